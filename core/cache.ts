@@ -1,0 +1,85 @@
+import { LRUCache } from 'lru-cache';
+import type Redis from 'ioredis';
+import type { Logger } from './logger';
+
+/**
+ * Two-level cache: an in-process LRU in front of Redis. An invalidation deletes the key in
+ * Redis and publishes it, so every process drops its local copy before the writer answers.
+ * Without Redis it is the LRU alone (embedded default, one process).
+ */
+export interface Cache {
+  /** in-process only, synchronous: the redirect hot path */
+  peek<T>(key: string): T | undefined;
+  /** LRU, then Redis (a Redis failure counts as a miss) */
+  get<T>(key: string): Promise<T | undefined>;
+  set<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  /** in-process only (e.g. short negative entries) */
+  setLocal<T>(key: string, value: T, ttlMs: number): void;
+  invalidate(...keys: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface RedisPair { client: Redis; subscriber: Redis; prefix: string }
+
+// a sentinel so that a cached `null` (known absent) differs from a miss
+const NULL = Symbol('null');
+
+export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logger }): Cache {
+  const lru = new LRUCache<string, any>({ max: opts.max ?? 50_000, ttlAutopurge: false });
+  const redis = opts.redis;
+  const channel = redis ? `${redis.prefix}:cache:invalidate` : '';
+  const selfId = crypto.randomUUID();
+
+  if (redis) {
+    redis.subscriber.subscribe(channel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
+    redis.subscriber.on('message', (ch, message) => {
+      if (ch !== channel) return;
+      const { from, keys } = JSON.parse(message) as { from: string; keys: string[] };
+      if (from !== selfId) for (const key of keys) lru.delete(key);
+    });
+  }
+  const unwrap = (v: any) => (v === NULL ? null : v);
+
+  return {
+    peek: (key) => unwrap(lru.get(key)),
+    async get(key) {
+      const local = lru.get(key);
+      if (local !== undefined) return unwrap(local);
+      if (!redis) return undefined;
+      try {
+        const raw = await redis.client.get(`${redis.prefix}:c:${key}`);
+        if (raw == null) return undefined;
+        const { v, ttl } = JSON.parse(raw);
+        lru.set(key, v === null ? NULL : v, { ttl: Math.min(ttl, 60_000) });
+        return v;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, value, ttlMs) {
+      lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
+      if (!redis) return;
+      try {
+        await redis.client.set(`${redis.prefix}:c:${key}`, JSON.stringify({ v: value, ttl: ttlMs }), 'PX', ttlMs);
+      } catch {
+        // Redis is a shared accelerator, not the source of truth
+      }
+    },
+    setLocal(key, value, ttlMs) {
+      lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
+    },
+    async invalidate(...keys) {
+      for (const key of keys) lru.delete(key);
+      if (!redis || !keys.length) return;
+      try {
+        await redis.client.del(...keys.map((k) => `${redis.prefix}:c:${k}`));
+        await redis.client.publish(channel, JSON.stringify({ from: selfId, keys }));
+      } catch (err) {
+        opts.log?.warn({ err, keys }, 'cache invalidation did not reach Redis');
+      }
+    },
+    async close() {
+      lru.clear();
+    },
+  };
+}

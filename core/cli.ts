@@ -1,0 +1,46 @@
+import { parseArgs } from 'node:util';
+import { bootstrap, setPlan } from '../modules/admin/service';
+import { loadConfig } from './config';
+import { createDeps, type Deps } from './deps';
+import { ApiError } from './errors';
+
+/**
+ * Operator CLI: the same service functions as the operator API, printing the same JSON.
+ * Works against DATABASE_URL, or against DATA_DIR while no server holds it.
+ */
+const USAGE = `usage:
+  bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
+  bun run cli plan <workspaceId> <plan>
+  bun run cli monitor`;
+
+type Command = (deps: Deps, args: string[]) => Promise<unknown>;
+
+export const COMMANDS: Record<string, Command> = {
+  async bootstrap(deps, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, workspace: { type: 'string' }, plan: { type: 'string' } } });
+    return bootstrap(deps, { email: values.email ?? '', name: values.name, workspace: values.workspace, plan: values.plan });
+  },
+  async plan(deps, [workspaceId, plan]) {
+    if (!workspaceId || !plan) throw new ApiError(400, USAGE);
+    return setPlan(deps, workspaceId, plan);
+  },
+};
+
+if (import.meta.main) {
+  const [command, ...args] = process.argv.slice(2);
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const deps = await createDeps(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' }));
+  let code = 0;
+  try {
+    console.log(JSON.stringify(await run(deps, args), null, 2));
+  } catch (error) {
+    console.error(JSON.stringify({ error: (error as Error).message }));
+    code = error instanceof ApiError && error.status < 500 ? 2 : 1;
+  }
+  await deps.close();
+  process.exit(code);
+}

@@ -1,0 +1,71 @@
+/** Environment → typed configuration. Every variable has a working local default (interfaces.md). */
+export interface Config {
+  port: number;
+  siteUrl: string;
+  /** host (with port when not default) of SITE_URL: serves /api, /p, /mcp, health */
+  siteHost: string;
+  /** {default_domain}: the built-in short domain */
+  defaultDomain: string;
+  /** protocol used to build short URLs on the default domain */
+  shortProtocol: string;
+  databaseUrl?: string;
+  dataDir: string;
+  redisUrl?: string;
+  /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
+  redisPrefix: string;
+  adminToken?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  dnsServers: string[];
+  geoHeader?: string;
+  geoipDb?: string;
+  trustProxy: boolean;
+  webhookAllowPrivate: boolean;
+  cnameTarget: string;
+  logLevel: string;
+  plugins: string[];
+  /** monitoring pass interval */
+  monitorIntervalMs: number;
+  /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
+  gaEndpoint: string;
+  fbEndpoint: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const truthy = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 3000);
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const site = new URL(siteUrl);
+  const defaultDomain = (env.DEFAULT_DOMAIN ?? site.host).toLowerCase();
+  const defaultHostname = defaultDomain.replace(/:\d+$/, '');
+  const config: Config = {
+    port,
+    siteUrl,
+    siteHost: site.host.toLowerCase(),
+    defaultDomain,
+    shortProtocol: site.protocol,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'lh',
+    adminToken: env.ADMIN_TOKEN || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? `Linkhop <no-reply@${defaultHostname}>`,
+    dnsServers: list(env.DNS_SERVERS),
+    geoHeader: env.GEO_HEADER?.toLowerCase() || undefined,
+    geoipDb: env.GEOIP_DB || undefined,
+    trustProxy: truthy(env.TRUST_PROXY),
+    webhookAllowPrivate: truthy(env.WEBHOOK_ALLOW_PRIVATE),
+    cnameTarget: env.CNAME_TARGET ?? `cname.${defaultHostname}`,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    plugins: list(env.PLUGINS),
+    monitorIntervalMs: Number(env.MONITOR_INTERVAL_MS ?? 3_600_000),
+    gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
+    fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
+  };
+  return { ...config, ...overrides };
+}

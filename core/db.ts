@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/**
+ * Both drivers expose the same drizzle pg-core query builder; the PGlite instance is typed
+ * as the postgres-js one so services are written once.
+ */
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database handle or an open transaction: services that write accept either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  /** an existing PGlite instance (tests clone a migrated template) */
+  pglite?: PGlite;
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts);
+  if (opts.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+function openPostgres(url: string, max: number): Database {
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 30, prepare: true });
+  const db = drizzlePostgres(client, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  let client = opts.pglite;
+  if (!client) {
+    const dir = opts.dataDir ?? './data';
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(`${dir}/pgdata`);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const owned = client;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await owned.query('select 1')),
+    close: async () => {
+      if (!owned.closed) await owned.close();
+    },
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'postgres') await migratePostgres(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
+  else await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+}

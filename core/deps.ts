@@ -1,0 +1,73 @@
+import type Redis from 'ioredis';
+import type { AccessResolver } from './access';
+import { createCache, type Cache } from './cache';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db';
+import { HookBus } from './hooks';
+import { createLogger, type Logger } from './logger';
+import { createBullQueue, createMemoryQueue, type JobQueue } from './queue';
+import { createRateLimiter, type RateLimiter } from './ratelimit';
+import { createRedis } from './redis';
+
+/** Everything a module or worker needs, built once per process (or per test). */
+export interface Deps {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  bus: HookBus;
+  cache: Cache;
+  queue: JobQueue;
+  limiter: RateLimiter;
+  /** fast-failing Redis connection, when REDIS_URL is set */
+  redis?: Redis;
+  /** set by the kernel from the identity modules */
+  access?: AccessResolver;
+  close(): Promise<void>;
+}
+
+export async function createDeps(config: Config, opts: { database?: Database; log?: Logger } = {}): Promise<Deps> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const bus = new HookBus(log);
+  const closers: (() => Promise<unknown>)[] = [];
+
+  let redis: Redis | undefined;
+  let cache: Cache;
+  let queue: JobQueue;
+  if (config.redisUrl) {
+    redis = createRedis(config.redisUrl, 'fast');
+    const subscriber = createRedis(config.redisUrl, 'subscriber');
+    const producer = createRedis(config.redisUrl, 'producer');
+    cache = createCache({ redis: { client: redis, subscriber, prefix: config.redisPrefix }, log });
+    queue = createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, producer, log });
+    closers.push(async () => {
+      subscriber.disconnect();
+      producer.disconnect();
+      redis!.disconnect();
+    });
+  } else {
+    cache = createCache({ log });
+    queue = createMemoryQueue(log);
+  }
+  const limiter = createRateLimiter({ redis, prefix: config.redisPrefix });
+
+  return {
+    config,
+    log,
+    database,
+    db: database.db,
+    bus,
+    cache,
+    queue,
+    limiter,
+    redis,
+    async close() {
+      await bus.settle();
+      await queue.close();
+      await cache.close();
+      for (const close of closers) await close();
+      await database.close();
+    },
+  };
+}

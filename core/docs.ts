@@ -1,0 +1,42 @@
+import { dirname, join } from 'node:path';
+import { openapi } from '@elysiajs/openapi';
+import { Elysia } from 'elysia';
+
+const SWAGGER_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
+const ASSETS = new Set(['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
+
+/** OpenAPI at /api/openapi.json and Swagger UI at /api/docs, its assets served locally (no CDN). */
+export const docs = () =>
+  new Elysia({ name: 'docs' })
+    .use(
+      openapi({
+        path: '/api/docs',
+        specPath: '/api/openapi.json',
+        provider: 'swagger-ui',
+        swagger: { cdn: '/api/docs/assets/swagger-ui-bundle.js', theme: '/api/docs/assets/swagger-ui.css', autoDarkMode: false },
+        exclude: { paths: [/^\/api\/docs/, '/api/openapi.json', '/:slug', '/p/:slug', '/mcp'] },
+        documentation: {
+          info: {
+            title: 'Linkhop API',
+            version: '1.0',
+            description: 'Short links, smart redirects, team workspaces, webhooks and analytics. Authenticate every request with the X-API-Key header.',
+          },
+          servers: [{ url: '/' }],
+          components: {
+            securitySchemes: {
+              apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+              adminToken: { type: 'http', scheme: 'bearer' },
+            },
+          },
+          security: [{ apiKey: [] }],
+        },
+      }),
+    )
+    .get('/api/docs/assets/:file', ({ params, set }) => {
+      if (!ASSETS.has(params.file)) {
+        set.status = 404;
+        return { error: 'Not found' };
+      }
+      set.headers['cache-control'] = 'public, max-age=86400';
+      return Bun.file(join(SWAGGER_DIR, params.file));
+    }, { detail: { hide: true } });

@@ -1,0 +1,39 @@
+/** A failure with a spec status code; the kernel's error handler turns it into `{error}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const notFound = (what: string) => new ApiError(404, `${what} not found`);
+export const conflict = (message: string) => new ApiError(409, message);
+export const paymentRequired = (message: string) => new ApiError(402, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+
+/** Postgres error code of a driver error (postgres.js puts it on the error, drizzle wraps it in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let e: any = error;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
+
+/** Connection-level failures: the database is unreachable, so the answer is 503 (retry), not 500. */
+export function isUnavailable(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P03' || code === '53300')) return true;
+  let e: any = error;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
+    if (['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ETIMEDOUT'].includes(e.code)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,140 @@
+import type { Logger } from './logger';
+import type { Plan, Role } from './plans';
+
+/**
+ * The typed hook bus. Two kinds of names:
+ * - events (EventMap): facts that happened, emitted after commit; handlers run detached,
+ *   their errors are logged and never reach the request. Every webhook event type of the spec.
+ * - hooks (HookMap): extension points awaited in registration order (or `order`); a handler may
+ *   throw an ApiError (e.g. `link.beforeCreate` rejecting with 400) or mutate the context.
+ * Modules add names by declaration merging: `declare module '../../core/hooks' { interface HookMap { … } }`.
+ */
+
+export interface WorkspaceEvent<D> {
+  workspaceId: string;
+  /** acting user, when a user caused it */
+  userId?: string | null;
+  data: D;
+}
+
+export interface EventMap {
+  'link.created': WorkspaceEvent<{ id: string; domain: string; slug: string; target: string; title: string | null; short_url: string }>;
+  'link.updated': WorkspaceEvent<{ id: string; changes: Record<string, unknown> }>;
+  'link.deleted': WorkspaceEvent<{ id: string; domain: string; slug: string }>;
+  'link.expired': WorkspaceEvent<{ id: string; domain: string; slug: string; expires_at: string }>;
+  'link.broken': WorkspaceEvent<{ id: string; domain: string; slug: string; target: string; status_code: number }>;
+  'link.recovered': WorkspaceEvent<{ id: string; domain: string; slug: string; target: string; short_url: string; status_code: number }>;
+  'domain.added': WorkspaceEvent<{ id: string; domain: string }>;
+  'domain.verified': WorkspaceEvent<{ id: string; domain: string }>;
+  'domain.removed': WorkspaceEvent<{ id: string; domain: string; links_deleted: number }>;
+  'member.added': WorkspaceEvent<{ user_id: string; email: string; role: Role }>;
+  'member.removed': WorkspaceEvent<{ user_id: string; email: string }>;
+  'member.role_changed': WorkspaceEvent<{ user_id: string; old_role: Role; new_role: Role }>;
+  'webhook.test': WorkspaceEvent<{ webhook_id: string; message: string }>;
+}
+
+export type EventName = keyof EventMap;
+
+/** The spec's webhook event types, in the spec's order. */
+export const WEBHOOK_EVENT_TYPES = [
+  'link.created', 'link.updated', 'link.deleted', 'link.expired', 'link.broken', 'link.recovered',
+  'domain.added', 'domain.verified', 'domain.removed',
+  'member.added', 'member.removed', 'member.role_changed', 'webhook.test',
+] as const satisfies readonly EventName[];
+
+/** What a `link.beforeCreate` hook sees: the link about to be written, before validation of the row. */
+export interface LinkBeforeCreate {
+  workspaceId: string;
+  plan: Plan;
+  userId: string;
+  source: 'single' | 'bulk' | 'import' | 'mcp';
+  /** the create body; hooks may fill defaults (templates) or reject it (governance) */
+  link: Record<string, unknown>;
+}
+
+/**
+ * One `redirect.resolve` stage sees the resolved link and the visitor and may set `target`
+ * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`.
+ * Fields are declared by the redirect module through declaration merging.
+ */
+export interface RedirectResolve {
+  target: string;
+  /** true once a routing stage chose the target: later routing stages leave it alone */
+  routed: boolean;
+  [extra: string]: unknown;
+}
+
+/** An audit entry written inside the caller's transaction (`db` is that transaction). */
+export interface AuditRecord {
+  db: unknown;
+  workspaceId: string;
+  userId: string | null;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+export interface HookMap {
+  'link.beforeCreate': LinkBeforeCreate;
+  'redirect.resolve': RedirectResolve;
+  'audit.record': AuditRecord;
+}
+
+export type HookName = keyof HookMap;
+type Handler<T> = (payload: T) => void | Promise<void>;
+interface Registration { handler: Handler<any>; order: number; source: string }
+
+export class HookBus {
+  private readonly handlers = new Map<string, Registration[]>();
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(private readonly log?: Logger) {}
+
+  on<K extends EventName>(name: K, handler: Handler<EventMap[K]>, opts?: { order?: number; source?: string }): () => void;
+  on<K extends HookName>(name: K, handler: Handler<HookMap[K]>, opts?: { order?: number; source?: string }): () => void;
+  on(name: string, handler: Handler<any>, opts: { order?: number; source?: string } = {}): () => void {
+    const list = this.handlers.get(name) ?? [];
+    const reg = { handler, order: opts.order ?? 100, source: opts.source ?? 'core' };
+    list.push(reg);
+    list.sort((a, b) => a.order - b.order);
+    this.handlers.set(name, list);
+    return () => {
+      const current = this.handlers.get(name) ?? [];
+      this.handlers.set(name, current.filter((r) => r !== reg));
+    };
+  }
+
+  /** Handlers registered for a name, in run order (the redirect pipeline reads them once). */
+  handlersOf<K extends HookName>(name: K): Handler<HookMap[K]>[] {
+    return (this.handlers.get(name) ?? []).map((r) => r.handler);
+  }
+
+  /** Fire an event after the fact. Never throws; handler failures are logged. */
+  emit<K extends EventName>(name: K, payload: EventMap[K]): Promise<void> {
+    const list = this.handlers.get(name);
+    if (!list?.length) return Promise.resolve();
+    const run = (async () => {
+      for (const { handler, source } of list) {
+        try {
+          await handler(payload);
+        } catch (error) {
+          this.log?.error({ err: error, event: name, source }, 'event handler failed');
+        }
+      }
+    })();
+    this.pending.add(run);
+    run.finally(() => this.pending.delete(run));
+    return run;
+  }
+
+  /** Run a hook's handlers in order, awaiting each; a handler's error propagates to the caller. */
+  async run<K extends HookName>(name: K, ctx: HookMap[K]): Promise<HookMap[K]> {
+    const list = this.handlers.get(name);
+    if (list) for (const { handler } of list) await handler(ctx);
+    return ctx;
+  }
+
+  /** Wait for detached event handlers (graceful shutdown, tests). */
+  async settle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,22 @@
+/** First path segments that belong to the site; never generated as slugs (interfaces.md). */
+export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'favicon.ico', 'robots.txt', 'assets', 'static']);
+
+/** Host of a request: the Host header, else the URL's authority (Request objects in tests). */
+export function requestHost(request: Request): string {
+  const header = request.headers.get('host');
+  if (header) return header.toLowerCase();
+  const url = request.url;
+  const start = url.indexOf('//') + 2;
+  const end = url.indexOf('/', start);
+  return url.slice(start, end === -1 ? undefined : end).toLowerCase();
+}
+
+/** First path segment without parsing a URL object (the redirect path avoids allocations). */
+export function firstSegment(request: Request): string {
+  const url = request.url;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  if (pathStart === -1) return '';
+  let end = pathStart + 1;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+  return url.slice(pathStart + 1, end);
+}

@@ -1,0 +1,115 @@
+import { Elysia } from 'elysia';
+import { adminModule } from '../modules/admin';
+import { membersModule } from '../modules/members';
+import { domainsModule } from '../modules/domains';
+import { clientsModule } from '../modules/clients';
+import { linksModule } from '../modules/links';
+import { clicksModule } from '../modules/clicks';
+import { tagsModule } from '../modules/tags';
+import { governanceModule } from '../modules/governance';
+import { templatesModule } from '../modules/templates';
+import { rulesEngineModule } from '../modules/rules-engine';
+import { routingModule } from '../modules/routing';
+import { abTestsModule } from '../modules/ab-tests';
+import { sequencesModule } from '../modules/sequences';
+import { deepLinksModule } from '../modules/deep-links';
+import { interstitialsModule } from '../modules/interstitials';
+import { retargetingModule } from '../modules/retargeting';
+import { webhooksModule } from '../modules/webhooks';
+import { monitoringModule } from '../modules/monitoring';
+import { portfoliosModule } from '../modules/portfolios';
+import { qrModule } from '../modules/qr';
+import { importExportModule } from '../modules/import-export';
+import { statsModule } from '../modules/stats';
+import { mcpModule } from '../modules/mcp';
+import { redirectModule } from '../modules/redirect';
+import { apiKeysModule } from '../modules/api-keys';
+import { auditModule } from '../modules/audit';
+import { healthModule } from '../modules/health';
+import { createAccessResolver } from '../modules/workspaces/access';
+import { workspacesModule } from '../modules/workspaces';
+import type { Deps } from './deps';
+import { docs } from './docs';
+import { ApiError, isUnavailable, isUniqueViolation } from './errors';
+import { firstSegment, requestHost } from './hosts';
+
+/** Paths that only the site host serves; on a short domain they are ordinary 404s. */
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz']);
+
+function validationMessage(error: any): string {
+  const first = error?.all?.[0] ?? error?.valueError;
+  if (!first) return 'Invalid request';
+  const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const message = first.schema?.error ?? first.message ?? first.summary ?? 'is invalid';
+  return path ? `Invalid ${path}: ${message}` : `Invalid request: ${message}`;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/**
+ * The kernel: error handling, host routing, request ids and logs, docs, then the feature
+ * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining).
+ */
+export function createApp(deps: Deps) {
+  deps.access ??= createAccessResolver(deps);
+  const { log, config } = deps;
+
+  return new Elysia({ name: 'kernel' })
+    .onRequest(({ request }) => {
+      const host = requestHost(request);
+      if (host !== config.siteHost && SITE_SEGMENTS.has(firstSegment(request))) return json(404, { error: 'Not found' });
+    })
+    .onError(({ code, error, request }) => {
+      if (error instanceof ApiError) return json(error.status, { error: error.message }, error.headers);
+      switch (code) {
+        case 'VALIDATION':
+          return json(400, { error: validationMessage(error) });
+        case 'PARSE':
+          return json(400, { error: 'Invalid request body: expected JSON' });
+        case 'NOT_FOUND':
+          return json(404, { error: 'Not found' });
+      }
+      if (isUniqueViolation(error)) return json(409, { error: 'Already exists' });
+      if (isUnavailable(error)) {
+        log.warn({ err: error, url: request.url }, 'database unavailable');
+        return json(503, { error: 'Temporarily unavailable, please retry' }, { 'Retry-After': '1' });
+      }
+      log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
+      return json(500, { error: 'Internal error' });
+    })
+    .onAfterResponse(({ request, set }) => {
+      if (firstSegment(request) === 'api') log.info({ method: request.method, path: new URL(request.url).pathname, status: set.status }, 'api request');
+    })
+    .use(docs())
+    .use(healthModule(deps))
+    .use(workspacesModule(deps))
+    .use(apiKeysModule(deps))
+    .use(auditModule(deps))
+    .use(adminModule(deps))
+    .use(membersModule(deps))
+    .use(domainsModule(deps))
+    .use(clientsModule(deps))
+    .use(linksModule(deps))
+    .use(clicksModule(deps))
+    .use(tagsModule(deps))
+    .use(governanceModule(deps))
+    .use(templatesModule(deps))
+    .use(rulesEngineModule(deps))
+    .use(routingModule(deps))
+    .use(abTestsModule(deps))
+    .use(sequencesModule(deps))
+    .use(deepLinksModule(deps))
+    .use(interstitialsModule(deps))
+    .use(retargetingModule(deps))
+    .use(webhooksModule(deps))
+    .use(monitoringModule(deps))
+    .use(portfoliosModule(deps))
+    .use(qrModule(deps))
+    .use(importExportModule(deps))
+    .use(statsModule(deps))
+    .use(mcpModule(deps))
+    .use(redirectModule(deps));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,21 @@
+import { loadConfig } from './config';
+import { startServer } from './server';
+
+const config = loadConfig();
+const started = Date.now();
+const server = await startServer(config);
+server.deps.log.info(
+  { port: server.port, site: config.siteUrl, database: server.deps.database.kind, redis: Boolean(config.redisUrl), ms: Date.now() - started },
+  `Linkhop listening on ${config.siteUrl} (database: ${server.deps.database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.deps.log.info({ signal }, 'shutting down');
+    await server.stop();
+    process.exit(0);
+  });
+}

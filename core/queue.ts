@@ -1,0 +1,214 @@
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type Redis from 'ioredis';
+import type { Logger } from './logger';
+
+/**
+ * Job names and payloads. Modules add theirs by declaration merging:
+ * `declare module '../../core/queue' { interface JobMap { 'mail.send': MailJob } }`.
+ * The queue of a job is the part of its name before the first dot (`mail.send` → `mail`);
+ * `bun run worker mail` runs that queue.
+ */
+export interface JobMap {}
+export type JobName = keyof JobMap & string;
+export type Processor<N extends JobName> = (data: JobMap[N], meta: { jobId?: string; attempt: number }) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** idempotency key: a second job with the same id is ignored while the first exists */
+  jobId?: string;
+  /** attempts in all (default 3); webhooks use 1, the spec forbids retries */
+  attempts?: number;
+  delayMs?: number;
+}
+
+export interface JobQueue {
+  readonly kind: 'memory' | 'bullmq';
+  enqueue<N extends JobName>(name: N, data: JobMap[N], opts?: EnqueueOptions): Promise<void>;
+  /** register the processor of a job (both modes; BullMQ only runs it in a worker process) */
+  register<N extends JobName>(name: N, processor: Processor<N>): void;
+  /** a repeatable job; with BullMQ one schedule exists however many processes declare it */
+  schedule<N extends JobName>(name: N, everyMs: number, data: JobMap[N]): Promise<void>;
+  /** start consuming (BullMQ: workers for the given queues, all registered queues when omitted) */
+  startWorkers(queues?: string[]): Promise<void>;
+  /** resolve once nothing is queued or running in this process (memory mode; tests) */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const queueOf = (name: string) => name.split('.')[0]!;
+
+const backoffMs = (attempt: number) => Math.min(200 * 2 ** attempt, 10_000);
+
+/** In-process runner with the same contract: the embedded default needs no Redis. */
+export function createMemoryQueue(log: Logger): JobQueue {
+  const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
+  const seen = new Set<string>();
+  const timers = new Set<ReturnType<typeof setInterval>>();
+  let running = 0;
+  let waiters: (() => void)[] = [];
+  let closed = false;
+
+  const settleIfIdle = () => {
+    if (running === 0) {
+      const list = waiters;
+      waiters = [];
+      for (const resolve of list) resolve();
+    }
+  };
+
+  const execute = async (name: string, data: unknown, opts: EnqueueOptions, attempt: number): Promise<void> => {
+    const processor = processors.get(name);
+    if (!processor) {
+      log.warn({ job: name }, 'no processor registered; job dropped');
+      return;
+    }
+    try {
+      await processor(data, { jobId: opts.jobId, attempt });
+    } catch (err) {
+      const attempts = opts.attempts ?? 3;
+      if (attempt + 1 < attempts && !closed) {
+        log.warn({ err, job: name, attempt }, 'job failed; retrying');
+        running++;
+        setTimeout(() => void execute(name, data, opts, attempt + 1).finally(done), backoffMs(attempt));
+      } else log.error({ err, job: name, attempt }, 'job failed');
+    }
+  };
+  const done = () => {
+    running--;
+    settleIfIdle();
+  };
+
+  return {
+    kind: 'memory',
+    async enqueue(name, data, opts = {}) {
+      if (closed) return;
+      if (opts.jobId) {
+        if (seen.has(opts.jobId)) return;
+        seen.add(opts.jobId);
+        if (seen.size > 100_000) seen.clear();
+      }
+      running++;
+      const start = () => void execute(name, data, opts, 0).finally(done);
+      if (opts.delayMs) setTimeout(start, opts.delayMs);
+      else setImmediate(start);
+    },
+    register(name, processor) {
+      processors.set(name, processor as any);
+    },
+    async schedule(name, everyMs, data) {
+      const timer = setInterval(() => void this.enqueue(name, data), everyMs);
+      timer.unref?.();
+      timers.add(timer);
+    },
+    async startWorkers() {},
+    idle() {
+      return running === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+    },
+    async close() {
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      await this.idle();
+    },
+  };
+}
+
+/**
+ * BullMQ: one Queue per queue name for producing; Workers only where startWorkers is called
+ * (the worker processes). Producers fail fast: a job that cannot reach Redis waits in a
+ * bounded in-memory buffer and is re-sent when Redis answers again.
+ */
+export function createBullQueue(opts: { url: string; prefix: string; producer: Redis; log: Logger }): JobQueue {
+  const { log } = opts;
+  const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const buffer: { name: string; data: unknown; opts: EnqueueOptions }[] = [];
+  const BUFFER_MAX = 100_000;
+  const workerConnection: ConnectionOptions = { url: opts.url, maxRetriesPerRequest: null } as any;
+
+  const queueFor = (name: string) => {
+    const q = queueOf(name);
+    let queue = queues.get(q);
+    if (!queue) {
+      queue = new Queue(q, { connection: opts.producer as any, prefix: opts.prefix });
+      queue.on('error', () => {});
+      queues.set(q, queue);
+    }
+    return queue;
+  };
+
+  const send = (name: string, data: unknown, o: EnqueueOptions) =>
+    queueFor(name).add(name, data, {
+      jobId: o.jobId,
+      attempts: o.attempts ?? 3,
+      delay: o.delayMs,
+      backoff: { type: 'exponential', delay: 200 },
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+
+  const flushTimer = setInterval(async () => {
+    while (buffer.length) {
+      const job = buffer[0]!;
+      try {
+        await send(job.name, job.data, job.opts);
+        buffer.shift();
+      } catch {
+        return;
+      }
+    }
+  }, 500);
+  flushTimer.unref?.();
+
+  return {
+    kind: 'bullmq',
+    async enqueue(name, data, o = {}) {
+      try {
+        await send(name, data, o);
+      } catch (err) {
+        if (buffer.length >= BUFFER_MAX) {
+          log.error({ err, job: name }, 'job buffer full; job dropped');
+          return;
+        }
+        buffer.push({ name, data, opts: o });
+        log.warn({ job: name, buffered: buffer.length }, 'Redis unavailable; job buffered in memory');
+      }
+    },
+    register(name, processor) {
+      processors.set(name, processor as any);
+    },
+    async schedule(name, everyMs, data) {
+      await queueFor(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data });
+    },
+    async startWorkers(names) {
+      const wanted = new Set(names?.length ? names : [...processors.keys()].map(queueOf));
+      for (const q of wanted) {
+        const worker = new Worker(
+          q,
+          async (job) => {
+            const processor = processors.get(job.name);
+            if (!processor) throw new Error(`no processor for job ${job.name}`);
+            await processor(job.data, { jobId: job.id, attempt: job.attemptsMade });
+          },
+          { connection: workerConnection, prefix: opts.prefix, concurrency: 8, autorun: true },
+        );
+        worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id }, 'job failed'));
+        worker.on('error', (err) => log.warn({ err }, 'worker error'));
+        workers.push(worker);
+      }
+    },
+    async idle() {
+      for (const queue of queues.values()) {
+        for (;;) {
+          const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized');
+          if (!Object.values(counts).some((n) => n > 0)) break;
+          await Bun.sleep(20);
+        }
+      }
+    },
+    async close() {
+      clearInterval(flushTimer);
+      await Promise.allSettled(workers.map((w) => w.close()));
+      await Promise.allSettled([...queues.values()].map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// One migration history serves both PGlite (embedded) and PostgreSQL.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './core/schema.ts',
+  out: './drizzle',
+});

@@ -1,0 +1,1 @@
+export { adminRoutes as adminModule } from './routes';

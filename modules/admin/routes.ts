@@ -1,0 +1,40 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Elysia, t } from 'elysia';
+import type { Deps } from '../../core/deps';
+import { ApiError } from '../../core/errors';
+import { errors, OkBody, Plan } from '../../core/model';
+import { bootstrap, setPlan } from './service';
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Operator API: on only when ADMIN_TOKEN is set; `Authorization: Bearer <ADMIN_TOKEN>`. */
+export const adminRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:admin', prefix: '/api/admin', detail: { tags: ['Operator'] } })
+    .onBeforeHandle({ as: 'scoped' }, ({ headers }) => {
+      const token = deps.config.adminToken;
+      if (!token) throw new ApiError(404, 'The operator API is off: set ADMIN_TOKEN to enable it');
+      const given = headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      if (!sameSecret(given, token)) throw new ApiError(401, 'Invalid operator token');
+    })
+    .post(
+      '/bootstrap',
+      async ({ body, set }) => {
+        set.status = 201;
+        return bootstrap(deps, body);
+      },
+      {
+        body: t.Object({ email: t.String(), name: t.Optional(t.String()), workspace: t.Optional(t.String()), plan: t.Optional(Plan) }),
+        response: { 201: t.Object({ user_id: t.String(), workspace_id: t.String(), api_key: t.String() }), ...errors(400, 401) },
+        detail: { summary: 'Create (or reuse) a user who owns a new workspace', security: [{ adminToken: [] }] },
+      },
+    )
+    .patch('/workspaces/:wsId', ({ params, body }) => setPlan(deps, params.wsId, body.plan), {
+      params: t.Object({ wsId: t.String() }),
+      body: t.Object({ plan: Plan }),
+      response: { 200: OkBody, ...errors(400, 401, 404) },
+      detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
+    });

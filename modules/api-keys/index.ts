@@ -1,0 +1,1 @@
+export { apiKeysModule } from './routes';

@@ -1,0 +1,82 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { customAlphabet } from 'nanoid';
+import type { Actor } from '../../core/access';
+import type { Cache } from '../../core/cache';
+import type { Db, DbOrTx } from '../../core/db';
+import { notFound, paymentRequired } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import type { HookBus } from '../../core/hooks';
+import { planLimit, type Plan, type Role } from '../../core/plans';
+import { users } from '../members/schema';
+import { apiKeys } from './schema';
+
+const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
+export const generateApiKey = () => `lh_${randomPart()}`;
+export const hashApiKey = (raw: string) => new Bun.CryptoHasher('sha256').update(raw).digest('hex');
+
+export interface CreatedKey { id: string; name: string; role: Role; key: string }
+
+export async function createApiKey(
+  db: DbOrTx,
+  bus: HookBus,
+  input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean },
+): Promise<CreatedKey> {
+  const existing = await db.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId));
+  const max = planLimit(input.plan, 'apiKeys');
+  if (existing >= max) throw paymentRequired(`API key limit reached: a workspace holds at most ${max} keys`);
+  const key = generateApiKey();
+  const row = { id: newId(), workspaceId: input.workspaceId, userId: input.userId, name: input.name?.trim() || 'API Key', role: input.role, keyHash: hashApiKey(key), prefix: key.slice(0, 7) };
+  await db.insert(apiKeys).values(row);
+  if (input.audit) {
+    await bus.run('audit.record', { db, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
+  }
+  return { id: row.id, name: row.name, role: input.role, key };
+}
+
+export async function listApiKeys(db: Db, workspaceId: string) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt));
+  return rows.map((r) => ({ id: r.id, name: r.name, role: r.role as Role, prefix: r.prefix, created_at: iso(r.createdAt)!, last_used_at: iso(r.lastUsedAt) }));
+}
+
+export async function deleteApiKey(db: Db, bus: HookBus, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(apiKeys).where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId))).returning();
+    if (!row) throw notFound('API key');
+    await bus.run('audit.record', { db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
+    await cache.invalidate(`apikey:${row.keyHash}`);
+  });
+}
+
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * API key → actor. Looked up by the key's SHA-256 (the hash compared in constant time), cached
+ * briefly in process; `last_used_at` is written at most once a minute per key, off the request path.
+ */
+export function createAuthenticator(db: Db, cache: Cache) {
+  const lastWritten = new Map<string, number>();
+  return async function authenticate(raw: string): Promise<Actor | null> {
+    if (!raw.startsWith('lh_') || raw.length > 100) return null;
+    const hash = hashApiKey(raw);
+    const cacheKey = `apikey:${hash}`;
+    let entry = await cache.get<(Actor & { hash: string }) | null>(cacheKey);
+    if (entry === undefined) {
+      const [row] = await db
+        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, keyHash: apiKeys.keyHash, email: users.email })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(eq(apiKeys.keyHash, hash));
+      entry = row ? { userId: row.userId, email: row.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.role as Role, hash: row.keyHash } : null;
+      cache.setLocal(cacheKey, entry, entry ? 30_000 : 2_000);
+    }
+    if (!entry || !timingSafeEqual(Buffer.from(entry.hash), Buffer.from(hash))) return null;
+    const now = Date.now();
+    if ((lastWritten.get(entry.keyId) ?? 0) + LAST_USED_EVERY_MS < now) {
+      lastWritten.set(entry.keyId, now);
+      db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, entry.keyId)).catch(() => {});
+    }
+    const { hash: _hash, ...actor } = entry;
+    return actor;
+  };
+}

@@ -1,0 +1,33 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { errors, PageQuery, WsParams } from '../../core/model';
+import { listAudit } from './service';
+
+const AuditEntry = t.Object({
+  id: t.Integer(),
+  workspace_id: t.String(),
+  user_id: t.Union([t.String(), t.Null()]),
+  action: t.String(),
+  details: t.String({ description: 'JSON-encoded, action-specific data' }),
+  created_at: t.String(),
+});
+
+export const auditRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } }).use(accessMacro(deps.access!)).get(
+    '/api/workspaces/:wsId/audit-log',
+    ({ workspace, query }) => listAudit(deps.db, workspace.id, query),
+    {
+      access: { role: 'admin' },
+      params: WsParams,
+      query: t.Object({
+        ...PageQuery,
+        action: t.Optional(t.String({ description: 'Only this action, e.g. link.create' })),
+        user_id: t.Optional(t.String()),
+        from: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
+        to: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
+      }),
+      response: { 200: t.Object({ entries: t.Array(AuditEntry), total: t.Integer(), page: t.Integer(), limit: t.Integer() }), ...errors(400, 401, 403, 404) },
+      detail: { summary: 'Read the audit log, newest first' },
+    },
+  );

@@ -1,0 +1,48 @@
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../core/db';
+import { badRequest } from '../../core/errors';
+import { iso } from '../../core/format';
+import type { AuditRecord } from '../../core/hooks';
+import { auditLog } from './schema';
+
+/** The one writer: modules call `bus.run('audit.record', …)` inside their transaction. */
+export async function recordAudit(entry: AuditRecord): Promise<void> {
+  await (entry.db as DbOrTx).insert(auditLog).values({
+    workspaceId: entry.workspaceId,
+    userId: entry.userId,
+    action: entry.action,
+    details: JSON.stringify(entry.details ?? {}),
+  });
+}
+
+export interface AuditQuery { page?: number; limit?: number; action?: string; user_id?: string; from?: string; to?: string }
+
+function parseInstant(value: string | undefined, name: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw badRequest(`Invalid ${name}: expected an ISO 8601 timestamp`);
+  return date;
+}
+
+export async function listAudit(db: Db, workspaceId: string, q: AuditQuery) {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 20;
+  const from = parseInstant(q.from, 'from');
+  const to = parseInstant(q.to, 'to');
+  const where: SQL[] = [eq(auditLog.workspaceId, workspaceId)];
+  if (q.action) where.push(eq(auditLog.action, q.action));
+  if (q.user_id) where.push(eq(auditLog.userId, q.user_id));
+  if (from) where.push(gte(auditLog.createdAt, from));
+  if (to) where.push(lte(auditLog.createdAt, to));
+  const condition = and(...where);
+  const [rows, total] = await Promise.all([
+    db.select().from(auditLog).where(condition).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset((page - 1) * limit),
+    db.$count(auditLog, condition),
+  ]);
+  return {
+    entries: rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, user_id: r.userId, action: r.action, details: r.details, created_at: iso(r.createdAt)! })),
+    total,
+    page,
+    limit,
+  };
+}

@@ -1,0 +1,5 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../core/deps';
+
+// Placeholder until this module is built (see its issue).
+export const domainsModule = (_deps: Deps) => new Elysia({ name: 'module:domains' });

@@ -1,0 +1,29 @@
+import { Elysia, t } from 'elysia';
+import type { Deps } from '../../core/deps';
+
+const withDeadline = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);
+
+/** Liveness and readiness: readyz checks the database and, when configured, Redis. */
+export const healthModule = (deps: Deps) =>
+  new Elysia({ name: 'module:health', detail: { tags: ['Operations'] } })
+    .get('/healthz', () => ({ ok: true }), { detail: { summary: 'Liveness' }, response: t.Object({ ok: t.Boolean() }) })
+    .get(
+      '/readyz',
+      async ({ set }) => {
+        const checks: Record<string, string> = {};
+        const probe = async (name: string, fn: () => Promise<unknown>) => {
+          try {
+            await withDeadline(fn(), 2000);
+            checks[name] = 'up';
+          } catch (error) {
+            checks[name] = `down: ${(error as Error).message}`;
+          }
+        };
+        await Promise.all([probe('database', () => deps.database.ping()), deps.redis ? probe('redis', () => deps.redis!.ping()) : Promise.resolve()]);
+        const ok = Object.values(checks).every((v) => v === 'up');
+        if (!ok) set.status = 503;
+        return { ok, checks };
+      },
+      { detail: { summary: 'Readiness: database and Redis reachable' } },
+    );

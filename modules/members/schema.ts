@@ -1,0 +1,21 @@
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { workspaces } from '../workspaces/schema';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  /** stored lowercased: one user per address */
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);

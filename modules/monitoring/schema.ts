@@ -1,0 +1,2 @@
+// Tables of this module (drizzle). Placeholder until the module is built.
+export {};

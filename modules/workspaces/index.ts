@@ -1,0 +1,5 @@
+import type { Deps } from '../../core/deps';
+import './hooks';
+import { workspaceRoutes } from './routes';
+
+export const workspacesModule = (deps: Deps) => workspaceRoutes(deps);

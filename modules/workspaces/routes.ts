@@ -1,0 +1,55 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { notFound } from '../../core/errors';
+import { errors, OkBody, WsParams } from '../../core/model';
+import { CreatedWorkspace, CreateWorkspaceBody, PatchWorkspaceBody, Workspace, WorkspaceListItem } from './model';
+import { createWorkspace, deleteWorkspace, getWorkspaceRow, listWorkspacesOfUser, updateWorkspace, workspaceView } from './service';
+
+export const workspaceRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:workspaces', detail: { tags: ['Workspaces'] } })
+    .use(accessMacro(deps.access!))
+    .post(
+      '/api/workspaces',
+      async ({ actor, body, set }) => {
+        set.status = 201;
+        return createWorkspace(deps, { userId: actor.userId, name: body.name });
+      },
+      { access: true, body: CreateWorkspaceBody, response: { 201: CreatedWorkspace, ...errors(400, 401, 403) }, detail: { summary: 'Create a workspace (you become its owner)' } },
+    )
+    .get('/api/workspaces', async ({ actor }) => ({ workspaces: await listWorkspacesOfUser(deps.db, actor.userId) }), {
+      access: true,
+      response: { 200: t.Object({ workspaces: t.Array(WorkspaceListItem) }), ...errors(401) },
+      detail: { summary: 'List your workspaces with your role in each' },
+    })
+    .get(
+      '/api/workspaces/:wsId',
+      async ({ workspace }) => {
+        const row = await getWorkspaceRow(deps.db, workspace.id);
+        if (!row) throw notFound('Workspace');
+        return workspaceView(deps.db, row, workspace.role);
+      },
+      { access: { role: 'viewer' }, params: WsParams, response: { 200: Workspace, ...errors(401, 404) }, detail: { summary: 'Get a workspace' } },
+    )
+    .patch(
+      '/api/workspaces/:wsId',
+      async ({ workspace, actor, body }) => {
+        await updateWorkspace(deps, workspace, actor.userId, body);
+        return { ok: true as const };
+      },
+      {
+        access: { role: 'owner' },
+        params: WsParams,
+        body: PatchWorkspaceBody,
+        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        detail: { summary: 'Update workspace settings (null clears a field)' },
+      },
+    )
+    .delete(
+      '/api/workspaces/:wsId',
+      async ({ workspace, actor }) => {
+        await deleteWorkspace(deps, workspace, actor.userId);
+        return { ok: true as const };
+      },
+      { access: { role: 'owner' }, params: WsParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a workspace and everything in it' } },
+    );

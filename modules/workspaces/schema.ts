@@ -1,0 +1,22 @@
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    plan: text('plan').notNull().default('free'),
+    gaId: text('ga_id'),
+    gaApiSecret: text('ga_api_secret'),
+    fbPixelId: text('fb_pixel_id'),
+    fbAccessToken: text('fb_access_token'),
+    retargetingScripts: jsonb('retargeting_scripts').$type<string[]>(),
+    defaultUtmParams: jsonb('default_utm_params').$type<Record<string, string>>(),
+    governance: jsonb('governance').$type<Record<string, unknown>>(),
+    expiredPageUrl: text('expired_page_url'),
+    parentWorkspaceId: text('parent_workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workspaces_parent_idx').on(t.parentWorkspaceId)],
+);

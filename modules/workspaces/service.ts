@@ -1,0 +1,195 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { customAlphabet } from 'nanoid';
+import type { Deps } from '../../core/deps';
+import type { Db, DbOrTx } from '../../core/db';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { iso, isHttpUrl, newId, slugify } from '../../core/format';
+import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
+import { createApiKey } from '../api-keys/service';
+import { parseGovernancePolicy } from '../governance/policy';
+import { addMember, copyOwners, memberCounts, membershipsOfUser } from '../members/service';
+import { workspaces } from './schema';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+const suffix = customAlphabet('abcdefghijklmnopqrstuvwxyz0123456789', 6);
+
+export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<WorkspaceRow | null> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  return row ?? null;
+}
+
+/** Insert with a slug derived from the name; a taken slug gets a random suffix unless it was asked for. */
+async function insertWorkspace(db: DbOrTx, values: Omit<typeof workspaces.$inferInsert, 'slug'> & { slug?: string }, exactSlug: boolean) {
+  const base = values.slug ?? slugify(values.name);
+  for (let attempt = 0; ; attempt++) {
+    const slug = attempt === 0 ? base : `${base.slice(0, 43)}-${suffix()}`;
+    const inserted = await db.insert(workspaces).values({ ...values, slug }).onConflictDoNothing({ target: workspaces.slug }).returning();
+    if (inserted[0]) return inserted[0];
+    if (exactSlug || attempt > 5) throw Object.assign(new Error('slug taken'), { code: 'SLUG_TAKEN' });
+  }
+}
+
+/** Highest plan among the top-level workspaces the user owns decides how many they may own. */
+async function assertWorkspaceQuota(db: DbOrTx, userId: string) {
+  const owned = (await membershipsOfUser(db, userId)).filter((m) => m.role === 'owner').map((m) => m.workspaceId);
+  if (!owned.length) return;
+  const rows = await db.select({ plan: workspaces.plan }).from(workspaces).where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
+  const best = rows.reduce<Plan>((acc, r) => (planRank(r.plan as Plan) > planRank(acc) ? (r.plan as Plan) : acc), 'free');
+  const max = planLimit(best, 'ownedWorkspaces');
+  if (rows.length >= max) throw forbidden(`Workspace limit reached: the ${best} plan allows owning ${max} workspaces`);
+}
+
+/** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
+export interface CreateWorkspaceInput { userId: string; name: string; plan?: Plan; skipQuota?: boolean }
+
+/** A new top-level workspace owned by the user, with a first owner API key (shown once). */
+export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
+  const name = input.name.trim();
+  if (!name) throw badRequest('name is required');
+  return deps.db.transaction(async (tx) => {
+    if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
+    const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan ?? 'free' }, false);
+    await addMember(tx, ws.id, input.userId, 'owner');
+    const key = await createApiKey(tx, deps.bus, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
+    return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
+  });
+}
+
+/** A client workspace under an Agency parent: starts on free, the parent's owners own it. */
+export async function createClientWorkspace(deps: Deps, input: { parentId: string; userId: string; name: string; slug?: string }) {
+  const name = input.name.trim();
+  if (!name) throw badRequest('name is required');
+  if (input.slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/.test(input.slug)) {
+    throw badRequest('Invalid slug: use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
+  }
+  return deps.db.transaction(async (tx) => {
+    let ws: WorkspaceRow;
+    try {
+      ws = await insertWorkspace(tx, { id: newId(), name, plan: 'free', parentWorkspaceId: input.parentId, slug: input.slug }, input.slug !== undefined);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SLUG_TAKEN' || isUniqueViolation(error)) throw conflict(`Slug "${input.slug}" is already taken`);
+      throw error;
+    }
+    await copyOwners(tx, input.parentId, ws.id);
+    await addMember(tx, ws.id, input.userId, 'owner').catch(() => {});
+    await deps.bus.run('audit.record', { db: tx, workspaceId: input.parentId, userId: input.userId, action: 'client.create', details: { id: ws.id, name: ws.name, slug: ws.slug } });
+    return { id: ws.id, name: ws.name, slug: ws.slug, plan: 'free' as const, parent_workspace_id: input.parentId };
+  });
+}
+
+export async function listClientWorkspaces(db: Db, parentId: string) {
+  return db.select().from(workspaces).where(eq(workspaces.parentWorkspaceId, parentId)).orderBy(workspaces.createdAt);
+}
+
+export async function listWorkspacesOfUser(db: Db, userId: string) {
+  const mine = await membershipsOfUser(db, userId);
+  if (!mine.length) return [];
+  const ids = mine.map((m) => m.workspaceId);
+  const [rows, counts] = await Promise.all([db.select().from(workspaces).where(inArray(workspaces.id, ids)).orderBy(workspaces.createdAt), memberCounts(db, ids)]);
+  const roles = new Map(mine.map((m) => [m.workspaceId, m.role]));
+  return rows.map((w) => ({ id: w.id, name: w.name, plan: w.plan as Plan, role: roles.get(w.id)!, member_count: counts.get(w.id) ?? 0, created_at: iso(w.createdAt)! }));
+}
+
+/** The spec's Workspace. Secrets of analytics integrations are shown to admins and owners only. */
+export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
+  const counts = await memberCounts(db, [row.id]);
+  const secret = (v: string | null) => (roleAtLeast(role, 'admin') ? v : v === null ? null : '********');
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    plan: row.plan as Plan,
+    ga_id: row.gaId,
+    ga_api_secret: secret(row.gaApiSecret),
+    fb_pixel_id: row.fbPixelId,
+    fb_access_token: secret(row.fbAccessToken),
+    retargeting_scripts: row.retargetingScripts ?? null,
+    default_utm_params: row.defaultUtmParams ?? null,
+    parent_workspace_id: row.parentWorkspaceId,
+    member_count: counts.get(row.id) ?? 0,
+    created_at: iso(row.createdAt)!,
+    ...(row.governance ? { governance: row.governance } : {}),
+    expired_page_url: row.expiredPageUrl ?? '',
+  };
+}
+
+export interface WorkspacePatch {
+  name?: string;
+  ga_id?: string | null;
+  ga_api_secret?: string | null;
+  fb_pixel_id?: string | null;
+  fb_access_token?: string | null;
+  retargeting_scripts?: string[] | null;
+  default_utm_params?: Record<string, string> | null;
+  governance?: unknown;
+  expired_page_url?: string | null;
+}
+
+const SECRET_FIELDS = new Set(['ga_api_secret', 'fb_access_token']);
+
+export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }, userId: string, patch: WorkspacePatch) {
+  const set: Partial<typeof workspaces.$inferInsert> = {};
+  const fields = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
+  if (!fields.length) throw badRequest('No updates provided');
+  if (patch.name !== undefined) {
+    if (patch.name === null || !patch.name.trim()) throw badRequest('name cannot be empty');
+    set.name = patch.name.trim();
+  }
+  if (patch.retargeting_scripts !== undefined) {
+    if (patch.retargeting_scripts !== null) {
+      const bad = patch.retargeting_scripts.find((u) => !isHttpUrl(u));
+      if (bad !== undefined) throw badRequest(`Invalid retargeting script URL: ${String(bad).slice(0, 200)}`);
+      if (!hasFeature(ws.plan, 'retargeting_scripts')) throw paymentRequired(featureMessage('retargeting_scripts'));
+    }
+    set.retargetingScripts = patch.retargeting_scripts;
+  }
+  if (patch.governance !== undefined) {
+    if (patch.governance !== null) {
+      const policy = parseGovernancePolicy(patch.governance);
+      if (!hasFeature(ws.plan, 'governance')) throw paymentRequired(featureMessage('governance'));
+      set.governance = policy as Record<string, unknown>;
+    } else set.governance = null;
+  }
+  if (patch.expired_page_url !== undefined) {
+    if (patch.expired_page_url !== null && patch.expired_page_url !== '' && !isHttpUrl(patch.expired_page_url)) throw badRequest('Invalid expired_page_url: expected an http(s) URL');
+    set.expiredPageUrl = patch.expired_page_url || null;
+  }
+  if (patch.default_utm_params !== undefined) set.defaultUtmParams = patch.default_utm_params;
+  if (patch.ga_id !== undefined) set.gaId = patch.ga_id;
+  if (patch.ga_api_secret !== undefined) set.gaApiSecret = patch.ga_api_secret;
+  if (patch.fb_pixel_id !== undefined) set.fbPixelId = patch.fb_pixel_id;
+  if (patch.fb_access_token !== undefined) set.fbAccessToken = patch.fb_access_token;
+
+  await deps.db.transaction(async (tx) => {
+    await tx.update(workspaces).set(set).where(eq(workspaces.id, ws.id));
+    const changes = Object.fromEntries(fields.map((f) => [f, SECRET_FIELDS.has(f) ? '[redacted]' : (patch as Record<string, unknown>)[f]]));
+    await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId, action: 'workspace.update', details: { changes } });
+  });
+  await deps.bus.run('workspace.changed', { workspaceId: ws.id });
+}
+
+/**
+ * Permanently deletes the workspace and, by foreign-key cascade in one transaction, its links,
+ * clicks, domains, members, keys, audit log and usage. The `workspace.delete` entry goes to the
+ * parent's log for a client workspace (its own log is deleted with it) and to the server log.
+ */
+export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorkspaceId: string | null; name: string }, userId: string) {
+  await deps.db.transaction(async (tx) => {
+    if (ws.parentWorkspaceId) {
+      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.parentWorkspaceId, userId, action: 'workspace.delete', details: { id: ws.id, name: ws.name } });
+    }
+    await tx.execute(sql`select set_config('linkhop.purge', 'on', true)`);
+    const deleted = await tx.delete(workspaces).where(eq(workspaces.id, ws.id)).returning({ id: workspaces.id });
+    if (!deleted.length) throw notFound('Workspace');
+  });
+  deps.log.info({ audit: 'workspace.delete', workspaceId: ws.id, userId }, 'workspace deleted');
+  await deps.bus.run('workspace.changed', { workspaceId: ws.id });
+}
+
+export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
+  if (!PLANS.includes(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
+  const updated = await deps.db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId)).returning({ id: workspaces.id });
+  if (!updated.length) throw notFound('Workspace');
+  await deps.bus.run('workspace.changed', { workspaceId });
+}

@@ -1,0 +1,103 @@
+import Redis from 'ioredis';
+import { loadConfig, type Config } from '../../core/config';
+import { createDeps, type Deps } from '../../core/deps';
+import { createApp } from '../../core/kernel';
+import type { Plan } from '../../core/plans';
+import { createTestDatabase, TEST_REDIS_URL } from './db';
+
+export const SITE_URL = 'http://linkhop.test';
+export const DEFAULT_DOMAIN = 'go.linkhop.test';
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export interface ApiResponse<T = any> { status: number; body: T; headers: Headers; text: string }
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  config: Config;
+  /** JSON request to the API (path relative to /api), as a client with `key` would send it */
+  api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  /** a raw request through the app, default host = the default short domain, redirects not followed */
+  request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  /** operator bootstrap: a new user owning a new workspace on `plan` */
+  bootstrap(opts?: { email?: string; plan?: Plan; name?: string }): Promise<{ userId: string; workspaceId: string; key: string }>;
+  /** listen on a real socket (cookies, browsers, other processes) */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/**
+ * One app per test file with its own database and Redis prefix. Uses TEST_DATABASE_URL /
+ * TEST_REDIS_URL when set (CI), else the embedded default.
+ */
+export async function startTestApp(opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const useRedis = opts.redis !== false && TEST_REDIS_URL;
+  const prefix = `lht:${process.pid}:${Date.now().toString(36)}:${counter++}`;
+  const config = loadConfig(
+    { SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...(useRedis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}), ...opts.env },
+    opts.config,
+  );
+  const deps = await createDeps(config, { database });
+  const app = createApp(deps);
+  let server: { stop(): void } | undefined;
+
+  const testApp: TestApp = {
+    app,
+    deps,
+    config,
+    async api(method, path, { key, body, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...(key ? { 'x-api-key': key } : {}), ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      const res = await app.handle(new Request(`${SITE_URL}/api${path}`, init));
+      const text = await res.text();
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: res.status, body: parsed, headers: res.headers, text };
+    },
+    request(path, init = {}) {
+      const host = init.host ?? config.defaultDomain;
+      return app.handle(new Request(`http://${host}${path}`, { redirect: 'manual', ...init }));
+    },
+    async bootstrap({ email, plan = 'free', name } = {}) {
+      const res = await testApp.api('POST', '/admin/bootstrap', {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: { email: email ?? `user${counter++}-${Math.random().toString(36).slice(2, 8)}@example.com`, plan, name },
+      });
+      if (res.status !== 201) throw new Error(`bootstrap failed: ${res.status} ${res.text}`);
+      return { userId: res.body.user_id, workspaceId: res.body.workspace_id, key: res.body.api_key };
+    },
+    async listen() {
+      app.listen({ port: 0, hostname: '127.0.0.1' });
+      server = app.server!;
+      return `http://127.0.0.1:${app.server!.port}`;
+    },
+    async close() {
+      server?.stop();
+      await deps.close();
+      if (useRedis) await deleteRedisPrefix(TEST_REDIS_URL!, prefix);
+    },
+  };
+  return testApp;
+}
+
+async function deleteRedisPrefix(url: string, prefix: string) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,45 @@
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { migrateDatabase, openDatabase, type Database } from '../../core/db';
+
+/** Real services when CI provides them, else the embedded default. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
+
+let template: Promise<PGlite> | undefined;
+
+/** One migrated in-memory PGlite per process, cloned per test file (creating one costs seconds). */
+async function pgliteTemplate(): Promise<PGlite> {
+  template ??= (async () => {
+    const pg = new PGlite();
+    const database = await openDatabase({ pglite: pg, migrate: false });
+    await migrateDatabase(database);
+    return pg;
+  })();
+  return template;
+}
+
+/** A database of its own for one test file: a fresh PostgreSQL database, or a PGlite clone. */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (TEST_DATABASE_URL) {
+    const name = `lh_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      ...database,
+      url: url.toString(),
+      async close() {
+        await database.close();
+        const dropper = postgres(TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+        await dropper.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+        await dropper.end();
+      },
+    };
+  }
+  const pg = (await (await pgliteTemplate()).clone()) as PGlite;
+  return openDatabase({ pglite: pg, migrate: false });
+}

@@ -1,0 +1,37 @@
+import { Glob } from 'bun';
+import { dirname, join } from 'node:path';
+import { loadConfig } from '../core/config';
+import { createDeps, type Deps } from '../core/deps';
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * Registers the job processors of every module (each `modules/<name>/jobs.ts` exports
+ * `registerJobs(deps)`), so the worker process and the embedded in-process runner share them.
+ */
+export async function registerAllJobs(deps: Deps): Promise<void> {
+  for await (const file of new Glob('modules/*/jobs.ts').scan({ cwd: ROOT })) {
+    const mod = await import(join(ROOT, file));
+    await mod.registerJobs?.(deps);
+  }
+}
+
+/** A worker process: BullMQ consumers for the given queues (all when none given). */
+export async function runWorkers(queues: string[]) {
+  const config = loadConfig();
+  if (!config.redisUrl) {
+    console.error('Workers need REDIS_URL: without it the server runs every job in process (embedded default).');
+    process.exit(2);
+  }
+  const deps = await createDeps(config);
+  await registerAllJobs(deps);
+  await deps.queue.startWorkers(queues);
+  deps.log.info({ queues: queues.length ? queues : 'all' }, 'workers started');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      await deps.close();
+      process.exit(0);
+    });
+  }
+  return deps;
+}
