@@ -95,6 +95,8 @@ export const LIMITS = {
   linkPageMax: 100,
   webhookUrlMax: 2048,
   webhookTimeoutMs: 5000,
+  /** deadline of the DNS lookups of one domain verification */
+  dnsTimeoutMs: 3000,
   webhookLogDays: 7,
   inviteDays: 7,
   clickExportRows: 10_000,

@@ -1,5 +1,9 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { assertDnsServers } from './dns';
+import './hooks';
+import { domainRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const domainsModule = (_deps: Deps) => new Elysia({ name: 'module:domains' });
+export const domainsModule = (deps: Deps) => {
+  assertDnsServers(deps.config.dnsServers);
+  return domainRoutes(deps);
+};

@@ -1,5 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Cache } from '../../core/cache';
+import type { Config } from '../../core/config';
 import type { DbOrTx } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
+import { lookupVerification } from './dns';
 import { domains } from './schema';
 
 export interface DomainRef { id: string; workspaceId: string; domain: string; verified: boolean }
@@ -16,4 +24,145 @@ export async function getWorkspaceDomain(db: DbOrTx, workspaceId: string, hostna
 export async function getDomainByHost(db: DbOrTx, host: string): Promise<DomainRef | null> {
   const [row] = await db.select(columns).from(domains).where(eq(domains.domain, host.toLowerCase()));
   return row ?? null;
+}
+
+/** Cache key of a host's `getDomainByHost` result; every change of that domain invalidates it. */
+export const domainCacheKey = (host: string) => `domain:${host.toLowerCase()}`;
+
+/** Drop every process's cached lookup of `host` (after add, verify and delete). */
+export const invalidateDomain = (deps: { cache: Cache }, host: string) => deps.cache.invalidate(domainCacheKey(host));
+
+const DOMAIN_CACHE_MS = 60_000;
+
+/** `getDomainByHost` through the shared cache (absent hosts cached too): the redirect hot path. */
+export async function getDomainByHostCached(deps: { db: DbOrTx; cache: Cache }, host: string): Promise<DomainRef | null> {
+  const key = domainCacheKey(host);
+  const cached = await deps.cache.get<DomainRef | null>(key);
+  if (cached !== undefined) return cached;
+  const found = await getDomainByHost(deps.db, host);
+  await deps.cache.set(key, found, DOMAIN_CACHE_MS);
+  return found;
+}
+
+const BRAND = 'linkhop';
+export const txtRecord = (token: string) => `${BRAND}-verify=${token}`;
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * Why `domain` cannot be a custom domain, or null when it can: a lowercase hostname of at least
+ * two labels (no scheme, port, path or trailing dot), not an IP address, not one of our own hosts.
+ */
+export function domainFormatError(domain: string, config: Pick<Config, 'defaultDomain' | 'siteHost' | 'cnameTarget'>): string | null {
+  if (domain.length > 253) return 'Invalid domain: at most 253 characters';
+  if (domain !== domain.toLowerCase()) return 'Invalid domain: use lowercase letters';
+  const labels = domain.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) {
+    return 'Invalid domain format: expected a hostname like links.example.com (letters, digits and hyphens; no scheme, port or path)';
+  }
+  if (/^[0-9]+$/.test(labels.at(-1)!)) return 'Invalid domain: IP addresses cannot be custom domains';
+  const ours = [config.defaultDomain, config.siteHost, config.cnameTarget].map((h) => h.toLowerCase().replace(/:\d+$/, ''));
+  if (ours.includes(domain)) return `Invalid domain: ${domain} is a domain of this service`;
+  return null;
+}
+
+type DomainRow = typeof domains.$inferSelect;
+
+async function getOwnDomain(db: DbOrTx, workspaceId: string, domainId: string): Promise<DomainRow> {
+  const [row] = await db.select().from(domains).where(and(eq(domains.id, domainId), eq(domains.workspaceId, workspaceId)));
+  if (!row) throw notFound('Domain');
+  return row;
+}
+
+export interface Caller { workspaceId: string; userId: string }
+
+export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, domain: string) {
+  const invalid = domainFormatError(domain, deps.config);
+  if (invalid) throw badRequest(invalid);
+  const row = await deps.db.transaction(async (tx) => {
+    // serialises adds per workspace so that two concurrent requests cannot both pass the limit
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`domains:${caller.workspaceId}`}))`);
+    const max = planLimit(caller.plan, 'customDomains');
+    if ((await tx.$count(domains, eq(domains.workspaceId, caller.workspaceId))) >= max) {
+      throw paymentRequired(`Domain limit reached: the ${caller.plan} plan allows ${max} custom domain${max === 1 ? '' : 's'}`);
+    }
+    const [inserted] = await tx
+      .insert(domains)
+      .values({ id: newId(), workspaceId: caller.workspaceId, domain, verifyToken: randomBytes(16).toString('hex') })
+      .onConflictDoNothing({ target: domains.domain })
+      .returning();
+    if (!inserted) throw conflict(`Domain ${domain} is already registered`);
+    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
+    return inserted;
+  });
+  // a redirect may have cached the host as unknown
+  await invalidateDomain(deps, domain);
+  deps.bus.emit('domain.added', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain } });
+  return { id: row.id, domain, verified: false, txt_record: txtRecord(row.verifyToken), cname_target: deps.config.cnameTarget };
+}
+
+export async function listDomains(db: DbOrTx, workspaceId: string) {
+  const rows = await db.select().from(domains).where(eq(domains.workspaceId, workspaceId)).orderBy(asc(domains.createdAt), asc(domains.id));
+  return rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, domain: r.domain, verified: r.verified ? (1 as const) : (0 as const), txt_record: txtRecord(r.verifyToken), created_at: iso(r.createdAt)! }));
+}
+
+export type VerifyResult =
+  | { verified: true; txt_verified: true; cname_verified: boolean }
+  | { verified: false; txt_verified: false; cname_verified: boolean; expected_txt: string; cname_target: string };
+
+/**
+ * One verification attempt (1 per 10 s per domain): looks the records up in DNS and marks the
+ * domain verified when its TXT record is there. Every attempt is audited, failed lookups too.
+ * A verified domain stays verified; the event fires only on the transition.
+ */
+export async function verifyDomain(deps: Deps, caller: Caller, domainId: string): Promise<VerifyResult> {
+  const row = await getOwnDomain(deps.db, caller.workspaceId, domainId);
+  await deps.limiter.consume('domainVerify', row.id, RATE_LIMITS.domainVerify);
+  const expectedTxt = txtRecord(row.verifyToken);
+  const audit = (db: DbOrTx, details: Record<string, unknown>) =>
+    deps.bus.run('audit.record', { db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
+
+  let found;
+  try {
+    found = await lookupVerification(deps.config.dnsServers, row.domain, expectedTxt, deps.config.cnameTarget);
+  } catch (error) {
+    await audit(deps.db, { result: 'lookup_failed', error: (error as Error).message });
+    throw error;
+  }
+
+  const becameVerified = await deps.db.transaction(async (tx) => {
+    const changed = found.txt
+      ? await tx.update(domains).set({ verified: true, verifiedAt: new Date() }).where(and(eq(domains.id, row.id), eq(domains.verified, false))).returning({ id: domains.id })
+      : [];
+    const verified = found.txt || row.verified;
+    await audit(tx, { result: verified ? 'verified' : 'record_absent', txt_verified: found.txt, cname_verified: found.cname });
+    return changed.length > 0;
+  });
+  if (becameVerified) {
+    await invalidateDomain(deps, row.domain);
+    deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
+  }
+  if (found.txt || row.verified) return { verified: true, txt_verified: true, cname_verified: found.cname };
+  return { verified: false, txt_verified: false, cname_verified: found.cname, expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
+}
+
+/** Links of the workspace on this domain, counted by the links module. */
+export async function domainLinkCount(deps: Deps, workspaceId: string, domainId: string): Promise<number> {
+  const row = await getOwnDomain(deps.db, workspaceId, domainId);
+  const { count } = await deps.bus.run('domain.linkCount', { workspaceId, domain: row.domain, count: 0 });
+  return count;
+}
+
+/** Deletes the domain and, in the same transaction, every link on it. */
+export async function removeDomain(deps: Deps, caller: Caller, domainId: string) {
+  const { row, linksDeleted } = await deps.db.transaction(async (tx) => {
+    const row = await getOwnDomain(tx, caller.workspaceId, domainId);
+    const { deleted } = await deps.bus.run('domain.beforeRemove', { db: tx, workspaceId: caller.workspaceId, domain: row.domain, deleted: 0 });
+    const removed = await tx.delete(domains).where(eq(domains.id, row.id)).returning({ id: domains.id });
+    if (!removed.length) throw notFound('Domain');
+    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: deleted } });
+    return { row, linksDeleted: deleted };
+  });
+  await invalidateDomain(deps, row.domain);
+  deps.bus.emit('domain.removed', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain, links_deleted: linksDeleted } });
 }

@@ -1,0 +1,52 @@
+import { Resolver } from 'node:dns/promises';
+import { ApiError } from '../../core/errors';
+import { LIMITS } from '../../core/plans';
+
+/** What the DNS says about a custom domain's verification records. */
+export interface DnsFindings { txt: boolean; cname: boolean }
+
+/** NXDOMAIN (ENOTFOUND; also Bun's empty answer) and NODATA (ENODATA) mean "no such record". */
+const ABSENT = new Set(['ENOTFOUND', 'ENODATA']);
+
+/** Fails at startup on a malformed DNS_SERVERS entry instead of at the first verification. */
+export function assertDnsServers(servers: string[]) {
+  if (servers.length) new Resolver().setServers(servers);
+}
+
+/**
+ * Looks up the TXT and CNAME records at `domain` through DNS_SERVERS (system resolvers when
+ * empty). One resolver per call, because `cancel()` aborts every query of a resolver; our own
+ * deadline, because Bun's resolver timeouts are coarse. Any lookup that neither answers nor
+ * reports the record absent (SERVFAIL, REFUSED, timeout, unreachable) is a 502.
+ */
+export async function lookupVerification(servers: string[], domain: string, expectedTxt: string, cnameTarget: string): Promise<DnsFindings> {
+  const resolver = new Resolver({ timeout: LIMITS.dnsTimeoutMs, tries: 1 });
+  if (servers.length) resolver.setServers(servers);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      resolver.cancel();
+      reject(Object.assign(new Error('DNS lookup timed out'), { code: 'ETIMEOUT' }));
+    }, LIMITS.dnsTimeoutMs);
+  });
+  const absentAsEmpty = <T>(lookup: Promise<T[]>) => lookup.catch((error: { code?: string }): T[] => {
+    if (error.code && ABSENT.has(error.code)) return [];
+    throw error;
+  });
+  try {
+    const [txt, cname] = await Promise.race([Promise.all([absentAsEmpty(resolver.resolveTxt(domain)), absentAsEmpty(resolver.resolveCname(domain))]), deadline]);
+    const target = normalizeName(cnameTarget);
+    return {
+      // a TXT record longer than 255 bytes arrives in chunks: the record is their concatenation
+      txt: txt.some((chunks) => chunks.join('').trim() === expectedTxt),
+      cname: cname.some((name) => normalizeName(name) === target),
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unknown error';
+    throw new ApiError(502, `DNS lookup failed for ${domain} (${code}); try again later`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const normalizeName = (name: string) => name.toLowerCase().replace(/\.$/, '');

@@ -1,0 +1,50 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { errors, OkBody, WsParams } from '../../core/model';
+import { AddDomainBody, CreatedDomain, DomainItem, DomainParams, LinkCount, VerifyResult } from './model';
+import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain } from './service';
+
+export const domainRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:domains', detail: { tags: ['Domains'] } })
+    .use(accessMacro(deps.access!))
+    .post(
+      '/api/workspaces/:wsId/domains',
+      async ({ workspace, actor, body, set }) => {
+        set.status = 201;
+        return addDomain(deps, { workspaceId: workspace.id, userId: actor.userId, plan: workspace.plan }, body.domain);
+      },
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        body: AddDomainBody,
+        response: { 201: CreatedDomain, ...errors(400, 401, 402, 403, 404, 409) },
+        detail: { summary: 'Add a custom domain (then place the TXT record and verify)' },
+      },
+    )
+    .get('/api/workspaces/:wsId/domains', async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id) }), {
+      access: { role: 'viewer' },
+      params: WsParams,
+      response: { 200: t.Object({ domains: t.Array(DomainItem) }), ...errors(401, 404) },
+      detail: { summary: 'List custom domains' },
+    })
+    .post('/api/workspaces/:wsId/domains/:domainId/verify', ({ workspace, actor, params }) => verifyDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId), {
+      access: { role: 'admin' },
+      params: DomainParams,
+      response: { 200: VerifyResult, ...errors(401, 403, 404, 429, 502) },
+      detail: { summary: 'Check the DNS records of a domain (1 attempt per 10 s per domain)' },
+    })
+    .get('/api/workspaces/:wsId/domains/:domainId/link-count', async ({ workspace, params }) => ({ count: await domainLinkCount(deps, workspace.id, params.domainId) }), {
+      access: { role: 'viewer' },
+      params: DomainParams,
+      response: { 200: LinkCount, ...errors(401, 404) },
+      detail: { summary: 'Number of links on a domain (deleting the domain deletes them)' },
+    })
+    .delete(
+      '/api/workspaces/:wsId/domains/:domainId',
+      async ({ workspace, actor, params }) => {
+        await removeDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
+        return { ok: true as const };
+      },
+      { access: { role: 'admin' }, params: DomainParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a domain and all its links' } },
+    );
