@@ -37,19 +37,24 @@ export interface AccessRule {
 }
 
 /**
- * The one guard: API key → actor → workspace → role minimum → plan minimum, in one resolve.
+ * The one guard: API key → actor → workspace → role minimum → plan minimum.
  * `{ access: true }` only authenticates; `{ access: { role: 'editor', feature: 'webhooks' } }`
- * also checks the `{wsId}` workspace. Order of answers: 401, 404, 403, 402.
+ * also checks the `{wsId}` workspace. Order of answers: 401, 404, 403, 402 — all before body
+ * validation (the checks run in `transform`), so an unauthenticated request is always 401.
  */
-export const accessMacro = (resolver: AccessResolver) =>
-  new Elysia({ name: 'access' }).macro({
+export const accessMacro = (resolver: AccessResolver) => {
+  const granted = new WeakMap<Request, { actor: Actor; workspace: WorkspaceAccess }>();
+  return new Elysia({ name: 'access' }).macro({
     access: (rule: AccessRule | true) => ({
-      async resolve({ headers, params }) {
+      async transform({ headers, params, request }) {
         const raw = headers['x-api-key'];
         const actor = raw ? await resolver.authenticate(raw) : null;
         if (!actor) throw new ApiError(401, raw ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header');
         const wsId = (params as Record<string, string> | undefined)?.wsId;
-        if (rule === true || !wsId) return { actor, workspace: undefined as unknown as WorkspaceAccess };
+        if (rule === true || !wsId) {
+          granted.set(request, { actor, workspace: undefined as unknown as WorkspaceAccess });
+          return;
+        }
         const workspace = await resolver.workspaceAccess(actor, wsId);
         if (!workspace) throw notFound('Workspace');
         if (rule.role && !roleAtLeast(workspace.role, rule.role)) {
@@ -57,7 +62,11 @@ export const accessMacro = (resolver: AccessResolver) =>
         }
         if (rule.feature && !planAtLeast(workspace.plan, FEATURE_MIN_PLAN[rule.feature])) throw paymentRequired(featureMessage(rule.feature));
         if (rule.plan && !planAtLeast(workspace.plan, rule.plan)) throw paymentRequired(`Plan upgrade required: this needs the ${rule.plan} plan or higher`);
-        return { actor, workspace };
+        granted.set(request, { actor, workspace });
+      },
+      resolve({ request }) {
+        return granted.get(request)!;
       },
     }),
   });
+};

@@ -21,6 +21,8 @@ export interface Config {
   geoipDb?: string;
   trustProxy: boolean;
   webhookAllowPrivate: boolean;
+  /** WEBHOOK_CA_FILE: PEM file of extra CAs trusted for outbound TLS (webhooks, monitoring), on top of the system roots and NODE_EXTRA_CA_CERTS */
+  webhookCaFile?: string;
   cnameTarget: string;
   logLevel: string;
   plugins: string[];
@@ -60,6 +62,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     geoipDb: env.GEOIP_DB || undefined,
     trustProxy: truthy(env.TRUST_PROXY),
     webhookAllowPrivate: truthy(env.WEBHOOK_ALLOW_PRIVATE),
+    webhookCaFile: env.WEBHOOK_CA_FILE || undefined,
     cnameTarget: env.CNAME_TARGET ?? `cname.${defaultHostname}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     plugins: list(env.PLUGINS),

@@ -40,9 +40,22 @@ function validationMessage(error: any): string {
   const first = error?.all?.[0] ?? error?.valueError;
   if (!first) return 'Invalid request';
   const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const where = error?.type === 'query' ? 'query parameter ' : '';
+  if (path && first.value === undefined) return `${where}${path} is required`;
   const message = first.schema?.error ?? first.message ?? first.summary ?? 'is invalid';
-  return path ? `Invalid ${path}: ${message}` : `Invalid request: ${message}`;
+  return path ? `Invalid ${where}${path}: ${message}` : `Invalid request: ${message}`;
 }
+
+/** /api routes authenticated by X-API-Key (not the operator API, invite acceptance or docs). */
+const KEYLESS_API = /^\/api\/(admin|invites|docs|openapi\.json)(\/|$)/;
+const usesApiKey = (request: Request) => {
+  const path = new URL(request.url).pathname;
+  return path.startsWith('/api/') && !KEYLESS_API.test(path);
+};
+const authenticated = async (deps: Deps, request: Request) => {
+  const key = request.headers.get('x-api-key');
+  return Boolean(key && (await deps.access!.authenticate(key)));
+};
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -60,12 +73,14 @@ export function createApp(deps: Deps) {
       const host = requestHost(request);
       if (host !== config.siteHost && SITE_SEGMENTS.has(firstSegment(request))) return json(404, { error: 'Not found' });
     })
-    .onError(({ code, error, request }) => {
+    .onError(async ({ code, error, request }) => {
       if (error instanceof ApiError) return json(error.status, { error: error.message }, error.headers);
       switch (code) {
         case 'VALIDATION':
           return json(400, { error: validationMessage(error) });
         case 'PARSE':
+          // the body parser runs before the access guard: authentication still answers first
+          if (usesApiKey(request) && !(await authenticated(deps, request))) return json(401, { error: 'Missing or invalid API key' });
           return json(400, { error: 'Invalid request body: expected JSON' });
         case 'NOT_FOUND':
           return json(404, { error: 'Not found' });

@@ -1,2 +1,6 @@
+import { setDefaultTimeout } from 'bun:test';
+
 // Quiet logs in tests unless asked for: LOG_LEVEL=debug bun test
 process.env.LOG_LEVEL ??= 'silent';
+// Integration tests start databases, servers and browsers: give tests and hooks room.
+setDefaultTimeout(60_000);

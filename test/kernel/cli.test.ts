@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../core/db';
+import { workspaces } from '../../modules/workspaces/schema';
+import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
+
+/** The CLI against DATABASE_URL (CI) or a fresh DATA_DIR (embedded), as an operator runs it. */
+let env: Record<string, string>;
+let dataDir: string | undefined;
+let pgDatabase: (Database & { url?: string }) | undefined;
+
+beforeAll(async () => {
+  if (TEST_DATABASE_URL) {
+    pgDatabase = await createTestDatabase();
+    env = { DATABASE_URL: pgDatabase.url! };
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'linkhop-cli-'));
+    env = { DATA_DIR: dataDir };
+  }
+});
+afterAll(async () => {
+  await pgDatabase?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+function cli(...args: string[]) {
+  const proc = Bun.spawnSync([process.execPath, 'core/cli.ts', ...args], { env: { ...process.env, ...env, REDIS_URL: '', LOG_LEVEL: 'silent' }, cwd: join(import.meta.dir, '../..') });
+  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
+}
+
+async function planOf(workspaceId: string) {
+  // read after the CLI process exited: PGlite allows one process at a time on a DATA_DIR
+  const database = pgDatabase ?? (await openDatabase({ dataDir: dataDir!, migrate: false }));
+  try {
+    const [row] = await database.db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    return row?.plan;
+  } finally {
+    if (!pgDatabase) await database.close();
+  }
+}
+
+test('bootstrap prints {user_id, workspace_id, api_key}; plan changes the plan', async () => {
+  const boot = cli('bootstrap', '--email', 'Ops@Example.com', '--name', 'Ops', '--workspace', 'Ops HQ', '--plan', 'pro');
+  expect(boot.code).toBe(0);
+  const out = JSON.parse(boot.out);
+  expect(Object.keys(out).sort()).toEqual(['api_key', 'user_id', 'workspace_id']);
+  expect(out.api_key).toMatch(/^lh_/);
+  expect(await planOf(out.workspace_id)).toBe('pro');
+
+  const plan = cli('plan', out.workspace_id, 'agency');
+  expect(plan.code).toBe(0);
+  expect(JSON.parse(plan.out)).toEqual({ ok: true });
+  expect(await planOf(out.workspace_id)).toBe('agency');
+
+  // the same user bootstraps a second workspace
+  const again = JSON.parse(cli('bootstrap', '--email', 'ops@example.com').out);
+  expect(again.user_id).toBe(out.user_id);
+  expect(again.workspace_id).not.toBe(out.workspace_id);
+}, 120_000);
+
+test('bad input: clear JSON error and a non-zero exit', () => {
+  const noEmail = cli('bootstrap');
+  expect(noEmail.code).toBe(2);
+  expect(JSON.parse(noEmail.err).error).toContain('email');
+  const badPlan = cli('plan', 'nope', 'gold');
+  expect(badPlan.code).toBe(2);
+  expect(JSON.parse(badPlan.err).error).toContain('Invalid plan');
+  const unknown = cli('frobnicate');
+  expect(unknown.code).toBe(2);
+  expect(unknown.err).toContain('usage');
+}, 120_000);

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+test('health and readiness on the site host', async () => {
+  expect(await (await t.app.handle(new Request('http://linkhop.test/healthz'))).json()).toEqual({ ok: true });
+  const ready = await t.app.handle(new Request('http://linkhop.test/readyz'));
+  expect(ready.status).toBe(200);
+  const body = await ready.json();
+  expect(body.ok).toBe(true);
+  expect(body.checks.database).toBe('up');
+  if (t.config.redisUrl) expect(body.checks.redis).toBe('up');
+});
+
+test('site paths are not served on a short domain or unknown host', async () => {
+  for (const host of ['go.linkhop.test', 'unknown.example.org']) {
+    for (const path of ['/api/workspaces', '/healthz', '/api/docs', '/p/x']) {
+      const res = await t.request(path, { host });
+      expect({ host, path, status: res.status }).toEqual({ host, path, status: 404 });
+    }
+  }
+});
+
+test('bad requests get clear {error} bodies, never 500', async () => {
+  const { key } = await t.bootstrap();
+  const malformed = await t.api('POST', '/workspaces', { key, body: '{"name": ' });
+  expect(malformed.status).toBe(400);
+  expect(malformed.body.error).toBeString();
+  const missing = await t.api('POST', '/workspaces', { key, body: {} });
+  expect(missing.status).toBe(400);
+  expect(missing.body.error).toBe('name is required');
+  const unknownRoute = await t.api('GET', '/nope', { key });
+  expect(unknownRoute.status).toBe(404);
+  expect(unknownRoute.body).toEqual({ error: 'Not found' });
+});
