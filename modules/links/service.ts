@@ -1,0 +1,350 @@
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { customAlphabet } from 'nanoid';
+import type { Config } from '../../core/config';
+import type { Db, DbOrTx } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import type { LinkBeforeCreate } from '../../core/hooks';
+import { RESERVED_SEGMENTS } from '../../core/hosts';
+import { LIMITS, type Plan } from '../../core/plans';
+import { getWorkspaceRow } from '../workspaces/service';
+import { links } from './schema';
+import { checkLinkFields, checkSlug, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
+
+export type LinkRow = typeof links.$inferSelect;
+export type { LinkContext } from './validate';
+export { validateLinkInput } from './validate';
+
+/** Cache key of a link by its short URL (the redirect path looks links up by it). */
+export const linkCacheKey = (domain: string, slug: string) => `link:${domain}/${slug}`;
+
+const randomSlug = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 7);
+
+/** A random slug that is never a reserved first path segment of the site. */
+export function generateSlug(): string {
+  for (;;) {
+    const slug = randomSlug();
+    if (!RESERVED_SEGMENTS.has(slug.toLowerCase())) return slug;
+  }
+}
+
+/** Custom domains are served over https; the default domain uses the site's protocol. */
+export function shortUrl(config: Config, domain: string, slug: string): string {
+  const protocol = domain === config.defaultDomain ? config.shortProtocol : 'https:';
+  return `${protocol}//${domain}/${slug}`;
+}
+
+/** The spec's Link JSON. */
+export function linkView(row: LinkRow, config: Config) {
+  return {
+    id: row.id,
+    workspace_id: row.workspaceId,
+    domain: row.domain,
+    slug: row.slug,
+    target: row.target,
+    title: row.title,
+    tags: row.tags,
+    note: row.note,
+    utm_params: row.utmParams,
+    expires_at: iso(row.expiresAt),
+    fallback_url: row.fallbackUrl,
+    routing_rules: row.routingRules,
+    rules: row.rules,
+    ab_variants: row.abVariants,
+    og_title: row.ogTitle,
+    og_description: row.ogDescription,
+    og_image: row.ogImage,
+    has_password: row.passwordHash !== null,
+    redirect_type: row.redirectType,
+    interstitial: row.interstitial,
+    sequence: row.sequence,
+    deep_link: row.deepLink,
+    monitoring: row.monitoring,
+    created_by: row.createdBy,
+    created_at: iso(row.createdAt)!,
+    updated_at: iso(row.updatedAt)!,
+    click_count: Number(row.clickCount),
+    short_url: shortUrl(config, row.domain, row.slug),
+  };
+}
+export type LinkView = ReturnType<typeof linkView>;
+
+/** The write context of a workspace: its plan gates fields, its default UTM parameters fill new links. */
+export async function linkContext(db: DbOrTx, workspace: { id: string; plan: Plan }, userId: string): Promise<LinkContext> {
+  const row = await getWorkspaceRow(db, workspace.id);
+  return { workspaceId: workspace.id, plan: workspace.plan, userId, defaultUtmParams: row?.defaultUtmParams ?? null };
+}
+
+/** Insert one link; a generated slug is retried on collision, a custom one answers 409. */
+async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): Promise<LinkRow> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = values.slug ?? generateSlug();
+    const [row] = await db
+      .insert(links)
+      .values({ ...values, slug, id: newId(), workspaceId: ctx.workspaceId, createdBy: ctx.userId })
+      .onConflictDoNothing({ target: [links.domain, links.slug] })
+      .returning();
+    if (row) return row;
+    if (values.slug !== undefined) throw conflict(`Slug "${slug}" already exists on ${values.domain}`);
+    if (attempt >= 5) throw new ApiError(503, 'Could not allocate a slug, please retry');
+  }
+}
+
+function announceCreated(deps: Deps, ctx: LinkContext, rows: LinkRow[]) {
+  for (const row of rows) {
+    void deps.bus.emit('link.created', {
+      workspaceId: ctx.workspaceId,
+      userId: ctx.userId,
+      data: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, title: row.title, short_url: shortUrl(deps.config, row.domain, row.slug) },
+    });
+  }
+}
+
+const auditCreate = (deps: Deps, db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
+  deps.bus.run('audit.record', { db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
+
+/** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */
+async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source']) {
+  const link = { ...input };
+  await deps.bus.run('link.beforeCreate', { workspaceId: ctx.workspaceId, plan: ctx.plan, userId: ctx.userId, source, link });
+  return link;
+}
+
+export async function createLink(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source'] = 'single'): Promise<LinkRow> {
+  const link = await beforeCreate(deps, ctx, input, source);
+  const values = await prepareNewLink(deps, deps.db, ctx, link);
+  const row = await deps.db.transaction(async (tx) => {
+    const row = await insertLink(tx, ctx, values);
+    await auditCreate(deps, tx, ctx, row);
+    return row;
+  });
+  // drops a briefly cached "not found" for this short URL in every process
+  await deps.cache.invalidate(linkCacheKey(row.domain, row.slug));
+  announceCreated(deps, ctx, [row]);
+  return row;
+}
+
+export interface ItemError { index: number; status: number; reason: string }
+
+/**
+ * Several links in one transaction (bulk, import). An item failing validation (400) or whose
+ * custom slug is taken (409) is left out and reported in `errors`; hook rejections (governance)
+ * and plan errors (402) reject the whole call.
+ */
+export async function createLinks(
+  deps: Deps,
+  ctx: LinkContext,
+  inputs: Record<string, unknown>[],
+  source: LinkBeforeCreate['source'] = 'bulk',
+): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
+  const errors: ItemError[] = [];
+  const prepared: { index: number; values: NewLinkValues }[] = [];
+  for (const [index, input] of inputs.entries()) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      errors.push({ index, status: 400, reason: 'expected a link object' });
+      continue;
+    }
+    const link = await beforeCreate(deps, ctx, input, source);
+    try {
+      prepared.push({ index, values: await prepareNewLink(deps, deps.db, ctx, link) });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      errors.push({ index, status: 400, reason: error.message });
+    }
+  }
+  const created = await deps.db.transaction(async (tx) => {
+    const rows: LinkRow[] = [];
+    for (const { index, values } of prepared) {
+      try {
+        const row = await insertLink(tx, ctx, values);
+        await auditCreate(deps, tx, ctx, row);
+        rows.push(row);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        errors.push({ index, status: 409, reason: error.message });
+      }
+    }
+    return rows;
+  });
+  if (created.length) await deps.cache.invalidate(...created.map((r) => linkCacheKey(r.domain, r.slug)));
+  announceCreated(deps, ctx, created);
+  errors.sort((a, b) => a.index - b.index);
+  return { created, errors };
+}
+
+export async function getLink(db: DbOrTx, workspaceId: string, id: string): Promise<LinkRow | null> {
+  const [row] = await db.select().from(links).where(and(eq(links.id, id), eq(links.workspaceId, workspaceId)));
+  return row ?? null;
+}
+
+/** The link a short URL names, whatever its workspace (the redirect path). */
+export async function getLinkByShortUrl(db: DbOrTx, domain: string, slug: string): Promise<LinkRow | null> {
+  const [row] = await db.select().from(links).where(and(eq(links.domain, domain), eq(links.slug, slug)));
+  return row ?? null;
+}
+
+export async function getPasswordHash(db: DbOrTx, linkId: string): Promise<string | null> {
+  const [row] = await db.select({ hash: links.passwordHash }).from(links).where(eq(links.id, linkId));
+  return row?.hash ?? null;
+}
+
+/** True for exactly one caller per link: the visit that fires `link.expired`. */
+export async function claimExpiredEvent(db: DbOrTx, linkId: string): Promise<boolean> {
+  const rows = await db
+    .update(links)
+    .set({ expiredEventSentAt: new Date() })
+    .where(and(eq(links.id, linkId), sql`${links.expiredEventSentAt} is null`))
+    .returning({ id: links.id });
+  return rows.length > 0;
+}
+
+export interface ListQuery { page?: number; limit?: number; domain?: string; prefix?: string; tag?: string }
+
+export async function listLinks(db: Db, config: Config, workspaceId: string, q: ListQuery) {
+  const page = q.page ?? 1;
+  const limit = Math.min(q.limit ?? 20, LIMITS.linkPageMax);
+  const where: SQL[] = [eq(links.workspaceId, workspaceId)];
+  const domain = q.domain?.trim().toLowerCase() || (q.prefix ? config.defaultDomain : undefined);
+  if (domain) where.push(eq(links.domain, domain));
+  if (q.prefix) where.push(sql`starts_with(${links.slug}, ${q.prefix})`);
+  if (q.tag) where.push(sql`${links.tags} @> array[${q.tag}]::text[]`);
+  const condition = and(...where);
+  const [rows, total] = await Promise.all([
+    db.select().from(links).where(condition).orderBy(desc(links.createdAt), desc(links.id)).limit(limit).offset((page - 1) * limit),
+    db.$count(links, condition),
+  ]);
+  return { links: rows.map((r) => linkView(r, config)), total, page, limit };
+}
+
+/** What `link.updated` carries: the new values, the password only as `has_password`. */
+function describeChanges(patch: Record<string, unknown>, fields: string[]) {
+  const changes: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field === 'password') changes.has_password = patch.password !== null;
+    else changes[field] = patch[field];
+  }
+  return changes;
+}
+
+/** PATCH: only the fields present change; `null` clears. The cache is invalidated before this returns. */
+export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch: Record<string, unknown>): Promise<void> {
+  const fields = Object.keys(patch).filter((k) => patch[k] !== undefined && k !== 'template_id');
+  if (!fields.length) throw badRequest('No updates provided');
+  const current = await getLink(deps.db, ctx.workspaceId, id);
+  if (!current) throw notFound('Link');
+
+  const values: LinkValues = await checkLinkFields(deps, deps.db, ctx, patch, 'patch');
+  const target = patch.domain !== undefined ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain) : { domain: current.domain, isDefault: current.domain === deps.config.defaultDomain };
+  if (patch.slug != null && patch.slug !== '') {
+    const slug = checkSlug(patch.slug);
+    const unchanged = slug === current.slug && target.domain === current.domain;
+    if (target.isDefault && !unchanged) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated');
+    values.slug = slug;
+  } else if (patch.slug !== undefined || (target.domain !== current.domain && target.isDefault)) {
+    // moving to the default domain (or clearing the slug) gets a generated slug
+    values.slug = generateSlug();
+  }
+  if (target.domain !== current.domain) values.domain = target.domain;
+  if (values.expiresAt !== undefined) values.expiredEventSentAt = null;
+  values.updatedAt = new Date();
+
+  const newKey = linkCacheKey(values.domain ?? current.domain, values.slug ?? current.slug);
+  await deps.db.transaction(async (tx) => {
+    try {
+      await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId)));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`Slug "${values.slug ?? current.slug}" already exists on ${values.domain ?? current.domain}`);
+      throw error;
+    }
+    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: describeChanges(patch, fields) } });
+  });
+  await deps.cache.invalidate(linkCacheKey(current.domain, current.slug), newKey);
+  void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id, changes: describeChanges(patch, fields) } });
+}
+
+function announceDeleted(deps: Deps, ctx: LinkContext, rows: { id: string; domain: string; slug: string }[]) {
+  for (const row of rows) {
+    void deps.bus.emit('link.deleted', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id: row.id, domain: row.domain, slug: row.slug } });
+  }
+}
+
+const deletedColumns = { id: links.id, domain: links.domain, slug: links.slug };
+
+export async function deleteLink(deps: Deps, ctx: LinkContext, id: string): Promise<void> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(links).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning(deletedColumns);
+    if (!row) throw notFound('Link');
+    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.delete', details: row });
+    return row;
+  });
+  await deps.cache.invalidate(linkCacheKey(row.domain, row.slug));
+  announceDeleted(deps, ctx, [row]);
+}
+
+/** Bulk delete: unknown IDs (or other workspaces' links) are ignored; returns how many were removed. */
+export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): Promise<number> {
+  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
+  const rows = await deps.db.transaction(async (tx) => {
+    const rows = await tx.delete(links).where(and(eq(links.workspaceId, ctx.workspaceId), inArray(links.id, ids))).returning(deletedColumns);
+    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.bulk_delete', details: { ids: rows.map((r) => r.id), count: rows.length } });
+    return rows;
+  });
+  if (rows.length) await deps.cache.invalidate(...rows.map((r) => linkCacheKey(r.domain, r.slug)));
+  announceDeleted(deps, ctx, rows);
+  return rows.length;
+}
+
+/** Deletes every link of a domain inside the caller's transaction (domain removal); returns their cache keys. */
+export async function deleteDomainLinks(db: DbOrTx, workspaceId: string, domain: string): Promise<string[]> {
+  const rows = await db.delete(links).where(and(eq(links.workspaceId, workspaceId), eq(links.domain, domain))).returning(deletedColumns);
+  return rows.map((r) => linkCacheKey(r.domain, r.slug));
+}
+
+export async function countDomainLinks(db: DbOrTx, workspaceId: string, domain: string): Promise<number> {
+  return db.$count(links, and(eq(links.workspaceId, workspaceId), eq(links.domain, domain)));
+}
+
+export async function countLinks(db: DbOrTx, workspaceId: string): Promise<number> {
+  return db.$count(links, eq(links.workspaceId, workspaceId));
+}
+
+/** Tags assigned to at least one link of the workspace, sorted. */
+export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string[]> {
+  const rows = await db.execute<{ tag: string }>(sql`select distinct unnest(${links.tags}) as tag from ${links} where ${links.workspaceId} = ${workspaceId} order by 1`);
+  return [...(rows as unknown as Iterable<{ tag: string }>)].map((r) => r.tag);
+}
+
+/** Untags every link of the workspace carrying `tag`; returns how many changed. */
+export async function removeTagFromLinks(deps: Pick<Deps, 'db'>, workspaceId: string, tag: string): Promise<number> {
+  const rows = await deps.db
+    .update(links)
+    .set({ tags: sql`array_remove(${links.tags}, ${tag})`, updatedAt: new Date() })
+    .where(and(eq(links.workspaceId, workspaceId), sql`${links.tags} @> array[${tag}]::text[]`))
+    .returning({ id: links.id });
+  return rows.length;
+}
+
+/** Links with `monitoring` on, by id (keyset pages); the monitor skips workspaces whose plan lacks monitoring. */
+export async function listMonitoredLinks(db: DbOrTx, opts: { afterId?: string; limit: number }) {
+  const where: SQL[] = [eq(links.monitoring, true)];
+  if (opts.afterId) where.push(gt(links.id, opts.afterId));
+  return db
+    .select({ id: links.id, workspaceId: links.workspaceId, domain: links.domain, slug: links.slug, target: links.target })
+    .from(links)
+    .where(and(...where))
+    .orderBy(asc(links.id))
+    .limit(opts.limit);
+}
+
+export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<LinkRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(links).where(and(eq(links.workspaceId, workspaceId), inArray(links.id, ids)));
+}
+
+/** Adds recorded clicks to the links' totals (the click worker, inside its transaction). */
+export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): Promise<void> {
+  for (const [linkId, n] of counts) {
+    await db.update(links).set({ clickCount: sql`${links.clickCount} + ${n}` }).where(eq(links.id, linkId));
+  }
+}
