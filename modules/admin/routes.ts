@@ -14,7 +14,7 @@ const sameSecret = (a: string, b: string) => {
 /** Operator API: on only when ADMIN_TOKEN is set; `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const adminRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:admin', prefix: '/api/admin', detail: { tags: ['Operator'] } })
-    .onBeforeHandle({ as: 'scoped' }, ({ headers }) => {
+    .onBeforeHandle({ as: 'local' }, ({ headers }) => {
       const token = deps.config.adminToken;
       if (!token) throw new ApiError(404, 'The operator API is off: set ADMIN_TOKEN to enable it');
       const given = headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
