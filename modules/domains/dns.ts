@@ -37,7 +37,8 @@ export async function lookupVerification(servers: string[], domain: string, expe
     const [txt, cname] = await Promise.race([Promise.all([absentAsEmpty(resolver.resolveTxt(domain)), absentAsEmpty(resolver.resolveCname(domain))]), deadline]);
     const target = normalizeName(cnameTarget);
     return {
-      // a TXT record longer than 255 bytes arrives in chunks: the record is their concatenation
+      // a record of several character-strings means their concatenation (Node); Bun hands each
+      // string over as a record of its own, which for our short value changes nothing
       txt: txt.some((chunks) => chunks.join('').trim() === expectedTxt),
       cname: cname.some((name) => normalizeName(name) === target),
     };

@@ -1,6 +1,5 @@
 import type { Deps } from '../../core/deps';
 import { assertDnsServers } from './dns';
-import './hooks';
 import { domainRoutes } from './routes';
 
 export const domainsModule = (deps: Deps) => {

@@ -1,0 +1,45 @@
+import dgram from 'node:dgram';
+import dns2 from 'dns2';
+
+const { Packet } = dns2;
+
+/** Records of one name in the test zone; a name missing from the zone answers NXDOMAIN. */
+export interface ZoneEntry { txt?: string[][]; cname?: string; servfail?: boolean }
+
+/**
+ * A real authoritative-style DNS server on 127.0.0.1 (UDP, random free port). A name in the
+ * zone without a record of the asked type answers NOERROR with no answers (NODATA).
+ */
+export async function startDnsServer() {
+  const zone = new Map<string, ZoneEntry>();
+  const queries: { name: string; type: number }[] = [];
+  const server = dns2.createServer({
+    udp: true,
+    handle(request, send) {
+      const response = Packet.createResponseFromRequest(request);
+      const [question] = request.questions;
+      queries.push({ name: question.name, type: question.type });
+      const entry = zone.get(question.name.toLowerCase());
+      if (!entry) response.header.rcode = Packet.RCODE.NXDOMAIN;
+      else if (entry.servfail) response.header.rcode = Packet.RCODE.SERVFAIL;
+      else if (question.type === Packet.TYPE.TXT) {
+        for (const data of entry.txt ?? []) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+      } else if (question.type === Packet.TYPE.CNAME && entry.cname) {
+        response.answers.push({ name: question.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 60, domain: entry.cname });
+      }
+      send(response);
+    },
+  });
+  await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const { port } = server.addresses().udp!;
+  return { zone, queries, address: `127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** A bound UDP socket that reads queries and never answers: a DNS server that is down. */
+export async function startSilentDnsServer() {
+  let received = 0;
+  const socket = dgram.createSocket('udp4');
+  socket.on('message', () => received++);
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return { address: `127.0.0.1:${socket.address().port}`, received: () => received, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+}
