@@ -1,5 +1,24 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import './hooks';
+import { linkRoutes } from './routes';
+import { countDomainLinks, deleteDomainLinks } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const linksModule = (_deps: Deps) => new Elysia({ name: 'module:links' });
+export const linksModule = (deps: Deps) => {
+  deps.bus.on(
+    'domain.beforeRemove',
+    async (ctx) => {
+      const keys = await deleteDomainLinks(ctx.db, ctx.workspaceId, ctx.domain);
+      ctx.deleted = keys.length;
+      if (keys.length) await deps.cache.invalidate(...keys);
+    },
+    { source: 'links' },
+  );
+  deps.bus.on(
+    'domain.linkCount',
+    async (ctx) => {
+      ctx.count = await countDomainLinks(deps.db, ctx.workspaceId, ctx.domain);
+    },
+    { source: 'links' },
+  );
+  return linkRoutes(deps);
+};

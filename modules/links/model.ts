@@ -1,0 +1,98 @@
+import type { TOptional } from '@sinclair/typebox';
+import { t } from 'elysia';
+import { LIMITS } from '../../core/plans';
+
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+const Json = (description: string) => t.Unknown({ description });
+
+/**
+ * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
+ * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
+ */
+const linkFields = {
+  target: t.String({ description: 'Destination, an http(s) URL' }),
+  slug: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
+  domain: t.String({ description: 'The default domain (default) or one of the workspace\'s domains' }),
+  title: Nullable(t.String()),
+  tags: Nullable(t.Array(t.String(), { description: `Each [a-z0-9_-], max ${LIMITS.tagLength} chars; max ${LIMITS.tagsPerLink}` })),
+  note: Nullable(t.String({ description: 'Internal; never shown to visitors' })),
+  utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
+  expires_at: Nullable(t.String({ description: 'ISO 8601' })),
+  fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
+  routing_rules: Json('{geo?, device?, os?} (Team or Agency)'),
+  ab_variants: Json('2 to 4 {name, url, weight} (Team or Agency)'),
+  rules: Json('Rules engine (Pro+)'),
+  og_title: Nullable(t.String()),
+  og_description: Nullable(t.String()),
+  og_image: Nullable(t.String({ description: 'http(s) URL' })),
+  password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
+  redirect_type: Nullable(t.Integer({ description: '301 or 302 (default 302)' })),
+  interstitial: Json('Interstitial page (Pro+)'),
+  sequence: Json('Sequence of URLs (Pro+)'),
+  deep_link: Json('Deep link (Pro+)'),
+  monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
+};
+type Fields = typeof linkFields;
+const optional = <K extends keyof Fields>(keys: K[]) => Object.fromEntries(keys.map((k) => [k, t.Optional(linkFields[k])])) as unknown as { [P in K]: TOptional<Fields[P]> };
+const allButTarget = Object.keys(linkFields).filter((k) => k !== 'target') as Exclude<keyof Fields, 'target'>[];
+
+export const CreateLinkBody = t.Object({
+  target: linkFields.target,
+  ...optional(allButTarget),
+  template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
+});
+
+export const PatchLinkBody = t.Object({
+  ...optional(Object.keys(linkFields) as (keyof Fields)[]),
+  slug: t.Optional(Nullable(t.String())),
+  domain: t.Optional(Nullable(t.String())),
+});
+
+// Bulk items are checked one by one (an invalid item is skipped, not a 400 for the request).
+export const BulkCreateBody = t.Object({ links: t.Array(t.Unknown(), { description: `Link create bodies, 1 to ${LIMITS.bulkItems}` }) });
+export const BulkCreated = t.Object({
+  created: t.Array(t.Object({ id: t.String(), domain: t.String(), slug: t.String(), target: t.String(), title: Nullable(t.String()) })),
+  count: t.Integer(),
+});
+export const BulkDeleteBody = t.Object({ ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}` }) });
+
+export const Link = t.Object({
+  id: t.String(),
+  workspace_id: t.String(),
+  domain: t.String(),
+  slug: t.String(),
+  target: t.String(),
+  title: Nullable(t.String()),
+  tags: Nullable(t.Array(t.String())),
+  note: Nullable(t.String()),
+  utm_params: Nullable(t.Record(t.String(), t.String())),
+  expires_at: Nullable(t.String()),
+  fallback_url: Nullable(t.String()),
+  routing_rules: t.Unknown(),
+  rules: t.Unknown(),
+  ab_variants: t.Unknown(),
+  og_title: Nullable(t.String()),
+  og_description: Nullable(t.String()),
+  og_image: Nullable(t.String()),
+  has_password: t.Boolean(),
+  redirect_type: t.Integer(),
+  interstitial: t.Unknown(),
+  sequence: t.Unknown(),
+  deep_link: t.Unknown(),
+  monitoring: t.Boolean(),
+  created_by: t.String(),
+  created_at: t.String(),
+  updated_at: t.String(),
+  click_count: t.Integer(),
+  short_url: t.String(),
+});
+
+export const LinkList = t.Object({ links: t.Array(Link), total: t.Integer(), page: t.Integer(), limit: t.Integer() });
+export const LinkParams = t.Object({ wsId: t.String(), linkId: t.String() });
+export const ListQuery = t.Object({
+  page: t.Optional(t.Numeric({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIMITS.linkPageMax, default: 20, description: `Page size, 1 to ${LIMITS.linkPageMax} (default 20)` })),
+  domain: t.Optional(t.String({ description: 'Only links on this domain' })),
+  prefix: t.Optional(t.String({ description: 'Slug prefix; on the default domain unless domain is given' })),
+  tag: t.Optional(t.String({ description: 'Only links with this tag' })),
+});

@@ -1,0 +1,94 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { badRequest, notFound } from '../../core/errors';
+import { errors, OkBody, WsParams } from '../../core/model';
+import { LIMITS, RATE_LIMITS } from '../../core/plans';
+import { BulkCreateBody, BulkCreated, BulkDeleteBody, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
+import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, updateLink } from './service';
+
+export const linkRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:links', detail: { tags: ['Links'] } })
+    .use(accessMacro(deps.access!))
+    .post(
+      '/api/workspaces/:wsId/links',
+      async ({ workspace, actor, body, set }) => {
+        await deps.limiter.consume('linkCreate', workspace.id, RATE_LIMITS.linkCreate);
+        const row = await createLink(deps, await linkContext(deps.db, workspace, actor.userId), body, 'single');
+        set.status = 201;
+        return linkView(row, deps.config);
+      },
+      {
+        access: { role: 'editor' },
+        params: WsParams,
+        body: CreateLinkBody,
+        response: { 201: Link, ...errors(400, 401, 402, 403, 404, 409, 429, 503) },
+        detail: { summary: 'Create a link' },
+      },
+    )
+    .get('/api/workspaces/:wsId/links', ({ workspace, query }) => listLinks(deps.db, deps.config, workspace.id, query), {
+      access: { role: 'viewer' },
+      params: WsParams,
+      query: ListQuery,
+      response: { 200: LinkList, ...errors(400, 401, 404) },
+      detail: { summary: 'List links (newest first)' },
+    })
+    .post(
+      '/api/workspaces/:wsId/links/bulk',
+      async ({ workspace, actor, body, set }) => {
+        if (!body.links.length || body.links.length > LIMITS.bulkItems) throw badRequest(`links must hold 1 to ${LIMITS.bulkItems} items`);
+        await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
+        const { created } = await createLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.links as Record<string, unknown>[], 'bulk');
+        set.status = 201;
+        return { created: created.map((r) => ({ id: r.id, domain: r.domain, slug: r.slug, target: r.target, title: r.title })), count: created.length };
+      },
+      {
+        access: { role: 'editor' },
+        params: WsParams,
+        body: BulkCreateBody,
+        response: { 201: BulkCreated, ...errors(400, 401, 402, 403, 404, 429) },
+        detail: { summary: 'Create up to 100 links (invalid items are skipped)' },
+      },
+    )
+    .delete(
+      '/api/workspaces/:wsId/links/bulk',
+      async ({ workspace, actor, body }) => ({ deleted: await deleteLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.ids) }),
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        body: BulkDeleteBody,
+        response: { 200: t.Object({ deleted: t.Integer() }), ...errors(400, 401, 403, 404) },
+        detail: { summary: 'Delete up to 100 links (unknown IDs are ignored)' },
+      },
+    )
+    .get(
+      '/api/workspaces/:wsId/links/:linkId',
+      async ({ workspace, params }) => {
+        const row = await getLink(deps.db, workspace.id, params.linkId);
+        if (!row) throw notFound('Link');
+        return linkView(row, deps.config);
+      },
+      { access: { role: 'viewer' }, params: LinkParams, response: { 200: Link, ...errors(401, 404) }, detail: { summary: 'Get a link' } },
+    )
+    .patch(
+      '/api/workspaces/:wsId/links/:linkId',
+      async ({ workspace, actor, params, body }) => {
+        await updateLink(deps, await linkContext(deps.db, workspace, actor.userId), params.linkId, body);
+        return { ok: true as const };
+      },
+      {
+        access: { role: 'editor' },
+        params: LinkParams,
+        body: PatchLinkBody,
+        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404, 409) },
+        detail: { summary: 'Update a link (null clears a field; effective on the next visit)' },
+      },
+    )
+    .delete(
+      '/api/workspaces/:wsId/links/:linkId',
+      async ({ workspace, actor, params }) => {
+        await deleteLink(deps, await linkContext(deps.db, workspace, actor.userId), params.linkId);
+        return { ok: true as const };
+      },
+      { access: { role: 'admin' }, params: LinkParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a link' } },
+    );
