@@ -36,6 +36,17 @@ export interface JobQueue {
 
 export const queueOf = (name: string) => name.split('.')[0]!;
 
+/** How long a producer waits for Redis before buffering the job in memory. */
+const SEND_DEADLINE_MS = 500;
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 const backoffMs = (attempt: number) => Math.min(200 * 2 ** attempt, 10_000);
 
 /** In-process runner with the same contract: the embedded default needs no Redis. */
@@ -121,7 +132,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
   const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
-  const buffer: { name: string; data: unknown; opts: EnqueueOptions }[] = [];
+  const buffer: { name: string; data: unknown; opts: EnqueueOptions & { jobId: string } }[] = [];
   const BUFFER_MAX = 100_000;
   const workerConnection: ConnectionOptions = { url: opts.url, maxRetriesPerRequest: null } as any;
 
@@ -136,15 +147,16 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     return queue;
   };
 
-  const send = (name: string, data: unknown, o: EnqueueOptions) =>
-    queueFor(name).add(name, data, {
+  // every job gets an id: a send that timed out but landed later, and its buffered re-send, stay one job
+  const send = (name: string, data: unknown, o: EnqueueOptions & { jobId: string }) =>
+    withDeadline(queueFor(name).add(name, data, {
       jobId: o.jobId,
       attempts: o.attempts ?? 3,
       delay: o.delayMs,
       backoff: { type: 'exponential', delay: 200 },
       removeOnComplete: { count: 1000 },
       removeOnFail: { age: 7 * 24 * 3600 },
-    });
+    }), SEND_DEADLINE_MS);
 
   const flushTimer = setInterval(async () => {
     while (buffer.length) {
@@ -161,7 +173,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
 
   return {
     kind: 'bullmq',
-    async enqueue(name, data, o = {}) {
+    async enqueue(name, data, options = {}) {
+      const o = { ...options, jobId: options.jobId ?? crypto.randomUUID() };
       try {
         await send(name, data, o);
       } catch (err) {
@@ -207,8 +220,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     },
     async close() {
       clearInterval(flushTimer);
-      await Promise.allSettled(workers.map((w) => w.close()));
-      await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      await withDeadline(Promise.allSettled(workers.map((w) => w.close())), 5000).catch(() => {});
+      await withDeadline(Promise.allSettled([...queues.values()].map((q) => q.close())), 2000).catch(() => {});
     },
   };
 }

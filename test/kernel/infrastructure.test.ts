@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'bun:test';
+import { createCache } from '../../core/cache';
+import { ApiError } from '../../core/errors';
+import { createLogger } from '../../core/logger';
+import { createBullQueue, createMemoryQueue, type JobQueue } from '../../core/queue';
+import { createRateLimiter } from '../../core/ratelimit';
+import { createRedis } from '../../core/redis';
+import { TEST_REDIS_URL } from '../helpers/db';
+
+declare module '../../core/queue' {
+  interface JobMap {
+    'testq.echo': { n: number; failTimes?: number };
+  }
+}
+
+const log = createLogger('silent');
+const prefix = () => `lht:infra:${crypto.randomUUID().slice(0, 8)}`;
+
+async function exerciseQueue(queue: JobQueue) {
+  const seen: number[] = [];
+  const attempts = new Map<number, number>();
+  queue.register('testq.echo', async ({ n, failTimes = 0 }) => {
+    const attempt = (attempts.get(n) ?? 0) + 1;
+    attempts.set(n, attempt);
+    if (attempt <= failTimes) throw new Error(`transient failure ${attempt}`);
+    seen.push(n);
+  });
+  await queue.startWorkers(['testq']);
+  await queue.enqueue('testq.echo', { n: 1 });
+  await queue.enqueue('testq.echo', { n: 2, failTimes: 1 }); // retried once, then succeeds
+  await queue.enqueue('testq.echo', { n: 3 }, { jobId: 'same' });
+  await queue.enqueue('testq.echo', { n: 4 }, { jobId: 'same' }); // same id: ignored
+  await queue.enqueue('testq.echo', { n: 5, failTimes: 9 }, { attempts: 1 }); // no retry: never seen
+  const deadline = Date.now() + 10_000;
+  while (seen.length < 3 && Date.now() < deadline) await Bun.sleep(25);
+  await queue.idle();
+  expect(seen.sort()).toEqual([1, 2, 3]);
+  expect(attempts.get(2)).toBe(2);
+  expect(attempts.get(5)).toBe(1);
+  await queue.close();
+}
+
+describe('job queue: same contract in memory and on BullMQ', () => {
+  test('in-process runner', () => exerciseQueue(createMemoryQueue(log)));
+  test.skipIf(!TEST_REDIS_URL)('BullMQ (needs TEST_REDIS_URL: skipped without a real Redis)', async () => {
+    const producer = createRedis(TEST_REDIS_URL!, 'producer');
+    await exerciseQueue(createBullQueue({ url: TEST_REDIS_URL!, prefix: prefix(), producer, log }));
+    producer.disconnect();
+  });
+  test('BullMQ producer buffers jobs in memory while Redis is unreachable', async () => {
+    const unreachable = 'redis://127.0.0.1:1';
+    const producer = createRedis(unreachable, 'producer');
+    const queue = createBullQueue({ url: unreachable, prefix: prefix(), producer, log });
+    const started = Date.now();
+    await queue.enqueue('testq.echo', { n: 1 });
+    expect(Date.now() - started).toBeLessThan(1500); // fails fast into the buffer, never hangs the caller
+    await queue.close();
+    producer.disconnect();
+  });
+});
+
+describe('two-level cache', () => {
+  test('memory only: set, peek, null entries, invalidate', async () => {
+    const cache = createCache({});
+    await cache.set('a', { v: 1 }, 10_000);
+    expect(cache.peek('a')).toEqual({ v: 1 });
+    cache.setLocal('missing', null, 10_000);
+    expect(cache.peek('missing')).toBeNull();
+    expect(cache.peek('never')).toBeUndefined();
+    await cache.invalidate('a');
+    expect(await cache.get('a')).toBeUndefined();
+  });
+
+  test.skipIf(!TEST_REDIS_URL)('an invalidation reaches every process sharing Redis (needs TEST_REDIS_URL)', async () => {
+    const p = prefix();
+    const make = () => {
+      const client = createRedis(TEST_REDIS_URL!, 'fast');
+      const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
+      return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
+    };
+    const a = make();
+    const b = make();
+    await Bun.sleep(100); // subscriptions established
+    await a.cache.set('link:x', { target: 'https://one.example' }, 60_000);
+    expect(await b.cache.get('link:x')).toEqual({ target: 'https://one.example' }); // from Redis into b's LRU
+    expect(b.cache.peek('link:x')).toEqual({ target: 'https://one.example' });
+    await a.cache.invalidate('link:x');
+    const deadline = Date.now() + 2000;
+    while (b.cache.peek('link:x') !== undefined && Date.now() < deadline) await Bun.sleep(10);
+    expect(b.cache.peek('link:x')).toBeUndefined();
+    expect(await b.cache.get('link:x')).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
+  test('a dead Redis is a cache miss, never an error', async () => {
+    const client = createRedis('redis://127.0.0.1:1', 'fast');
+    const subscriber = createRedis('redis://127.0.0.1:1', 'subscriber');
+    const cache = createCache({ redis: { client, subscriber, prefix: prefix() } });
+    const started = Date.now();
+    expect(await cache.get('x')).toBeUndefined();
+    await cache.set('x', 1, 1000);
+    expect(cache.peek('x')).toBe(1);
+    await cache.invalidate('x');
+    expect(Date.now() - started).toBeLessThan(1000);
+    client.disconnect();
+    subscriber.disconnect();
+  });
+});
+
+describe('rate limiter', () => {
+  const limiters = [['memory', () => createRateLimiter({ prefix: prefix() })]] as [string, () => ReturnType<typeof createRateLimiter>][];
+  if (TEST_REDIS_URL) limiters.push(['redis', () => createRateLimiter({ redis: createRedis(TEST_REDIS_URL!, 'fast'), prefix: prefix() })]);
+  for (const [name, make] of limiters) {
+    test(`${name}: allows N per window, then 429 with Retry-After`, async () => {
+      const limiter = make();
+      for (let i = 0; i < 3; i++) await limiter.consume('t', 'k', { points: 3, durationSec: 10 });
+      const error = await limiter.consume('t', 'k', { points: 3, durationSec: 10 }).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(429);
+      expect(Number(error.headers['Retry-After'])).toBeGreaterThanOrEqual(1);
+      expect(Number(error.headers['Retry-After'])).toBeLessThanOrEqual(10);
+      await limiter.consume('t', 'other-key', { points: 3, durationSec: 10 }); // keys are independent
+    });
+  }
+  test('Redis down: the in-memory insurance limiter still limits', async () => {
+    const limiter = createRateLimiter({ redis: createRedis('redis://127.0.0.1:1', 'fast'), prefix: prefix() });
+    await limiter.consume('t', 'k', { points: 1, durationSec: 10 });
+    const error = await limiter.consume('t', 'k', { points: 1, durationSec: 10 }).catch((e) => e);
+    expect(error.status).toBe(429);
+  });
+});
