@@ -19,13 +19,16 @@ export async function startDnsServer() {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       queries.push({ name: question.name, type: question.type });
+      // plain records: dns2 encodes them on send (its typings want Resource instances)
+      const answer = (record: { type: number; data?: string[]; domain?: string }) =>
+        response.answers.push({ name: question.name, class: Packet.CLASS.IN, ttl: 60, ...record } as unknown as (typeof response.answers)[number]);
       const entry = zone.get(question.name.toLowerCase());
       if (!entry) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (entry.servfail) response.header.rcode = Packet.RCODE.SERVFAIL;
       else if (question.type === Packet.TYPE.TXT) {
-        for (const data of entry.txt ?? []) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data });
+        for (const data of entry.txt ?? []) answer({ type: Packet.TYPE.TXT, data });
       } else if (question.type === Packet.TYPE.CNAME && entry.cname) {
-        response.answers.push({ name: question.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 60, domain: entry.cname });
+        answer({ type: Packet.TYPE.CNAME, domain: entry.cname });
       }
       send(response);
     },
