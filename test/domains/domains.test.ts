@@ -259,9 +259,37 @@ describe('link count and delete', () => {
     await addDomain(ws, created.domain);
   });
 
+  test('link-count counts the links on the domain; delete removes exactly those links in the same step', async () => {
+    const ws = await t.bootstrap({ plan: 'pro' });
+    const doomed = await addDomain(ws, host('doomed'));
+    const kept = await addDomain(ws, host('kept'));
+    const createLink = async (body: Record<string, unknown>) => {
+      const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/page', ...body } });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const onDoomed = [await createLink({ domain: doomed.domain, slug: 'one' }), await createLink({ domain: doomed.domain, slug: 'two' })];
+    const survivors = [await createLink({ domain: kept.domain, slug: 'one' }), await createLink({})];
+
+    const count = (id: string) => t.api('GET', `/workspaces/${ws.workspaceId}/domains/${id}/link-count`, { key: ws.key });
+    expect((await count(doomed.id)).body).toEqual({ count: 2 });
+    expect((await count(kept.id)).body).toEqual({ count: 1 });
+
+    expect((await t.api('DELETE', `/workspaces/${ws.workspaceId}/domains/${doomed.id}`, { key: ws.key })).status).toBe(200);
+    const [event] = await eventsOf('domain.removed', doomed.id);
+    expect(event.payload.data).toEqual({ id: doomed.id, domain: doomed.domain, links_deleted: 2 });
+    expect((await auditOf(ws, 'domain.remove'))[0].details).toEqual({ id: doomed.id, domain: doomed.domain, links_deleted: 2 });
+    for (const id of onDoomed) expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${id}`, { key: ws.key })).status).toBe(404);
+    for (const id of survivors) expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${id}`, { key: ws.key })).status).toBe(200);
+    expect((await count(kept.id)).body).toEqual({ count: 1 });
+  });
+
   test('one transaction: when removing the links fails, the domain stays and nothing is audited or emitted', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('rollback'));
+    const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/', domain: created.domain, slug: 'stays' } });
+    expect(link.status).toBe(201);
+    // runs after the links module's handler has deleted the links inside the transaction
     const off = t.deps.bus.on('domain.beforeRemove', (ctx) => {
       if (ctx.domain === created.domain) throw new Error('links could not be deleted');
     });
@@ -272,6 +300,8 @@ describe('link count and delete', () => {
       off();
     }
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains.map((d: any) => d.id)).toEqual([created.id]);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${link.body.id}`, { key: ws.key })).status).toBe(200);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains/${created.id}/link-count`, { key: ws.key })).body).toEqual({ count: 1 });
     expect(await auditOf(ws, 'domain.remove')).toHaveLength(0);
     expect(await eventsOf('domain.removed', created.id)).toHaveLength(0);
   });
