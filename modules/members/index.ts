@@ -1,5 +1,9 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { registerJobs as registerMailJobs } from '../mail/jobs';
+import { memberRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const membersModule = (_deps: Deps) => new Elysia({ name: 'module:members' });
+/** Members send the only mails for now, so they bring up the in-process mail runner (workers/run.ts finds it too). */
+export const membersModule = (deps: Deps) => {
+  registerMailJobs(deps);
+  return memberRoutes(deps);
+};

@@ -1,7 +1,11 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db';
-import { newId } from '../../core/format';
-import type { Role } from '../../core/plans';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Deps } from '../../core/deps';
+import type { Db, DbOrTx } from '../../core/db';
+import { badRequest, forbidden, notFound } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
+import { sendMail } from '../mail/service';
+import { removedMail, roleChangedMail } from './mails';
 import { memberships, users } from './schema';
 
 export interface User { id: string; email: string; name: string | null }
@@ -62,4 +66,101 @@ export async function copyOwners(db: DbOrTx, fromWorkspaceId: string, toWorkspac
     select ${toWorkspaceId}, user_id, 'owner' from memberships
     where workspace_id = ${fromWorkspaceId} and role = 'owner'
     on conflict do nothing`);
+}
+
+/** Serialises changes to one workspace's membership (member limit, last-owner rule) within a transaction. */
+export async function lockMembership(tx: DbOrTx, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`members:${workspaceId}`}))`);
+}
+
+export function parseRole(value: unknown): Role {
+  if (!isRole(value)) throw badRequest(`Invalid role: expected one of ${ROLES.join(', ')}`);
+  return value;
+}
+
+export async function listMembers(db: Db, workspaceId: string) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: memberships.role, joinedAt: memberships.joinedAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.workspaceId, workspaceId))
+    .orderBy(asc(memberships.joinedAt), asc(users.email));
+  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role as Role, joined_at: iso(r.joinedAt)! }));
+}
+
+export async function isMemberByEmail(db: DbOrTx, workspaceId: string, email: string): Promise<boolean> {
+  const n = await db
+    .select({ n: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(users.email, normalizeEmail(email))));
+  return Number(n[0]?.n ?? 0) > 0;
+}
+
+async function memberForUpdate(tx: DbOrTx, workspaceId: string, userId: string) {
+  const [row] = await tx
+    .select({ role: memberships.role, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .for('update', { of: memberships });
+  if (!row) throw notFound('Member');
+  return { role: row.role as Role, email: row.email };
+}
+
+/** The workspace as the caller acts in it (from the access guard). */
+export interface ActingIn { id: string; name: string; role: Role }
+
+/**
+ * Role rules: never one's own role, never above the caller's role, and only an owner may
+ * change a member whose rank equals or exceeds the caller's.
+ */
+export async function changeMemberRole(deps: Deps, ws: ActingIn, actorUserId: string, targetUserId: string, newRoleInput: unknown) {
+  const newRole = parseRole(newRoleInput);
+  if (targetUserId === actorUserId) throw badRequest('You cannot change your own role');
+  const change = await deps.db.transaction(async (tx) => {
+    const target = await memberForUpdate(tx, ws.id, targetUserId);
+    if (roleRank(newRole) > roleRank(ws.role)) throw forbidden(`You cannot promote a member above your own role (${ws.role})`);
+    if (ws.role !== 'owner' && roleRank(target.role) >= roleRank(ws.role)) {
+      throw forbidden('Only an owner can change the role of a member whose role is equal to or higher than yours');
+    }
+    if (target.role === newRole) return null;
+    await tx.update(memberships).set({ role: newRole }).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
+    await deps.bus.run('audit.record', {
+      db: tx,
+      workspaceId: ws.id,
+      userId: actorUserId,
+      action: 'member.update_role',
+      details: { user_id: targetUserId, email: target.email, old_role: target.role, new_role: newRole },
+    });
+    return { email: target.email, oldRole: target.role };
+  });
+  if (!change) return;
+  void deps.bus.emit('member.role_changed', { workspaceId: ws.id, userId: actorUserId, data: { user_id: targetUserId, old_role: change.oldRole, new_role: newRole } });
+  await sendMail(deps.queue, roleChangedMail({ to: change.email, workspaceName: ws.name, oldRole: change.oldRole, newRole }));
+}
+
+/** Removal rules: never oneself, never the last owner, and only an owner removes an owner. */
+export async function removeMember(deps: Deps, ws: ActingIn, actorUserId: string, targetUserId: string) {
+  if (targetUserId === actorUserId) throw badRequest('You cannot remove yourself from the workspace');
+  const removed = await deps.db.transaction(async (tx) => {
+    await lockMembership(tx, ws.id);
+    const target = await memberForUpdate(tx, ws.id, targetUserId);
+    if (target.role === 'owner') {
+      const owners = await tx.$count(memberships, and(eq(memberships.workspaceId, ws.id), eq(memberships.role, 'owner')));
+      if (owners <= 1) throw badRequest('The last owner of a workspace cannot be removed');
+    }
+    if (roleRank(target.role) > roleRank(ws.role)) throw forbidden(`You cannot remove a member whose role is higher than yours (${ws.role})`);
+    await tx.delete(memberships).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
+    await deps.bus.run('audit.record', {
+      db: tx,
+      workspaceId: ws.id,
+      userId: actorUserId,
+      action: 'member.remove',
+      details: { user_id: targetUserId, email: target.email, role: target.role },
+    });
+    return target;
+  });
+  void deps.bus.emit('member.removed', { workspaceId: ws.id, userId: actorUserId, data: { user_id: targetUserId, email: removed.email } });
+  await sendMail(deps.queue, removedMail({ to: removed.email, workspaceName: ws.name }));
 }

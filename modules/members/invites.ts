@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { Deps } from '../../core/deps';
+import type { Db, DbOrTx } from '../../core/db';
+import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
+import { createApiKey } from '../api-keys/service';
+import { sendMail } from '../mail/service';
+import { getWorkspaceRow } from '../workspaces/service';
+import { inviteMail } from './mails';
+import { invites, memberships, users } from './schema';
+import { addMember, ensureUser, isMemberByEmail, lockMembership, membershipRole, normalizeEmail, parseRole, type ActingIn } from './service';
+
+// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail server's call.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const pending = (workspaceId: string) => and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date()));
+
+export async function countPendingInvites(db: DbOrTx, workspaceId: string): Promise<number> {
+  return db.$count(invites, pending(workspaceId));
+}
+
+/** The spec's Invite. */
+export async function listPendingInvites(db: Db, workspaceId: string) {
+  const rows = await db
+    .select({ invite: invites, invitedByEmail: users.email })
+    .from(invites)
+    .innerJoin(users, eq(users.id, invites.invitedBy))
+    .where(pending(workspaceId))
+    .orderBy(asc(invites.createdAt));
+  return rows.map(({ invite: i, invitedByEmail }) => ({
+    id: i.id,
+    workspace_id: i.workspaceId,
+    email: i.email,
+    role: i.role as Role,
+    token: i.token,
+    invited_by: i.invitedBy,
+    invited_by_email: invitedByEmail,
+    expires_at: iso(i.expiresAt)!,
+    accepted_at: iso(i.acceptedAt),
+    created_at: iso(i.createdAt)!,
+  }));
+}
+
+/**
+ * An invite counts against the member limit until it is accepted or expires; an expired invite
+ * for the same address is replaced. The invite e-mail is queued after commit.
+ */
+export async function createInvite(
+  deps: Deps,
+  ws: ActingIn & { plan: Plan },
+  actor: { userId: string; email: string },
+  input: { email: string; role?: string },
+) {
+  const email = normalizeEmail(input.email);
+  if (!EMAIL.test(email) || email.length > 254) throw badRequest('Invalid email address');
+  const role = parseRole(input.role ?? 'viewer');
+  if (roleRank(role) > roleRank(ws.role)) throw forbidden(`You cannot invite with a role above your own (${ws.role})`);
+
+  const now = new Date();
+  const invite = {
+    id: newId(),
+    workspaceId: ws.id,
+    email,
+    role,
+    token: randomBytes(24).toString('base64url'),
+    invitedBy: actor.userId,
+    expiresAt: new Date(now.getTime() + LIMITS.inviteDays * 24 * 3600 * 1000),
+    createdAt: now,
+  };
+  try {
+    await deps.db.transaction(async (tx) => {
+      await lockMembership(tx, ws.id);
+      if (await isMemberByEmail(tx, ws.id, email)) throw conflict(`${email} is already a member of this workspace`);
+      await tx.delete(invites).where(and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)));
+      const open = await tx.$count(invites, and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt)));
+      if (open) throw conflict(`An invite is already pending for ${email}`);
+      const [members] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, ws.id));
+      const max = planLimit(ws.plan, 'members');
+      if (Number(members!.n) + (await countPendingInvites(tx, ws.id)) >= max) {
+        throw paymentRequired(`Member limit reached: the ${ws.plan} plan allows ${max} members, pending invites included`);
+      }
+      await tx.insert(invites).values(invite);
+      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId: actor.userId, action: 'invite.create', details: { id: invite.id, email, role } });
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) && isUniqueViolation(error)) throw conflict(`An invite is already pending for ${email}`);
+    throw error;
+  }
+  await sendMail(
+    deps.queue,
+    inviteMail({ to: email, workspaceName: ws.name, role, inviterEmail: actor.email, token: invite.token, siteUrl: deps.config.siteUrl, expiresAt: invite.expiresAt }),
+  );
+  return { id: invite.id, email, role, token: invite.token, expires_at: iso(invite.expiresAt)! };
+}
+
+/** Revokes a pending invite (an accepted one is history, not an invite). */
+export async function deleteInvite(db: Db, workspaceId: string, inviteId: string) {
+  const deleted = await db
+    .delete(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt)))
+    .returning({ id: invites.id });
+  if (!deleted.length) throw notFound('Invite');
+}
+
+/**
+ * The token is the credential: the invited address's user (created when new) joins with the
+ * invited role and gets an API key for the workspace with that role, all in one transaction.
+ */
+export async function acceptInvite(deps: Deps, token: string, name?: string) {
+  const accepted = await deps.db.transaction(async (tx) => {
+    const [invite] = await tx.select().from(invites).where(eq(invites.token, token)).for('update');
+    if (!invite) throw notFound('Invite');
+    if (invite.acceptedAt) throw new ApiError(410, 'This invite has already been accepted');
+    if (invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, 'This invite has expired');
+    const ws = await getWorkspaceRow(tx, invite.workspaceId);
+    if (!ws) throw notFound('Invite');
+    const role = invite.role as Role;
+    const user = await ensureUser(tx, invite.email, name?.trim() || null);
+    if (await membershipRole(tx, ws.id, user.id)) throw conflict(`${user.email} is already a member of this workspace`);
+    await addMember(tx, ws.id, user.id, role);
+    await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, invite.id));
+    const key = await createApiKey(tx, deps.bus, { workspaceId: ws.id, userId: user.id, plan: ws.plan as Plan, role, name: 'Invite key', audit: true });
+    await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
+    return { workspaceId: ws.id, user, role, apiKey: key.key };
+  });
+  void deps.bus.emit('member.added', { workspaceId: accepted.workspaceId, userId: accepted.user.id, data: { user_id: accepted.user.id, email: accepted.user.email, role: accepted.role } });
+  return { workspace_id: accepted.workspaceId, user_id: accepted.user.id, role: accepted.role, api_key: accepted.apiKey };
+}

@@ -1,0 +1,39 @@
+import type { Role } from '../../core/plans';
+import type { MailMessage } from '../mail/service';
+
+/** The texts of the member notifications; the mail module only transports them. */
+
+export function inviteMail(input: { to: string; workspaceName: string; role: Role; inviterEmail: string; token: string; siteUrl: string; expiresAt: Date }): MailMessage {
+  const link = `${input.siteUrl}/api/invites/${input.token}/accept`;
+  return {
+    to: input.to,
+    subject: `You are invited to join ${input.workspaceName} on Linkhop`,
+    text: [
+      `${input.inviterEmail} invited you to the workspace "${input.workspaceName}" as ${input.role}.`,
+      '',
+      'Accept the invitation with a POST request to:',
+      link,
+      '',
+      `Invite token: ${input.token}`,
+      `The invitation expires on ${input.expiresAt.toISOString()}.`,
+      '',
+      'Accepting returns an API key for the workspace. If you did not expect this, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+export function roleChangedMail(input: { to: string; workspaceName: string; oldRole: Role; newRole: Role }): MailMessage {
+  return {
+    to: input.to,
+    subject: `Your role in ${input.workspaceName} is now ${input.newRole}`,
+    text: `Your role in the Linkhop workspace "${input.workspaceName}" changed from ${input.oldRole} to ${input.newRole}.`,
+  };
+}
+
+export function removedMail(input: { to: string; workspaceName: string }): MailMessage {
+  return {
+    to: input.to,
+    subject: `You were removed from ${input.workspaceName}`,
+    text: `You are no longer a member of the Linkhop workspace "${input.workspaceName}". Your API keys for it no longer work.`,
+  };
+}
