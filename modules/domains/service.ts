@@ -109,7 +109,7 @@ export async function listDomains(db: DbOrTx, workspaceId: string) {
 }
 
 export type VerifyResult =
-  | { verified: true; txt_verified: true; cname_verified: boolean }
+  | { verified: true; txt_verified: boolean; cname_verified: boolean }
   | { verified: false; txt_verified: false; cname_verified: boolean; expected_txt: string; cname_target: string };
 
 /**
@@ -144,7 +144,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     await invalidateDomain(deps, row.domain);
     deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
   }
-  if (found.txt || row.verified) return { verified: true, txt_verified: true, cname_verified: found.cname };
+  if (found.txt || row.verified) return { verified: true, txt_verified: found.txt, cname_verified: found.cname };
   return { verified: false, txt_verified: false, cname_verified: found.cname, expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
 }
 

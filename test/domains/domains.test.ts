@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
+import { getDomainByHostCached } from '../../modules/domains/service';
 import { startDnsServer } from './dns-server';
 
 let t: TestApp;
@@ -305,4 +306,17 @@ describe('link count and delete', () => {
     expect(await auditOf(ws, 'domain.remove')).toHaveLength(0);
     expect(await eventsOf('domain.removed', created.id)).toHaveLength(0);
   });
+});
+
+test('cached host lookups (the redirect path) follow add, verify and delete', async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const domain = host('cached');
+  expect(await getDomainByHostCached(t.deps, domain)).toBeNull(); // cached as absent
+  const created = await addDomain(ws, domain);
+  expect(await getDomainByHostCached(t.deps, domain.toUpperCase())).toEqual({ id: created.id, workspaceId: ws.workspaceId, domain, verified: false });
+  dns.zone.set(domain, { txt: [[created.txt_record]] });
+  expect((await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key })).status).toBe(200);
+  expect((await getDomainByHostCached(t.deps, domain))?.verified).toBe(true);
+  expect((await t.api('DELETE', `/workspaces/${ws.workspaceId}/domains/${created.id}`, { key: ws.key })).status).toBe(200);
+  expect(await getDomainByHostCached(t.deps, domain)).toBeNull();
 });
