@@ -348,3 +348,14 @@ export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): P
     await db.update(links).set({ clickCount: sql`${links.clickCount} + ${n}` }).where(eq(links.id, linkId));
   }
 }
+
+/** Links and their total clicks per workspace (client workspace listing), one grouped query. */
+export async function linkTotalsByWorkspace(db: DbOrTx, workspaceIds: string[]): Promise<Map<string, { links: number; clicks: number }>> {
+  if (!workspaceIds.length) return new Map();
+  const rows = await db
+    .select({ workspaceId: links.workspaceId, links: sql<number>`count(*)::int`, clicks: sql<number>`coalesce(sum(${links.clickCount}), 0)::bigint` })
+    .from(links)
+    .where(inArray(links.workspaceId, workspaceIds))
+    .groupBy(links.workspaceId);
+  return new Map(rows.map((r) => [r.workspaceId, { links: Number(r.links), clicks: Number(r.clicks) }]));
+}
