@@ -130,13 +130,15 @@ export interface ItemError { index: number; status: number; reason: string }
 /**
  * Several links in one transaction (bulk, import). An item failing validation (400) or whose
  * custom slug is taken (409) is left out and reported in `errors`; hook rejections (governance)
- * and plan errors (402) reject the whole call.
+ * and plan errors (402) reject the whole call, unless `hookRejectionsPerItem` (import: a 400 from
+ * `link.beforeCreate` becomes that row's reason).
  */
 export async function createLinks(
   deps: Deps,
   ctx: LinkContext,
   inputs: Record<string, unknown>[],
   source: LinkBeforeCreate['source'] = 'bulk',
+  opts: { hookRejectionsPerItem?: boolean } = {},
 ): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
   const errors: ItemError[] = [];
   const prepared: { index: number; values: NewLinkValues }[] = [];
@@ -145,11 +147,13 @@ export async function createLinks(
       errors.push({ index, status: 400, reason: 'expected a link object' });
       continue;
     }
-    const link = await beforeCreate(deps, ctx, input, source);
+    let link: Record<string, unknown> | undefined;
     try {
+      link = await beforeCreate(deps, ctx, input, source);
       prepared.push({ index, values: await prepareNewLink(deps, deps.db, ctx, link) });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const rejectedByHook = link === undefined;
+      if (!(error instanceof ApiError) || error.status !== 400 || (rejectedByHook && !opts.hookRejectionsPerItem)) throw error;
       errors.push({ index, status: 400, reason: error.message });
     }
   }
@@ -315,14 +319,17 @@ export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string
   return [...(rows as unknown as Iterable<{ tag: string }>)].map((r) => r.tag);
 }
 
-/** Untags every link of the workspace carrying `tag`; returns how many changed. */
-export async function removeTagFromLinks(deps: Pick<Deps, 'db'>, workspaceId: string, tag: string): Promise<number> {
-  const rows = await deps.db
+/**
+ * Untags every link of the workspace carrying `tag`, inside the caller's transaction. Returns the
+ * changed links with their new tags: after commit the caller invalidates their cache keys
+ * (`linkCacheKey`) and announces `link.updated`.
+ */
+export async function removeTagFromLinks(db: DbOrTx, workspaceId: string, tag: string): Promise<{ id: string; domain: string; slug: string; tags: string[] | null }[]> {
+  return db
     .update(links)
     .set({ tags: sql`array_remove(${links.tags}, ${tag})`, updatedAt: new Date() })
     .where(and(eq(links.workspaceId, workspaceId), sql`${links.tags} @> array[${tag}]::text[]`))
-    .returning({ id: links.id });
-  return rows.length;
+    .returning({ id: links.id, domain: links.domain, slug: links.slug, tags: links.tags });
 }
 
 /** Links with `monitoring` on, by id (keyset pages); the monitor skips workspaces whose plan lacks monitoring. */
@@ -337,6 +344,13 @@ export async function listMonitoredLinks(db: DbOrTx, opts: { afterId?: string; l
     .limit(opts.limit);
 }
 
+/** A workspace's links in id order after `afterId`: exports walk them page by page (keyset). */
+export async function linksAfter(db: DbOrTx, workspaceId: string, opts: { afterId?: string; limit: number }): Promise<LinkRow[]> {
+  const where: SQL[] = [eq(links.workspaceId, workspaceId)];
+  if (opts.afterId) where.push(gt(links.id, opts.afterId));
+  return db.select().from(links).where(and(...where)).orderBy(asc(links.id)).limit(opts.limit);
+}
+
 export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<LinkRow[]> {
   if (!ids.length) return [];
   return db.select().from(links).where(and(eq(links.workspaceId, workspaceId), inArray(links.id, ids)));
@@ -344,9 +358,17 @@ export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string
 
 /** Adds recorded clicks to the links' totals (the click worker, inside its transaction). */
 export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): Promise<void> {
-  for (const [linkId, n] of counts) {
+  // a fixed order: concurrent batches lock the same rows in the same order (no deadlock)
+  for (const [linkId, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
     await db.update(links).set({ clickCount: sql`${links.clickCount} + ${n}` }).where(eq(links.id, linkId));
   }
+}
+
+/** Which of these link IDs still exist (the click worker drops clicks of deleted links). */
+export async function existingLinkIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: links.id }).from(links).where(inArray(links.id, ids));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Links and their total clicks per workspace (client workspace listing), one grouped query. */

@@ -1,5 +1,25 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import '../workspaces/hooks';
+import './hooks';
+import { domainCacheKey, workspaceCacheKey } from './lookup';
+import { createRedirector, defaultStage, utmStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const redirectModule = (_deps: Deps) => new Elysia({ name: 'module:redirect' });
+/**
+ * Short links: `GET|HEAD|POST /{slug}` on the default domain and verified custom domains (POST is
+ * the password form). Registered last in the kernel, so every site route wins over `/:slug`.
+ */
+export const redirectModule = (deps: Deps) => {
+  deps.bus.on('redirect.resolve', defaultStage, { order: 50, source: 'redirect' });
+  deps.bus.on('redirect.resolve', utmStage, { order: 70, source: 'redirect' });
+  deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(workspaceCacheKey(workspaceId)), { source: 'redirect' });
+  for (const event of ['domain.added', 'domain.verified', 'domain.removed'] as const) {
+    deps.bus.on(event, ({ data }) => deps.cache.invalidate(domainCacheKey(data.domain)), { source: 'redirect' });
+  }
+  const redirector = createRedirector(deps);
+  return new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
+    // Bun may answer HEAD through the GET route: the method comes from the request
+    .get('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, request.method === 'HEAD' ? 'HEAD' : 'GET', server))
+    .head('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'HEAD', server))
+    .post('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'POST', server), { parse: 'none' });
+};

@@ -1,0 +1,31 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db';
+import { clicks } from './schema';
+
+export type ClickExportRow = Pick<typeof clicks.$inferSelect, 'id' | 'linkId' | 'domain' | 'slug' | 'clickedAt' | 'country' | 'referer' | 'browser' | 'os' | 'device'>;
+
+/** Where the previous page ended: the last row's time and id (ties on `clicked_at` are ordered by id). */
+export interface ClickCursor { clickedAt: Date; id: string }
+
+/** One page of a workspace's clicks, newest first, strictly after `before` (keyset on the workspace/time index). */
+export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { before?: ClickCursor; limit: number }): Promise<ClickExportRow[]> {
+  const where: SQL[] = [eq(clicks.workspaceId, workspaceId)];
+  if (opts.before) where.push(sql`(${clicks.clickedAt}, ${clicks.id}) < (${opts.before.clickedAt.toISOString()}::timestamptz, ${opts.before.id})`);
+  return db
+    .select({
+      id: clicks.id,
+      linkId: clicks.linkId,
+      domain: clicks.domain,
+      slug: clicks.slug,
+      clickedAt: clicks.clickedAt,
+      country: clicks.country,
+      referer: clicks.referer,
+      browser: clicks.browser,
+      os: clicks.os,
+      device: clicks.device,
+    })
+    .from(clicks)
+    .where(and(...where))
+    .orderBy(desc(clicks.clickedAt), desc(clicks.id))
+    .limit(opts.limit);
+}

@@ -1,0 +1,107 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { addClickCounts, existingLinkIds } from '../links/service';
+import type { ClickRecord } from './hooks';
+import { clicks } from './schema';
+import './hooks';
+
+export type { ClickRecord } from './hooks';
+
+const BATCH_MAX = 1000;
+const FLUSH_EVERY_MS = 50;
+
+/**
+ * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
+ * `clicks.record` job every 50 ms or 1,000 clicks. While Redis is unreachable the queue keeps
+ * the batches in memory and re-sends them when it answers again.
+ */
+export class ClickRecorder {
+  private batch: ClickRecord[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private sending = new Set<Promise<void>>();
+
+  constructor(private readonly deps: Pick<Deps, 'queue' | 'log'>) {}
+
+  record(click: ClickRecord): void {
+    this.batch.push(click);
+    if (this.batch.length >= BATCH_MAX) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
+  }
+
+  /** hand the current batch to the queue now */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.batch.length) return Promise.all(this.sending).then(() => {});
+    const batch = this.batch;
+    this.batch = [];
+    const sent = this.deps.queue
+      .enqueue('clicks.record', { clicks: batch }, { jobId: `clicks-${batch[0]!.id}`, attempts: 10 })
+      .catch((err) => this.deps.log.error({ err, clicks: batch.length }, 'click batch not queued'))
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+    return sent;
+  }
+}
+
+const recorders = new WeakMap<object, ClickRecorder>();
+
+/** The recorder of this process (one per Deps). */
+export function clickRecorder(deps: Pick<Deps, 'queue' | 'log'>): ClickRecorder {
+  let recorder = recorders.get(deps);
+  if (!recorder) recorders.set(deps, (recorder = new ClickRecorder(deps)));
+  return recorder;
+}
+
+/** Tests and shutdown: queue what is buffered and wait until the queue (in this process) has stored it. */
+export async function flushClicks(deps: Pick<Deps, 'queue' | 'log'>): Promise<void> {
+  await clickRecorder(deps).flush();
+  await deps.queue.idle();
+}
+
+/**
+ * The `clicks.record` processor: inserts the batch (a click already stored is skipped by its id)
+ * and adds to each link's `click_count` only the rows inserted now, in one transaction, so a
+ * re-delivered job neither duplicates nor double-counts. Clicks of links deleted meanwhile are dropped.
+ */
+export async function storeClicks(db: DbOrTx, batch: ClickRecord[]): Promise<ClickRecord[]> {
+  if (!batch.length) return [];
+  return db.transaction(async (tx) => {
+    const alive = await existingLinkIds(tx, [...new Set(batch.map((c) => c.link_id))]);
+    const rows = batch.filter((c) => alive.has(c.link_id));
+    if (!rows.length) return [];
+    const inserted = await tx
+      .insert(clicks)
+      .values(
+        rows.map((c) => ({
+          id: c.id,
+          linkId: c.link_id,
+          workspaceId: c.workspace_id,
+          domain: c.domain,
+          slug: c.slug,
+          clickedAt: new Date(c.clicked_at),
+          country: c.country,
+          referer: c.referer,
+          browser: c.browser,
+          os: c.os,
+          device: c.device,
+          language: c.language,
+        })),
+      )
+      .onConflictDoNothing({ target: clicks.id })
+      .returning({ id: clicks.id });
+    const fresh = new Set(inserted.map((r) => r.id));
+    const stored = rows.filter((c) => fresh.has(c.id));
+    const counts = new Map<string, number>();
+    for (const c of stored) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);
+    await addClickCounts(tx, counts);
+    return stored;
+  });
+}
+
+export async function countClicks(db: DbOrTx, linkIds: string[]): Promise<number> {
+  if (!linkIds.length) return 0;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clicks).where(inArray(clicks.linkId, linkIds));
+  return row?.n ?? 0;
+}

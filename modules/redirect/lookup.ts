@@ -1,0 +1,78 @@
+import type { Deps } from '../../core/deps';
+import { getDomainByHost } from '../domains/service';
+import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links/service';
+import { getWorkspaceRow } from '../workspaces/service';
+import type { LinkSnapshot, WorkspaceSnapshot } from './hooks';
+
+const TTL_MS = 10 * 60_000;
+/** "not found" answers are kept briefly and only in process (a create invalidates them everywhere) */
+const NEGATIVE_TTL_MS = 5_000;
+
+export const workspaceCacheKey = (id: string) => `redirect:ws:${id}`;
+export const domainCacheKey = (hostname: string) => `redirect:domain:${hostname}`;
+
+export interface CustomDomain { domain: string; workspaceId: string; verified: boolean }
+
+/** The link fields the redirect needs; `note` and the password hash stay out of every cache. */
+export function linkSnapshot(row: LinkRow): Omit<LinkSnapshot, 'workspace'> {
+  return {
+    id: row.id,
+    workspace_id: row.workspaceId,
+    domain: row.domain,
+    slug: row.slug,
+    target: row.target,
+    title: row.title,
+    redirect_type: row.redirectType === 301 ? 301 : 302,
+    expires_at: row.expiresAt ? row.expiresAt.getTime() : null,
+    fallback_url: row.fallbackUrl,
+    utm_params: row.utmParams && Object.keys(row.utmParams).length ? row.utmParams : null,
+    routing_rules: row.routingRules,
+    rules: row.rules,
+    ab_variants: row.abVariants,
+    interstitial: row.interstitial,
+    sequence: row.sequence,
+    deep_link: row.deepLink,
+    og_title: row.ogTitle,
+    og_description: row.ogDescription,
+    og_image: row.ogImage,
+    has_password: row.passwordHash !== null,
+    click_count: Number(row.clickCount),
+  };
+}
+
+/**
+ * Lookups of the redirect path: in-process LRU (synchronous `peek*`), then Redis, then the
+ * database (`load*`). Redis errors count as misses, so a sick Redis slows a miss, never fails it.
+ */
+export function createLookup(deps: Pick<Deps, 'cache' | 'db'>) {
+  const { cache, db } = deps;
+  async function load<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
+    const cached = await cache.get<T | null>(key);
+    if (cached !== undefined) return cached;
+    const value = await fetch();
+    if (value === null) cache.setLocal(key, null, NEGATIVE_TTL_MS);
+    else await cache.set(key, value, TTL_MS);
+    return value;
+  }
+  return {
+    peekLink: (domain: string, slug: string) => cache.peek<LinkSnapshot | null>(linkCacheKey(domain, slug)),
+    loadLink: (domain: string, slug: string) =>
+      load(linkCacheKey(domain, slug), async () => {
+        const row = await getLinkByShortUrl(db, domain, slug);
+        return row ? (linkSnapshot(row) as LinkSnapshot) : null;
+      }),
+    peekWorkspace: (id: string) => cache.peek<WorkspaceSnapshot | null>(workspaceCacheKey(id)),
+    loadWorkspace: (id: string) =>
+      load<WorkspaceSnapshot>(workspaceCacheKey(id), async () => {
+        const row = await getWorkspaceRow(db, id);
+        return row ? { id: row.id, plan: row.plan, expired_page_url: row.expiredPageUrl, retargeting_scripts: row.retargetingScripts, ga_id: row.gaId, fb_pixel_id: row.fbPixelId } : null;
+      }),
+    peekDomain: (hostname: string) => cache.peek<CustomDomain | null>(domainCacheKey(hostname)),
+    loadDomain: (hostname: string) =>
+      load<CustomDomain>(domainCacheKey(hostname), async () => {
+        const row = await getDomainByHost(db, hostname);
+        return row ? { domain: row.domain, workspaceId: row.workspaceId, verified: row.verified } : null;
+      }),
+  };
+}
+export type Lookup = ReturnType<typeof createLookup>;

@@ -1,0 +1,215 @@
+import type { Deps } from '../../core/deps';
+import { ApiError } from '../../core/errors';
+import type { RedirectResolve } from '../../core/hooks';
+import { requestHost } from '../../core/hosts';
+import { RATE_LIMITS } from '../../core/plans';
+import { clickRecorder } from '../clicks/service';
+import { claimExpiredEvent, getPasswordHash, shortUrl } from '../links/service';
+import type { LinkSnapshot } from './hooks';
+import { createLookup } from './lookup';
+import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage } from './pages';
+import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';
+
+type Stage = (ctx: RedirectResolve) => void | Promise<void>;
+type IpSource = ConstructorParameters<typeof RequestVisitor>[1];
+type Answer = Response | Promise<Response>;
+export type VisitMethod = 'GET' | 'HEAD' | 'POST';
+
+/** Runs the stages in order; stays synchronous until a stage returns a promise (the hot path). */
+export function runStages(stages: Stage[], ctx: RedirectResolve): void | Promise<void> {
+  for (let i = 0; i < stages.length; i++) {
+    const result = stages[i]!(ctx);
+    if (result && typeof (result as Promise<void>).then === 'function') return finishStages(stages, i + 1, ctx, result as Promise<void>);
+  }
+}
+
+async function finishStages(stages: Stage[], from: number, ctx: RedirectResolve, pending: Promise<void>) {
+  await pending;
+  for (let i = from; i < stages.length; i++) await stages[i]!(ctx);
+}
+
+/** Default stage (order 50): no routing stage chose a target, so the link's own target applies. */
+export function defaultStage(ctx: RedirectResolve): void {
+  if (!ctx.routed) ctx.target = ctx.link.target;
+}
+
+const utmMemo = new WeakMap<LinkSnapshot, { from: string; to: string }>();
+
+/** `utm_*` parameters merged into a target's query (a link's values win over the target's). */
+export function appendUtm(target: string, utm: Record<string, string>): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return target;
+  }
+  for (const [key, value] of Object.entries(utm)) if (value) url.searchParams.set(`utm_${key}`, value);
+  return url.toString();
+}
+
+/** UTM stage (order 70): applied to web targets only (not to deep-link app URLs); memoised per link snapshot. */
+export function utmStage(ctx: RedirectResolve): void {
+  const utm = ctx.link.utm_params;
+  if (!utm || !(ctx.target.startsWith('https://') || ctx.target.startsWith('http://'))) return;
+  const memo = utmMemo.get(ctx.link);
+  if (memo && memo.from === ctx.target) {
+    ctx.target = memo.to;
+    return;
+  }
+  const to = appendUtm(ctx.target, utm);
+  utmMemo.set(ctx.link, { from: ctx.target, to });
+  ctx.target = to;
+}
+
+/**
+ * The redirect engine: host → domain → link snapshot → expiry, password, social preview → the
+ * `redirect.resolve` stages → 301/302 (or a page), recording the click without awaiting it.
+ * With everything cached, a visit runs synchronously and does no I/O.
+ */
+export function createRedirector(deps: Deps) {
+  const { config } = deps;
+  const lookup = createLookup(deps);
+  const clicks = clickRecorder(deps);
+  const geo = new GeoLocator(config, (err) => deps.log.warn({ err }, 'GeoIP database not loaded; countries unknown'));
+  const env: VisitorEnv = { geo, trustProxy: config.trustProxy };
+  // read once, on the first visit: plugins register their stages after the modules
+  let stages: Stage[] | undefined;
+  const expiredFired = new Set<string>();
+
+  function visit(request: Request, slug: string, method: VisitMethod, server: IpSource): Answer {
+    const host = requestHost(request);
+    if (host === config.defaultDomain) return visitLink(request, host, slug, method, server);
+    if (host === config.siteHost) return notFoundPage();
+    const hostname = host.replace(/:\d+$/, '');
+    const domain = lookup.peekDomain(hostname);
+    if (domain === undefined) return lookup.loadDomain(hostname).then((d) => (d?.verified ? visitLink(request, d.domain, slug, method, server) : notFoundPage()));
+    return domain?.verified ? visitLink(request, domain.domain, slug, method, server) : notFoundPage();
+  }
+
+  function visitLink(request: Request, domain: string, slug: string, method: VisitMethod, server: IpSource): Answer {
+    const link = lookup.peekLink(domain, slug);
+    if (link === undefined) return lookup.loadLink(domain, slug).then((l) => withWorkspace(request, l, method, server));
+    return withWorkspace(request, link, method, server);
+  }
+
+  function withWorkspace(request: Request, link: LinkSnapshot | null, method: VisitMethod, server: IpSource): Answer {
+    if (!link) return notFoundPage();
+    const workspace = lookup.peekWorkspace(link.workspace_id);
+    if (workspace === undefined) {
+      return lookup.loadWorkspace(link.workspace_id).then((ws) => {
+        if (!ws) return notFoundPage();
+        link.workspace = ws;
+        return serve(request, link, method, server);
+      });
+    }
+    if (!workspace) return notFoundPage();
+    link.workspace = workspace;
+    return serve(request, link, method, server);
+  }
+
+  function serve(request: Request, link: LinkSnapshot, method: VisitMethod, server: IpSource): Answer {
+    if (link.expires_at !== null && link.expires_at <= Date.now()) return expired(link);
+    const visitor = new RequestVisitor(request, server, env);
+    if (visitor.isSocialBot && hasOpenGraph(link)) return openGraphPage(link, shortUrl(config, link.domain, link.slug));
+    if (link.has_password) {
+      if (method !== 'POST') return passwordPage(200);
+      return unlock(request, link, visitor);
+    }
+    return resolve(link, visitor, method);
+  }
+
+  function resolve(link: LinkSnapshot, visitor: RequestVisitor, method: VisitMethod): Answer {
+    const ctx: RedirectResolve = { link, visitor, target: link.target, routed: false, clickId: Bun.randomUUIDv7(), setCookies: [] };
+    stages ??= deps.bus.handlersOf('redirect.resolve');
+    const pending = runStages(stages, ctx);
+    if (pending) return pending.then(() => answer(ctx, method));
+    return answer(ctx, method);
+  }
+
+  function answer(ctx: RedirectResolve, method: VisitMethod): Response {
+    const { link, visitor } = ctx;
+    if (method !== 'HEAD' && !visitor.isBot) {
+      clicks.record({
+        id: ctx.clickId,
+        link_id: link.id,
+        workspace_id: link.workspace_id,
+        domain: link.domain,
+        slug: link.slug,
+        clicked_at: Date.now(),
+        country: visitor.country || null,
+        referer: visitor.referrer || null,
+        browser: visitor.browser || null,
+        os: visitor.os || null,
+        device: visitor.device,
+        language: visitor.language || null,
+      });
+    }
+    if (ctx.page !== undefined) {
+      if (typeof ctx.page !== 'string') return ctx.page;
+      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
+      return new Response(ctx.page, { status: 200, headers });
+    }
+    if (!ctx.setCookies.length) return new Response(null, { status: link.redirect_type, headers: { location: ctx.target, 'cache-control': 'private, max-age=0' } });
+    const headers = new Headers({ location: ctx.target, 'cache-control': 'private, max-age=0' });
+    for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
+    return new Response(null, { status: link.redirect_type, headers });
+  }
+
+  async function unlock(request: Request, link: LinkSnapshot, visitor: RequestVisitor): Promise<Response> {
+    try {
+      await deps.limiter.consume('passwordForm', `${link.id}:${visitor.ip}`, RATE_LIMITS.passwordForm);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) return passwordPage(429, 'Too many attempts. Please wait a moment and try again.', error.headers);
+      throw error;
+    }
+    const password = await formPassword(request);
+    const hash = password ? await getPasswordHash(deps.db, link.id) : null;
+    if (!hash || !(await Bun.password.verify(password!, hash))) return passwordPage(401, 'Wrong password.');
+    return resolve(link, visitor, 'POST');
+  }
+
+  /** After `expires_at`: the fallback, else the workspace's expired page, else 410; `link.expired` fires once. */
+  function expired(link: LinkSnapshot): Response {
+    fireExpired(link);
+    const fallback = link.fallback_url ?? link.workspace.expired_page_url;
+    if (fallback) return new Response(null, { status: 302, headers: { location: fallback, 'cache-control': 'private, max-age=0' } });
+    return expiredPage();
+  }
+
+  /** One claim per link and expiry in this process; the atomic UPDATE makes it once across processes. */
+  function fireExpired(link: LinkSnapshot) {
+    const key = `${link.id}:${link.expires_at}`;
+    if (expiredFired.has(key)) return;
+    expiredFired.add(key);
+    claimExpiredEvent(deps.db, link.id)
+      .then((claimed) => {
+        if (!claimed) return;
+        void deps.bus.emit('link.expired', {
+          workspaceId: link.workspace_id,
+          data: { id: link.id, domain: link.domain, slug: link.slug, expires_at: new Date(link.expires_at!).toISOString() },
+        });
+      })
+      .catch((err) => {
+        expiredFired.delete(key);
+        deps.log.warn({ err, linkId: link.id }, 'link.expired not recorded');
+      });
+  }
+
+  return { visit, ready: geo.ready };
+}
+
+async function formPassword(request: Request): Promise<string | null> {
+  try {
+    const type = request.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) {
+      const body = (await request.json()) as { password?: unknown };
+      return typeof body?.password === 'string' ? body.password : null;
+    }
+    const value = (await request.formData()).get('password');
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
