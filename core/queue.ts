@@ -158,6 +158,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       removeOnFail: { age: 7 * 24 * 3600 },
     }), SEND_DEADLINE_MS);
 
+  const retryTimers = new Set<ReturnType<typeof setInterval>>();
   const flushTimer = setInterval(async () => {
     while (buffer.length) {
       const job = buffer[0]!;
@@ -190,7 +191,15 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       processors.set(name, processor as any);
     },
     async schedule(name, everyMs, data) {
-      await queueFor(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data });
+      // modules schedule at start, often before the fail-fast producer is connected: keep trying
+      const upsert = () => withDeadline(queueFor(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data }), SEND_DEADLINE_MS);
+      try {
+        await upsert();
+      } catch {
+        const retry = setInterval(() => upsert().then(() => clearInterval(retry), () => {}), 1000);
+        retry.unref?.();
+        retryTimers.add(retry);
+      }
     },
     async startWorkers(names) {
       const wanted = new Set(names?.length ? names : [...processors.keys()].map(queueOf));
@@ -212,14 +221,17 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     async idle() {
       for (const queue of queues.values()) {
         for (;;) {
-          const counts = await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized');
-          if (!Object.values(counts).some((n) => n > 0)) break;
+          const counts = await queue.getJobCounts('wait', 'active', 'prioritized');
+          // the next run of a scheduled (repeatable) job is always delayed: it does not count
+          const delayed = (await queue.getJobs(['delayed'])).filter((job) => !job.repeatJobKey);
+          if (!delayed.length && !Object.values(counts).some((n) => n > 0)) break;
           await Bun.sleep(20);
         }
       }
     },
     async close() {
       clearInterval(flushTimer);
+      for (const timer of retryTimers) clearInterval(timer);
       await withDeadline(Promise.allSettled(workers.map((w) => w.close())), 5000).catch(() => {});
       await withDeadline(Promise.allSettled([...queues.values()].map((q) => q.close())), 2000).catch(() => {});
     },

@@ -1,2 +1,41 @@
-// Tables of this module (drizzle). Placeholder until the module is built.
-export {};
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../members/schema';
+import { workspaces } from '../workspaces/schema';
+
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    /** subscribed event types (WEBHOOK_EVENT_TYPES) */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** HMAC key of the signatures; kept in clear because every delivery needs it */
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_workspace_idx').on(t.workspaceId)],
+);
+
+/** One row per delivery attempt; kept 7 days. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: text('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** the payload's `id` */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** null when no response arrived */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    success: boolean('success').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt), index('webhook_deliveries_created_idx').on(t.createdAt)],
+);

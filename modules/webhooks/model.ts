@@ -1,0 +1,70 @@
+import { t } from 'elysia';
+import { PageQuery } from '../../core/model';
+
+const Events = t.Array(t.String(), { description: 'Event types to receive (see the spec list)', maxItems: 50 });
+
+export const WebhookParams = t.Object({ wsId: t.String(), webhookId: t.String() });
+
+export const CreateWebhookBody = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 100 }),
+    url: t.String({ description: 'HTTPS URL, at most 2048 characters, not a private or internal address' }),
+    events: Events,
+  },
+  { additionalProperties: false },
+);
+
+export const PatchWebhookBody = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    url: t.Optional(t.String()),
+    events: t.Optional(Events),
+    active: t.Optional(t.Boolean({ description: 'false pauses the webhook: events meanwhile are dropped' })),
+  },
+  { additionalProperties: false },
+);
+
+export const CreatedWebhook = t.Object({
+  id: t.String(),
+  name: t.String(),
+  url: t.String(),
+  events: t.Array(t.String()),
+  secret: t.String({ description: 'Signing secret, shown only now and on rotation' }),
+  active: t.Boolean(),
+  created_at: t.String(),
+});
+
+export const Webhook = t.Object({
+  id: t.String(),
+  name: t.String(),
+  url: t.String(),
+  events: t.Array(t.String()),
+  active: t.Boolean(),
+  created_at: t.String(),
+  updated_at: t.String(),
+  created_by_email: t.Union([t.String(), t.Null()]),
+});
+
+export const TestResult = t.Object({
+  status_code: t.Union([t.Integer(), t.Null()], { description: 'null when no response arrived' }),
+  success: t.Boolean(),
+  duration_ms: t.Integer(),
+  error: t.Union([t.String(), t.Null()]),
+});
+
+export const Delivery = t.Object({
+  id: t.Integer(),
+  event_type: t.String(),
+  status_code: t.Union([t.Integer(), t.Null()]),
+  duration_ms: t.Integer(),
+  success: t.Boolean(),
+  error: t.Union([t.String(), t.Null()]),
+  created_at: t.String(),
+});
+
+export const DeliveriesQuery = t.Object({
+  ...PageQuery,
+  success: t.Optional(t.BooleanString({ description: 'true: only successful deliveries; false: only failed ones' })),
+});
+
+export const DeliveriesPage = t.Object({ deliveries: t.Array(Delivery), total: t.Integer(), page: t.Integer(), limit: t.Integer() });

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { badRequest, notFound, paymentRequired } from '../../core/errors';
+import { iso, newId } from '../../core/format';
+import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
+import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
+import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { users } from '../members/schema';
+import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
+import { webhookDeliveries, webhooks } from './schema';
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+function webhookView(row: WebhookRow, createdByEmail: string | null) {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    events: row.events,
+    active: row.active,
+    created_at: iso(row.createdAt)!,
+    updated_at: iso(row.updatedAt)!,
+    created_by_email: createdByEmail,
+  };
+}
+
+/** Only the spec's event types, each once; at least one. */
+function parseEvents(events: string[]): string[] {
+  if (!events.length) throw badRequest('events must list at least one event type');
+  const unknown = events.find((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  if (unknown !== undefined) throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  return [...new Set(events)];
+}
+
+/** The SSRF guard at save time; deliveries check again. */
+async function checkUrl(deps: Deps, url: string): Promise<string> {
+  try {
+    await resolveOutboundTarget(url, webhookUrlPolicy(deps.config));
+    return url;
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+export interface Caller { workspaceId: string; userId: string }
+
+export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan }, input: { name: string; url: string; events: string[] }) {
+  const name = input.name.trim();
+  if (!name) throw badRequest('name is required');
+  const events = parseEvents(input.events);
+  const url = await checkUrl(deps, input.url);
+  const row = await deps.db.transaction(async (tx) => {
+    // serialises creates per workspace so that concurrent requests cannot both pass the limit
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${caller.workspaceId}`}))`);
+    const max = planLimit(caller.plan, 'webhooks');
+    if ((await tx.$count(webhooks, eq(webhooks.workspaceId, caller.workspaceId))) >= max) {
+      throw paymentRequired(`Webhook limit reached: the ${caller.plan} plan allows ${max} webhooks`);
+    }
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({ id: newId(), workspaceId: caller.workspaceId, name, url, events, secret: newSecret(), createdBy: caller.userId })
+      .returning();
+    return inserted!;
+  });
+  return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt)! };
+}
+
+const withEmail = (db: Db) => db.select({ webhook: webhooks, email: users.email }).from(webhooks).leftJoin(users, eq(users.id, webhooks.createdBy));
+
+export async function listWebhooks(db: Db, workspaceId: string) {
+  const rows = await withEmail(db).where(eq(webhooks.workspaceId, workspaceId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+  return rows.map((r) => webhookView(r.webhook, r.email));
+}
+
+export async function getWebhook(db: Db, workspaceId: string, webhookId: string) {
+  const [row] = await withEmail(db).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
+  if (!row) throw notFound('Webhook');
+  return webhookView(row.webhook, row.email);
+}
+
+async function getOwnWebhook(db: Db, workspaceId: string, webhookId: string): Promise<WebhookRow> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
+  if (!row) throw notFound('Webhook');
+  return row;
+}
+
+export interface WebhookPatch { name?: string; url?: string; events?: string[]; active?: boolean }
+
+export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: string, patch: WebhookPatch) {
+  if (!Object.values(patch).some((v) => v !== undefined)) throw badRequest('No updates provided');
+  await getOwnWebhook(deps.db, workspaceId, webhookId);
+  const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
+  if (patch.name !== undefined) {
+    if (!patch.name.trim()) throw badRequest('name cannot be empty');
+    set.name = patch.name.trim();
+  }
+  if (patch.events !== undefined) set.events = parseEvents(patch.events);
+  if (patch.url !== undefined) set.url = await checkUrl(deps, patch.url);
+  if (patch.active !== undefined) set.active = patch.active;
+  const updated = await deps.db.update(webhooks).set(set).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
+  if (!updated.length) throw notFound('Webhook');
+}
+
+/** Deliveries go with it (foreign-key cascade). */
+export async function deleteWebhook(db: Db, workspaceId: string, webhookId: string) {
+  const deleted = await db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
+  if (!deleted.length) throw notFound('Webhook');
+}
+
+/** Deliveries read the secret when they are sent, so the old one stops working at once. */
+export async function rotateSecret(db: Db, workspaceId: string, webhookId: string) {
+  const secret = newSecret();
+  const updated = await db
+    .update(webhooks)
+    .set({ secret, updatedAt: new Date() })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)))
+    .returning({ id: webhooks.id });
+  if (!updated.length) throw notFound('Webhook');
+  return { secret };
+}
+
+/** Sends one payload now and logs the attempt. */
+async function deliverNow(deps: Deps, webhook: WebhookRow, payload: WebhookPayload) {
+  const result = await postPayload(deps.config, webhook, payload);
+  const success = result.error === null;
+  await deps.db.insert(webhookDeliveries).values({
+    webhookId: webhook.id,
+    eventId: payload.id,
+    eventType: payload.type,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    success,
+    error: result.error,
+  });
+  return { status_code: result.statusCode, success, duration_ms: result.durationMs, error: result.error };
+}
+
+const payloadOf = (type: string, workspaceId: string, data: Record<string, unknown>): WebhookPayload => ({
+  id: newId(),
+  type,
+  workspace_id: workspaceId,
+  timestamp: new Date().toISOString(),
+  data,
+});
+
+/**
+ * The test endpoint: a `webhook.test` delivery sent synchronously to this webhook whatever it
+ * subscribes to (and whether or not it is paused), logged like any delivery.
+ */
+export async function testWebhook(deps: Deps, caller: Caller, webhookId: string) {
+  const webhook = await getOwnWebhook(deps.db, caller.workspaceId, webhookId);
+  const data = { webhook_id: webhook.id, message: 'Test event from Linkhop' };
+  const result = await deliverNow(deps, webhook, payloadOf('webhook.test', caller.workspaceId, data));
+  // extension plugins see the test event too; this module's own subscription skips it
+  deps.bus.emit('webhook.test', { workspaceId: caller.workspaceId, userId: caller.userId, data });
+  return result;
+}
+
+export async function listDeliveries(db: Db, workspaceId: string, webhookId: string, q: { page?: number; limit?: number; success?: boolean }) {
+  await getOwnWebhook(db, workspaceId, webhookId);
+  const page = q.page ?? 1;
+  const limit = q.limit ?? 20;
+  const where: SQL[] = [eq(webhookDeliveries.webhookId, webhookId)];
+  if (q.success !== undefined) where.push(eq(webhookDeliveries.success, q.success));
+  const condition = and(...where);
+  const [rows, total] = await Promise.all([
+    db.select().from(webhookDeliveries).where(condition).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset((page - 1) * limit),
+    db.$count(webhookDeliveries, condition),
+  ]);
+  return {
+    deliveries: rows.map((r) => ({
+      id: r.id,
+      event_type: r.eventType,
+      status_code: r.statusCode,
+      duration_ms: r.durationMs,
+      success: r.success,
+      error: r.error,
+      created_at: iso(r.createdAt)!,
+    })),
+    total,
+    page,
+    limit,
+  };
+}
+
+// ---- delivery of bus events -------------------------------------------------------------------
+
+export interface DeliverJob { webhookId: string; payload: WebhookPayload }
+
+/**
+ * A bus event → one `webhooks.deliver` job per active webhook of the workspace subscribed to its
+ * type. Paused webhooks are skipped: their events are dropped, not queued. One attempt only:
+ * the spec forbids automatic retries.
+ */
+export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K, event: EventMap[K]) {
+  const targets = await deps.db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.workspaceId, event.workspaceId), eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`));
+  for (const { id } of targets) {
+    const payload = payloadOf(type, event.workspaceId, event.data as Record<string, unknown>);
+    await deps.queue.enqueue('webhooks.deliver', { webhookId: id, payload }, { jobId: payload.id, attempts: 1 });
+  }
+}
+
+/** The job: a webhook deleted or paused since the event was queued gets nothing. */
+export async function runDeliverJob(deps: Deps, job: DeliverJob) {
+  const [webhook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
+  if (!webhook?.active) return;
+  await deliverNow(deps, webhook, job.payload);
+}
+
+/** Delivery logs are kept 7 days. */
+export async function pruneDeliveries(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LIMITS.webhookLogDays * 24 * 3600 * 1000);
+  const deleted = await db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, cutoff)).returning({ id: webhookDeliveries.id });
+  return deleted.length;
+}
