@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Cache } from '../../core/cache';
 import type { Config } from '../../core/config';
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
@@ -26,24 +25,6 @@ export async function getWorkspaceDomain(db: DbOrTx, workspaceId: string, hostna
 export async function getDomainByHost(db: DbOrTx, host: string): Promise<DomainRef | null> {
   const [row] = await db.select(columns).from(domains).where(eq(domains.domain, host.toLowerCase()));
   return row ?? null;
-}
-
-/** Cache key of a host's `getDomainByHost` result; every change of that domain invalidates it. */
-export const domainCacheKey = (host: string) => `domain:${host.toLowerCase()}`;
-
-/** Drop every process's cached lookup of `host` (after add, verify and delete). */
-export const invalidateDomain = (deps: { cache: Cache }, host: string) => deps.cache.invalidate(domainCacheKey(host));
-
-const DOMAIN_CACHE_MS = 60_000;
-
-/** `getDomainByHost` through the shared cache (absent hosts cached too): the redirect hot path. */
-export async function getDomainByHostCached(deps: { db: DbOrTx; cache: Cache }, host: string): Promise<DomainRef | null> {
-  const key = domainCacheKey(host);
-  const cached = await deps.cache.get<DomainRef | null>(key);
-  if (cached !== undefined) return cached;
-  const found = await getDomainByHost(deps.db, host);
-  await deps.cache.set(key, found, DOMAIN_CACHE_MS);
-  return found;
 }
 
 const BRAND = 'linkhop';
@@ -78,6 +59,9 @@ async function getOwnDomain(db: DbOrTx, workspaceId: string, domainId: string): 
 
 export interface Caller { workspaceId: string; userId: string }
 
+// The domain.added / domain.verified / domain.removed events, emitted after commit, are also
+// what makes the redirect module drop its cached copy of the host.
+
 export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, domain: string) {
   const invalid = domainFormatError(domain, deps.config);
   if (invalid) throw badRequest(invalid);
@@ -97,8 +81,6 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
     await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
     return inserted;
   });
-  // a redirect may have cached the host as unknown
-  await invalidateDomain(deps, domain);
   deps.bus.emit('domain.added', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain } });
   return { id: row.id, domain, verified: false, txt_record: txtRecord(row.verifyToken), cname_target: deps.config.cnameTarget };
 }
@@ -141,7 +123,6 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     return changed.length > 0;
   });
   if (becameVerified) {
-    await invalidateDomain(deps, row.domain);
     deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
   }
   if (found.txt || row.verified) return { verified: true, txt_verified: found.txt, cname_verified: found.cname };
@@ -165,6 +146,5 @@ export async function removeDomain(deps: Deps, caller: Caller, domainId: string)
     await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: deleted } });
     return { row, linksDeleted: deleted };
   });
-  await invalidateDomain(deps, row.domain);
   deps.bus.emit('domain.removed', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain, links_deleted: linksDeleted } });
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
-import { getDomainByHostCached } from '../../modules/domains/service';
 import { startDnsServer } from './dns-server';
 
 let t: TestApp;
@@ -308,15 +307,26 @@ describe('link count and delete', () => {
   });
 });
 
-test('cached host lookups (the redirect path) follow add, verify and delete', async () => {
+
+test('a custom domain serves its links by Host only once verified, and nothing after deletion', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
-  const domain = host('cached');
-  expect(await getDomainByHostCached(t.deps, domain)).toBeNull(); // cached as absent
-  const created = await addDomain(ws, domain);
-  expect(await getDomainByHostCached(t.deps, domain.toUpperCase())).toEqual({ id: created.id, workspaceId: ws.workspaceId, domain, verified: false });
-  dns.zone.set(domain, { txt: [[created.txt_record]] });
-  expect((await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key })).status).toBe(200);
-  expect((await getDomainByHostCached(t.deps, domain))?.verified).toBe(true);
+  const created = await addDomain(ws, host('serve'));
+  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/landing', domain: created.domain, slug: 'promo' } });
+  expect(link.status).toBe(201);
+
+  expect((await t.request('/promo', { host: created.domain })).status).toBe(404);
+  dns.zone.set(created.domain, { txt: [[created.txt_record]] });
+  expect((await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key })).body.verified).toBe(true);
+  await t.deps.bus.settle();
+
+  const served = await t.request('/promo', { host: created.domain });
+  expect(served.status).toBe(302);
+  expect(served.headers.get('location')).toBe('https://example.org/landing');
+  expect((await t.request('/other', { host: created.domain })).status).toBe(404);
+  // the slug lives on the custom domain only
+  expect((await t.request('/promo')).status).toBe(404);
+
   expect((await t.api('DELETE', `/workspaces/${ws.workspaceId}/domains/${created.id}`, { key: ws.key })).status).toBe(200);
-  expect(await getDomainByHostCached(t.deps, domain)).toBeNull();
+  await t.deps.bus.settle();
+  expect((await t.request('/promo', { host: created.domain })).status).toBe(404);
 });
