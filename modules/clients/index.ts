@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { clientRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const clientsModule = (_deps: Deps) => new Elysia({ name: 'module:clients' });
+export const clientsModule = (deps: Deps) => clientRoutes(deps);

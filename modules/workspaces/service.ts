@@ -7,7 +7,7 @@ import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
 import { createApiKey } from '../api-keys/service';
 import { parseGovernancePolicy } from '../governance/policy';
-import { addMember, copyOwners, memberCounts, membershipsOfUser } from '../members/service';
+import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members/service';
 import { workspaces } from './schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -72,7 +72,8 @@ export async function createClientWorkspace(deps: Deps, input: { parentId: strin
       throw error;
     }
     await copyOwners(tx, input.parentId, ws.id);
-    await addMember(tx, ws.id, input.userId, 'owner').catch(() => {});
+    // the caller is normally one of the copied owners; a failed insert would abort the transaction
+    if (!(await membershipRole(tx, ws.id, input.userId))) await addMember(tx, ws.id, input.userId, 'owner');
     await deps.bus.run('audit.record', { db: tx, workspaceId: input.parentId, userId: input.userId, action: 'client.create', details: { id: ws.id, name: ws.name, slug: ws.slug } });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: 'free' as const, parent_workspace_id: input.parentId };
   });
