@@ -118,8 +118,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     const changed = found.txt
       ? await tx.update(domains).set({ verified: true, verifiedAt: new Date() }).where(and(eq(domains.id, row.id), eq(domains.verified, false))).returning({ id: domains.id })
       : [];
-    const verified = found.txt || row.verified;
-    await audit(tx, { result: verified ? 'verified' : 'record_absent', txt_verified: found.txt, cname_verified: found.cname });
+    await audit(tx, { result: found.txt ? 'verified' : 'record_absent', txt_verified: found.txt, cname_verified: found.cname });
     return changed.length > 0;
   });
   if (becameVerified) {

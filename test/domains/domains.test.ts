@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
+import { verifyDomain } from '../../modules/domains/service';
 import { startDnsServer } from './dns-server';
 
 let t: TestApp;
@@ -173,6 +174,22 @@ describe('verify', () => {
     expect(event.payload.data).toEqual({ id: created.id, domain: created.domain });
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'verified', txt_verified: true, cname_verified: true }]);
+  });
+
+  test('a verified domain stays verified; domain.verified fires only on the transition', async () => {
+    const ws = await t.bootstrap({ plan: 'pro' });
+    const created = await addDomain(ws, host('again'));
+    dns.zone.set(created.domain, { txt: [[created.txt_record]] });
+    // the service without the 10 s limit, so that the test need not wait for it
+    const unlimited = { ...t.deps, limiter: { consume: async () => {} } };
+    const caller = { workspaceId: ws.workspaceId, userId: (await auditOf(ws, 'domain.add'))[0].user_id };
+    expect(await verifyDomain(unlimited, caller, created.id)).toEqual({ verified: true, txt_verified: true, cname_verified: false });
+    dns.zone.delete(created.domain);
+    expect(await verifyDomain(unlimited, caller, created.id)).toEqual({ verified: true, txt_verified: false, cname_verified: false });
+    expect(await eventsOf('domain.verified', created.id)).toHaveLength(1);
+    // newest first: each attempt's own finding
+    expect((await auditOf(ws, 'domain.verify')).map((a) => a.details.result)).toEqual(['record_absent', 'verified']);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(1);
   });
 
   test('TXT with a wrong token and a CNAME elsewhere: not verified', async () => {
