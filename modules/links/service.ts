@@ -315,8 +315,9 @@ export async function countLinks(db: DbOrTx, workspaceId: string): Promise<numbe
 
 /** Tags assigned to at least one link of the workspace, sorted. */
 export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string[]> {
-  const rows = await db.execute<{ tag: string }>(sql`select distinct unnest(${links.tags}) as tag from ${links} where ${links.workspaceId} = ${workspaceId} order by 1`);
-  return [...(rows as unknown as Iterable<{ tag: string }>)].map((r) => r.tag);
+  // the query builder, not db.execute: PGlite and postgres.js shape raw results differently
+  const rows = await db.selectDistinct({ tag: sql<string>`unnest(${links.tags})` }).from(links).where(eq(links.workspaceId, workspaceId));
+  return rows.map((r) => r.tag).sort();
 }
 
 /**

@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { tagRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const tagsModule = (_deps: Deps) => new Elysia({ name: 'module:tags' });
+export const tagsModule = (deps: Deps) => tagRoutes(deps);

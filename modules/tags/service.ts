@@ -1,0 +1,94 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Deps } from '../../core/deps';
+import type { DbOrTx } from '../../core/db';
+import { badRequest, paymentRequired } from '../../core/errors';
+import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links/service';
+import type { PutTag } from './model';
+import { tags } from './schema';
+
+const TAG_NAME = /^[a-z0-9_-]+$/;
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function checkTagName(name: string): string {
+  if (!TAG_NAME.test(name) || name.length > LIMITS.tagLength) {
+    throw badRequest(`Invalid tag name: use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`);
+  }
+  return name;
+}
+
+/** A real calendar day as `YYYY-MM-DD` (2026-02-30 is refused). */
+function checkDay(field: string, value: string): string {
+  const m = DAY.exec(value);
+  const date = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : null;
+  if (!date || date.toISOString().slice(0, 10) !== value) throw badRequest(`Invalid ${field}: expected a date YYYY-MM-DD`);
+  return value;
+}
+
+/** Tags on at least one link, sorted, with their metadata (defaults when none was set). */
+export async function listTags(db: DbOrTx, workspaceId: string) {
+  const names = await tagsInUse(db, workspaceId);
+  if (!names.length) return [];
+  const rows = await db.select().from(tags).where(and(eq(tags.workspaceId, workspaceId), inArray(tags.name, names)));
+  const meta = new Map(rows.map((r) => [r.name, r]));
+  return names.map((name) => {
+    const m = meta.get(name);
+    return { name, color: m?.color ?? '', description: m?.description ?? '', date_from: m?.dateFrom ?? null, date_to: m?.dateTo ?? null };
+  });
+}
+
+/**
+ * Sets a tag's metadata: only the fields given change (null resets one to its default). The tag
+ * need not be on a link yet. A new metadata entry counts towards the plan's tag limit (402).
+ */
+export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: string, body: PutTag): Promise<void> {
+  checkTagName(name);
+  const set: Partial<typeof tags.$inferInsert> = {};
+  if (body.color !== undefined) {
+    if (body.color !== null && body.color !== '' && !HEX_COLOR.test(body.color)) throw badRequest('Invalid color: expected a hex colour (#rgb or #rrggbb) or an empty string');
+    set.color = body.color?.toLowerCase() ?? '';
+  }
+  if (body.description !== undefined) {
+    if (body.description !== null && body.description.length > LIMITS.tagDescription) throw badRequest(`Invalid description: at most ${LIMITS.tagDescription} characters`);
+    set.description = body.description ?? '';
+  }
+  if (body.date_from !== undefined) set.dateFrom = body.date_from === null ? null : checkDay('date_from', body.date_from);
+  if (body.date_to !== undefined) set.dateTo = body.date_to === null ? null : checkDay('date_to', body.date_to);
+
+  await deps.db.transaction(async (tx) => {
+    // one writer per workspace at a time: the limit count below cannot be raced past
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tags:${ws.id}`}))`);
+    const [current] = await tx.select().from(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
+    const from = set.dateFrom !== undefined ? set.dateFrom : current?.dateFrom ?? null;
+    const to = set.dateTo !== undefined ? set.dateTo : current?.dateTo ?? null;
+    if (from && to && from > to) throw badRequest('Invalid dates: date_from must not be after date_to');
+    if (current) {
+      await tx.update(tags).set({ ...set, updatedAt: new Date() }).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
+      return;
+    }
+    const max = planLimit(ws.plan, 'tags');
+    if ((await tx.$count(tags, eq(tags.workspaceId, ws.id))) >= max) throw paymentRequired(`Tag limit reached: a workspace has at most ${max} tags with metadata`);
+    await tx.insert(tags).values({ ...set, workspaceId: ws.id, name });
+  });
+}
+
+/**
+ * Deletes a tag: its metadata, and (as the reference pages say, not the machine-readable
+ * description) the tag itself from every link of the workspace, in one transaction. Each changed
+ * link is audited and announced as `link.updated` like any tag change. Deleting an unknown tag is a no-op.
+ */
+export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, name: string): Promise<void> {
+  checkTagName(name);
+  const changed = await deps.db.transaction(async (tx) => {
+    await tx.delete(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
+    const rows = await removeTagFromLinks(tx, ws.id, name);
+    for (const row of rows) {
+      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId, action: 'link.update', details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` } });
+    }
+    return rows;
+  });
+  if (!changed.length) return;
+  await deps.cache.invalidate(...changed.map((r) => linkCacheKey(r.domain, r.slug)));
+  for (const row of changed) void deps.bus.emit('link.updated', { workspaceId: ws.id, userId, data: { id: row.id, changes: { tags: row.tags } } });
+}
