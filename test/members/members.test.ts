@@ -274,6 +274,26 @@ describe('accepting an invite', () => {
   });
 });
 
+describe('concurrency', () => {
+  test('two simultaneous invites for one address: one 201, one 409; two simultaneous accepts: one 200, one 410', async () => {
+    const ws = await t.bootstrap({ plan: 'pro' });
+    const email = uniqueEmail('race');
+    const both = await Promise.all([0, 1].map(() => t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email } })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const token = both.find((r) => r.status === 201)!.body.token;
+    const accepts = await Promise.all([0, 1].map(() => t.api('POST', `/invites/${token}/accept`, { body: {} })));
+    expect(accepts.map((r) => r.status).sort()).toEqual([200, 410]);
+    const members = await t.api('GET', `/workspaces/${ws.workspaceId}/members`, { key: ws.key });
+    expect(members.body.members.filter((m: any) => m.email === email)).toHaveLength(1);
+  });
+
+  test('simultaneous invites never pass the member limit', async () => {
+    const ws = await t.bootstrap({ plan: 'free' }); // 3 seats, 1 taken by the owner
+    const results = await Promise.all([0, 1, 2, 3].map((i) => t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: uniqueEmail(`seat${i}`) } })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 402, 402]);
+  });
+});
+
 describe('members', () => {
   let owner: { userId: string; workspaceId: string; key: string };
   beforeAll(async () => {
