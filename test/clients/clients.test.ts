@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { createClient as createClientService } from '../../modules/clients/service';
+import { ApiError } from '../../core/errors';
 import { addClickCounts } from '../../modules/links/service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
@@ -93,4 +95,13 @@ test('GET lists client workspaces with link and click counts (viewer may read)',
   const lone = await t.bootstrap({ plan: 'agency' });
   expect((await t.api('GET', `/workspaces/${lone.workspaceId}/clients`, { key: lone.key })).body).toEqual({ clients: [] });
   expect((await t.api('GET', `/workspaces/${parent.workspaceId}/clients`, { key: lone.key })).status).toBe(404);
+});
+
+test('the client count limit of the plan answers 402 (checked in the service; a team plan allows none)', async () => {
+  const ws = await t.bootstrap({ plan: 'team' });
+  const error = await createClientService(t.deps, { id: ws.workspaceId, plan: 'team' }, ws.userId, { name: 'Over' }).catch((e) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error.status).toBe(402);
+  expect(error.message).toContain('Client workspace limit');
+  expect((await createClientService(t.deps, { id: agency.workspaceId, plan: 'agency' }, agency.userId, { name: 'Within' })).plan).toBe('free');
 });
