@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { portfolioPageRoute, portfolioRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const portfoliosModule = (_deps: Deps) => new Elysia({ name: 'module:portfolios' });
+export const portfoliosModule = (deps: Deps) => new Elysia({ name: 'module:portfolios' }).use(portfolioRoutes(deps)).use(portfolioPageRoute(deps));
