@@ -46,13 +46,24 @@ export function linkSnapshot(row: LinkRow): Omit<LinkSnapshot, 'workspace'> {
  */
 export function createLookup(deps: Pick<Deps, 'cache' | 'db'>) {
   const { cache, db } = deps;
-  async function load<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
+  // concurrent misses of one key share one load (a cold link under load is fetched once)
+  const inFlight = new Map<string, Promise<unknown>>();
+  async function fill<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
     const cached = await cache.get<T | null>(key);
     if (cached !== undefined) return cached;
     const value = await fetch();
     if (value === null) cache.setLocal(key, null, NEGATIVE_TTL_MS);
-    else await cache.set(key, value, TTL_MS);
+    // the local copy is set at once; the answer does not wait for Redis
+    else void cache.set(key, value, TTL_MS);
     return value;
+  }
+  function load<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
+    let pending = inFlight.get(key) as Promise<T | null> | undefined;
+    if (!pending) {
+      pending = fill(key, fetch).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
   }
   return {
     peekLink: (domain: string, slug: string) => cache.peek<LinkSnapshot | null>(linkCacheKey(domain, slug)),

@@ -1,0 +1,2 @@
+// autocannon ships no type declarations
+declare module 'autocannon';

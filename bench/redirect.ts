@@ -1,0 +1,194 @@
+/**
+ * Redirect benchmark: `bun bench/redirect.ts` (needs Debian `wrk`, PostgreSQL and Redis).
+ *
+ * In one run, on this machine, load generators in separate processes:
+ *   1. bare Bun.serve answering a constant 302 (the ceiling every ratio is measured against);
+ *   2. Linkhop in production mode (PostgreSQL + Redis, clicks worker as its own process), one
+ *      cached link with click recording on (64 connections);
+ *   3. 5,000 distinct links visited at random (cold caches warming from PostgreSQL);
+ *   4. exactly 100,000 visits to a fresh link (autocannon), then the click rows are counted
+ *      once the worker has drained: 0 lost, 0 duplicated;
+ *   5. the server's RSS after all of it.
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL
+ * (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 64).
+ */
+import { spawn, type Subprocess } from 'bun';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import postgres from 'postgres';
+import { loadConfig } from '../core/config';
+import { createDeps } from '../core/deps';
+import { createLinks, linkContext } from '../modules/links/service';
+import { ensureUser } from '../modules/members/service';
+import { createWorkspace } from '../modules/workspaces/service';
+
+const ROOT = join(import.meta.dir, '..');
+const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DISTINCT = 5_000;
+const VISITS = 100_000;
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const work = mkdtempSync(join(tmpdir(), 'linkhop-bench-'));
+const children: Subprocess[] = [];
+
+const freePort = () => {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+};
+
+async function waitUntilUp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      await Bun.sleep(100);
+    }
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+function start(cmd: string[], env: Record<string, string>) {
+  const child = spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
+  children.push(child);
+  return child;
+}
+
+interface WrkResult { rps: number; p50: number; p99: number; requests: number; errors: string }
+
+/** wrk with latency percentiles; `script` picks a path per request. */
+async function wrk(url: string, opts: { script?: string; seconds?: number } = {}): Promise<WrkResult> {
+  const args = ['wrk', '-t2', `-c${CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`];
+  if (opts.script) args.push('-s', opts.script);
+  const proc = spawn([...args, url], { stdout: 'pipe', stderr: 'pipe' });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
+  };
+  const errors = out.match(/Socket errors:.*|Non-2xx or 3xx responses: \d+/g)?.join('; ') ?? '';
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN), errors };
+}
+
+const rssMb = async (pid: number) => {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+};
+
+async function main() {
+  // --- 1. the ceiling ---------------------------------------------------------
+  const barePort = freePort();
+  start([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
+  await waitUntilUp(`http://127.0.0.1:${barePort}/`);
+  await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: 2 });
+  const bare = await wrk(`http://127.0.0.1:${barePort}/x`);
+  children.pop()!.kill();
+
+  // --- production-mode Linkhop: fresh database, own Redis prefix, separate clicks worker
+  const dbName = `linkhop_bench_${Date.now().toString(36)}`;
+  const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const dbUrl = new URL(DB_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `lhbench:${Date.now().toString(36)}`;
+  const port = freePort();
+  const host = `127.0.0.1:${port}`;
+  const env = { DATABASE_URL: dbUrl.toString(), REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), SITE_URL: `http://localhost:${port}`, DEFAULT_DOMAIN: host, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+
+  const setup = await createDeps(loadConfig(env));
+  const user = await ensureUser(setup.db, 'bench@example.com', 'Bench');
+  const ws = await createWorkspace(setup, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
+  const ctx = await linkContext(setup.db, { id: ws.id, plan: 'pro' }, user.id);
+  const slugs: string[] = [];
+  for (let i = 0; i < DISTINCT + 2; i += 100) {
+    const batch = Array.from({ length: Math.min(100, DISTINCT + 2 - i) }, (_, j) => ({ target: `https://example.com/page/${i + j}?ref=bench`, utm_params: { source: 'bench' } }));
+    const { created } = await createLinks(setup, ctx, batch, 'bulk');
+    slugs.push(...created.map((r) => r.slug));
+  }
+  const [hot, exact, ...distinct] = slugs;
+  await setup.close();
+
+  const server = start([process.execPath, 'core/main.ts'], env);
+  const worker = start([process.execPath, 'workers/clicks.ts'], env);
+  await waitUntilUp(`http://${host}/healthcheck-probe`);
+
+  // --- 2. one cached link, clicks on
+  await wrk(`http://${host}/${hot}`, { seconds: 2 });
+  const cached = await wrk(`http://${host}/${hot}`);
+
+  // --- 3. 5,000 distinct links at random (the server has seen none of them yet)
+  const script = join(work, 'random.lua');
+  writeFileSync(script, `local slugs = {${distinct.map((s) => `"${s}"`).join(',')}}\nmath.randomseed(os.time())\nrequest = function() return wrk.format("GET", "/" .. slugs[math.random(#slugs)]) end\n`);
+  const random = await wrk(`http://${host}/`, { script });
+
+  // --- 4. exactly 100,000 visits → exactly 100,000 click rows
+  const load = spawn([process.execPath, 'bench/visits.ts', `http://${host}/${exact}`, String(VISITS), String(CONNECTIONS)], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const visits = JSON.parse((await new Response(load.stdout).text()).trim().split('\n').pop()!);
+  const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const [{ id: exactId }] = await sql`select id from links where slug = ${exact!}`;
+  let rows = 0;
+  let clickCount = 0;
+  const drainStart = Date.now();
+  for (let stable = 0; stable < 10 && Date.now() - drainStart < 120_000; ) {
+    await Bun.sleep(500);
+    const [r] = await sql`select (select count(*)::int from clicks where link_id = ${exactId}) as rows, (select click_count::int from links where id = ${exactId}) as count`;
+    stable = r.rows === rows && r.count === clickCount ? stable + 1 : 0;
+    rows = r.rows;
+    clickCount = r.count;
+    if (rows === visits.statuses['3xx'] && clickCount === rows) break;
+  }
+  const drainMs = Date.now() - drainStart;
+
+  // --- 5. memory
+  const rss = await rssMb(server.pid);
+
+  await sql.end();
+  for (const child of [server, worker]) child.kill('SIGTERM');
+  await Promise.all([server.exited, worker.exited]);
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+
+  const ratio = (r: WrkResult) => (r.rps / bare.rps).toFixed(2);
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+  const lines = [
+    `| scenario | req/s | × bare | p50 ms | p99 ms | target |`,
+    `|---|---:|---:|---:|---:|---|`,
+    `| bare Bun.serve constant 302 | ${bare.rps.toFixed(0)} | 1.00 | ${fmt(bare.p50)} | ${fmt(bare.p99)} | ceiling |`,
+    `| cached redirect, clicks on | ${cached.rps.toFixed(0)} | ${ratio(cached)} | ${fmt(cached.p50)} | ${fmt(cached.p99)} | ≥ 0.60×, p99 ≤ 10 ms ${cached.rps / bare.rps >= 0.6 && cached.p99 <= 10 ? 'met' : 'MISSED'} |`,
+    `| ${DISTINCT} distinct links at random | ${random.rps.toFixed(0)} | ${ratio(random)} | ${fmt(random.p50)} | ${fmt(random.p99)} | ≥ 0.30× ${random.rps / bare.rps >= 0.3 ? 'met' : 'MISSED'} |`,
+    '',
+    `| check | result | target |`,
+    `|---|---|---|`,
+    `| ${VISITS} visits (autocannon, ${visits.rps.toFixed(0)} req/s): 3xx answers | ${visits.statuses['3xx']} (errors ${visits.errors}, non-3xx ${visits.statuses['2xx'] + visits.statuses['4xx'] + visits.statuses['5xx']}) | ${VISITS} |`,
+    `| click rows after the worker drained (${(drainMs / 1000).toFixed(1)} s) | ${rows} rows, click_count ${clickCount} | exactly ${VISITS}: ${rows === VISITS && clickCount === VISITS ? 'met' : 'MISSED'} |`,
+    `| server RSS after the run | ${rss.toFixed(0)} MB | ≤ 250 MB ${rss <= 250 ? 'met' : 'MISSED'} |`,
+  ];
+  console.log(`\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback\n`);
+  console.log(lines.join('\n'));
+  const problems = [bare, cached, random].map((r) => r.errors).filter(Boolean);
+  if (problems.length) console.log(`\nwrk notes: ${problems.join(' | ')}`);
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) if (!child.killed) child.kill();
+}
+process.exit(0);
