@@ -2,15 +2,16 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import { clicks } from './schema';
 
-export type ClickExportRow = Pick<typeof clicks.$inferSelect, 'id' | 'linkId' | 'domain' | 'slug' | 'clickedAt' | 'country' | 'referer' | 'browser' | 'os' | 'device'>;
-
-/** Where the previous page ended: the last row's time and id (ties on `clicked_at` are ordered by id). */
-export interface ClickCursor { clickedAt: Date; id: string }
+/**
+ * Where the previous page ended: the last row's `cursor` and id (ties on `clicked_at` are ordered
+ * by id). The time is Postgres' own text: a JS Date would drop the microseconds and skip rows.
+ */
+export interface ClickCursor { clickedAt: string; id: string }
 
 /** One page of a workspace's clicks, newest first, strictly after `before` (keyset on the workspace/time index). */
-export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { before?: ClickCursor; limit: number }): Promise<ClickExportRow[]> {
+export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { before?: ClickCursor; limit: number }) {
   const where: SQL[] = [eq(clicks.workspaceId, workspaceId)];
-  if (opts.before) where.push(sql`(${clicks.clickedAt}, ${clicks.id}) < (${opts.before.clickedAt.toISOString()}::timestamptz, ${opts.before.id})`);
+  if (opts.before) where.push(sql`(${clicks.clickedAt}, ${clicks.id}) < (${opts.before.clickedAt}::timestamptz, ${opts.before.id})`);
   return db
     .select({
       id: clicks.id,
@@ -18,6 +19,7 @@ export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { befo
       domain: clicks.domain,
       slug: clicks.slug,
       clickedAt: clicks.clickedAt,
+      cursor: sql<string>`${clicks.clickedAt}::text`,
       country: clicks.country,
       referer: clicks.referer,
       browser: clicks.browser,

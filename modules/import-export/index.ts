@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { importExportRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const importExportModule = (_deps: Deps) => new Elysia({ name: 'module:import-export' });
+export const importExportModule = (deps: Deps) => importExportRoutes(deps);

@@ -1,0 +1,36 @@
+import { t } from 'elysia';
+import { LIMITS } from '../../core/plans';
+
+const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+
+export const ImportBody = t.Object({
+  csv: t.String({
+    description: `CSV text with a header row and 1 to ${LIMITS.importRows} data rows. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (comma-separated, at most ${LIMITS.tagsPerLink} kept), note`,
+  }),
+  format: t.Optional(
+    t.Union([t.Literal('generic'), t.Literal('bitly'), t.Literal('auto')], {
+      default: 'auto',
+      description: 'auto picks bitly when a bitlink column is present (then long_url is the target)',
+    }),
+  ),
+  domain: t.Optional(t.String({ description: 'The default domain (default) or one of the workspace\'s domains' })),
+});
+
+export const ImportResult = t.Object({
+  created: t.Integer(),
+  skipped: t.Integer(),
+  errors: t.Array(t.Object({ row: t.Integer({ description: 'Data row, from 1' }), reason: t.String() })),
+  links: t.Array(
+    t.Object({
+      id: t.String(),
+      domain: t.String(),
+      slug: t.String(),
+      target: t.String(),
+      title: Nullable(t.String()),
+      tags: Nullable(t.Array(t.String())),
+      short_url: t.String(),
+    }),
+  ),
+});
+
+export const CsvBody = t.String({ description: 'text/csv (RFC 4180; cells starting with = + - @ tab or CR are prefixed with \')' });

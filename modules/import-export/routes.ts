@@ -1,0 +1,51 @@
+import { Elysia } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { errors, WsParams } from '../../core/model';
+import { RATE_LIMITS } from '../../core/plans';
+import { linkContext } from '../links/service';
+import { CsvBody, ImportBody, ImportResult } from './model';
+import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
+
+const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks', workspaceSlug: string) =>
+  new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename=${name}-${workspaceSlug}.csv`,
+      'cache-control': 'no-store',
+    },
+  });
+
+export const importExportRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:import-export', detail: { tags: ['Import and export'] } })
+    .use(accessMacro(deps.access!))
+    .post(
+      '/api/workspaces/:wsId/import/links',
+      async ({ workspace, actor, body, set }) => {
+        const file = parseImportCsv(body.csv, body.format);
+        // an import is a bulk create: it shares the bulk-create budget of the workspace
+        await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
+        const result = await importLinks(deps, await linkContext(deps.db, workspace, actor.userId), file, body.domain);
+        set.status = 201;
+        return result;
+      },
+      {
+        access: { role: 'editor' },
+        params: WsParams,
+        body: ImportBody,
+        response: { 201: ImportResult, ...errors(400, 401, 403, 404, 429) },
+        detail: { summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction' },
+      },
+    )
+    .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {
+      access: { role: 'admin' },
+      params: WsParams,
+      response: { 200: CsvBody, ...errors(401, 403, 404) },
+      detail: { summary: 'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at' },
+    })
+    .get('/api/workspaces/:wsId/export/clicks', ({ workspace }) => csvResponse(clicksCsv(deps, workspace.id), 'clicks', workspace.slug), {
+      access: { role: 'admin' },
+      params: WsParams,
+      response: { 200: CsvBody, ...errors(401, 403, 404) },
+      detail: { summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device' },
+    });

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { badRequest } from '../../core/errors';
+import type { LinkBeforeCreate } from '../../core/hooks';
+import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
+import { memberWithKey } from '../helpers/members';
+
+let t: TestApp;
+const created: { workspaceId: string; userId?: string | null; data: { id: string } }[] = [];
+const hookSources: LinkBeforeCreate['source'][] = [];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  t.deps.bus.on('link.created', (e) => void created.push(e));
+  // a stand-in governance policy, through the real hook: targets on blocked.example are refused
+  t.deps.bus.on('link.beforeCreate', (ctx) => {
+    hookSources.push(ctx.source);
+    if (String(ctx.link.target ?? '').includes('blocked.example')) throw badRequest('Governance policy: links to blocked.example are not allowed');
+  });
+});
+afterAll(() => t.close());
+
+type Ws = { workspaceId: string; key: string; userId: string };
+const importCsv = (ws: Ws, body: unknown, key = ws.key) => t.api('POST', `/workspaces/${ws.workspaceId}/import/links`, { key, body });
+
+let seq = 0;
+async function workspaceWithDomain(): Promise<Ws & { domain: string }> {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const domain = `links-${++seq}-${Date.now().toString(36)}.example.com`;
+  const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key, body: { domain } });
+  expect(res.status).toBe(201);
+  return { ...ws, domain };
+}
+
+describe('generic files', () => {
+  test('header aliases, case and spaces; every optional column; one link per valid row', async () => {
+    const ws = await t.bootstrap();
+    const csv = [' URL ,Title,TAGS,Note', 'https://example.com/a,First,"Summer Sale, q1",internal', 'http://example.com/b,,,', 'https://example.com/c,"Comma, ""quoted""",,'].join('\n');
+    const res = await importCsv(ws, { csv });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ created: 3, skipped: 0, errors: [] });
+    const [a, b, c] = res.body.links;
+    expect(a).toMatchObject({ domain: DEFAULT_DOMAIN, target: 'https://example.com/a', title: 'First', tags: ['summer-sale', 'q1'] });
+    expect(a.short_url).toBe(`http://${DEFAULT_DOMAIN}/${a.slug}`);
+    expect(Object.keys(a).sort()).toEqual(['domain', 'id', 'short_url', 'slug', 'tags', 'target', 'title']);
+    expect(b).toMatchObject({ target: 'http://example.com/b', title: null, tags: null });
+    expect(c.title).toBe('Comma, "quoted"');
+    const stored = await t.api('GET', `/workspaces/${ws.workspaceId}/links/${a.id}`, { key: ws.key });
+    expect(stored.body).toMatchObject({ note: 'internal', title: 'First', created_by: ws.userId });
+  });
+
+  for (const column of ['target', 'Destination', 'LONG_URL', 'url']) {
+    test(`target column "${column}"`, async () => {
+      const ws = await t.bootstrap();
+      const res = await importCsv(ws, { csv: `${column}\nhttps://example.com/${column}`, format: 'generic' });
+      expect(res.status).toBe(201);
+      expect(res.body.links[0].target).toBe(`https://example.com/${column}`);
+    });
+  }
+
+  test('bad rows are reported with their 1-based data row and reason; valid rows are still imported', async () => {
+    const ws = await workspaceWithDomain();
+    const csv = [
+      'target,slug',
+      'https://example.com/ok-1,', // 1 ok
+      ',orphan-slug', // 2 missing target
+      'ftp://example.com/file,', // 3 not http(s)
+      'javascript:alert(1),', // 4 not http(s)
+      'not a url,', // 5
+      'https://example.com/ok-2,taken', // 6 ok (custom slug)
+      'https://example.com/dup,taken', // 7 duplicate within the file
+      'https://example.com/bad-slug,has space', // 8 invalid slug characters
+      '', // blank lines and lines of empty cells are not rows
+      ' , ',
+      'https://example.com/ok-3,fine_slug-2', // 9 ok
+    ].join('\r\n');
+    const res = await importCsv(ws, { csv, domain: ws.domain });
+    expect(res.status).toBe(201);
+    expect(res.body.errors).toEqual([
+      { row: 2, reason: 'Missing target URL' },
+      { row: 3, reason: 'Invalid target: expected an http(s) URL' },
+      { row: 4, reason: 'Invalid target: expected an http(s) URL' },
+      { row: 5, reason: 'Invalid target: expected an http(s) URL' },
+      { row: 7, reason: `Slug "taken" already exists on ${ws.domain}` },
+      { row: 8, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores' },
+    ]);
+    expect(res.body.created).toBe(3);
+    expect(res.body.skipped).toBe(6);
+    expect(res.body.links.map((l: any) => [l.domain, l.slug])).toEqual([
+      [ws.domain, expect.any(String)],
+      [ws.domain, 'taken'],
+      [ws.domain, 'fine_slug-2'],
+    ]);
+
+    // a slug taken by an existing link of the domain, in a later import
+    const again = await importCsv(ws, { csv: 'url,slug\nhttps://example.com/again,fine_slug-2', domain: ws.domain });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ created: 0, skipped: 1, errors: [{ row: 1, reason: `Slug "fine_slug-2" already exists on ${ws.domain}` }], links: [] });
+  });
+
+  test('a custom slug on the default domain is a row error', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: 'target,slug\nhttps://example.com/x,mine\nhttps://example.com/y,' });
+    expect(res.status).toBe(201);
+    expect(res.body.errors).toEqual([{ row: 1, reason: 'Custom slugs need a custom domain: on the default domain slugs are always generated' }]);
+    expect(res.body.created).toBe(1);
+    expect(res.body.links[0].domain).toBe(DEFAULT_DOMAIN);
+  });
+
+  test('tags: at most 10 kept (extras truncated), duplicates merged; an invalid tag is a row error', async () => {
+    const ws = await t.bootstrap();
+    const twelve = Array.from({ length: 12 }, (_, i) => `t${i + 1}`).join(',');
+    const csv = `target,tags\nhttps://example.com/many,"${twelve}"\nhttps://example.com/dup,"a, A ,a"\nhttps://example.com/bad,"ok,b@d"`;
+    const res = await importCsv(ws, { csv });
+    expect(res.status).toBe(201);
+    expect(res.body.links[0].tags).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10']);
+    expect(res.body.links[1].tags).toEqual(['a']);
+    expect(res.body.errors).toEqual([{ row: 3, reason: expect.stringMatching(/^Invalid tag "b@d"/) }]);
+  });
+
+  test('500 data rows import in one go; 501 is a 400 and writes nothing', async () => {
+    const ws = await t.bootstrap();
+    const rows = (n: number) => ['url', ...Array.from({ length: n }, (_, i) => `https://example.com/r${i}`)].join('\n');
+    const over = await importCsv(ws, { csv: rows(501) });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toBe('CSV has 501 data rows; at most 500 per import');
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total).toBe(0);
+
+    const max = await importCsv(ws, { csv: rows(500) });
+    expect(max.status).toBe(201);
+    expect(max.body).toMatchObject({ created: 500, skipped: 0 });
+    expect(new Set(max.body.links.map((l: any) => l.slug)).size).toBe(500);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total).toBe(500);
+  });
+});
+
+describe('Bitly exports', () => {
+  const bitly = [
+    'Bitlink,Long_URL,Title,Tags,Created_At,Clicks',
+    'bit.ly/3abcDEF,https://example.com/from-bitly,Launch post,"launch,Blog",2024-01-02 10:00:00,12',
+    'bit.ly/3xyz,ftp://example.com/nope,,,2024-01-03 10:00:00,0',
+    'bit.ly/3empty,,Nothing,,2024-01-04 10:00:00,0',
+  ].join('\n');
+
+  test('auto-detected by the bitlink column: long_url is the target, title and tags kept', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: bitly });
+    expect(res.status).toBe(201);
+    expect(res.body.created).toBe(1);
+    expect(res.body.links[0]).toMatchObject({ target: 'https://example.com/from-bitly', title: 'Launch post', tags: ['launch', 'blog'], domain: DEFAULT_DOMAIN });
+    // the Bitly slug is not reused: the default domain generates its own
+    expect(res.body.links[0].slug).not.toBe('3abcDEF');
+    expect(res.body.errors).toEqual([
+      { row: 2, reason: 'Invalid target: expected an http(s) URL' },
+      { row: 3, reason: 'Missing target URL' },
+    ]);
+  });
+
+  test('explicit bitly format uses long_url even when a url column exists; no long_url → 400', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: 'url,long_url\nhttps://example.com/url-col,https://example.com/long-col', format: 'bitly' });
+    expect(res.status).toBe(201);
+    expect(res.body.links[0].target).toBe('https://example.com/long-col');
+    const generic = await importCsv(ws, { csv: 'url,long_url\nhttps://example.com/url-col,https://example.com/long-col', format: 'generic' });
+    expect(generic.body.links[0].target).toBe('https://example.com/url-col');
+    const missing = await importCsv(ws, { csv: 'bitlink,url\nbit.ly/x,https://example.com/x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('No target column: a Bitly export needs a long_url column');
+  });
+});
+
+describe('same path as every create', () => {
+  test('link.beforeCreate runs with source import; a rejection (governance) becomes the row reason', async () => {
+    const ws = await t.bootstrap();
+    hookSources.length = 0;
+    const res = await importCsv(ws, { csv: 'url\nhttps://example.com/fine\nhttps://blocked.example/x\nhttps://example.com/fine-2' });
+    expect(res.status).toBe(201);
+    expect(res.body.created).toBe(2);
+    expect(res.body.errors).toEqual([{ row: 2, reason: 'Governance policy: links to blocked.example are not allowed' }]);
+    expect(hookSources).toEqual(['import', 'import', 'import']);
+  });
+
+  test('link.validate rules apply: a target on our own short domain is refused', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: `url\nhttp://${DEFAULT_DOMAIN}/loop` });
+    expect(res.body.errors).toEqual([{ row: 1, reason: 'Invalid target: it points at a short domain of this service (a redirect loop)' }]);
+  });
+
+  test('link.created events and link.create audit entries for each imported link', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: 'url,title\nhttps://example.com/e1,E1\nbad,\nhttps://example.com/e2,E2' });
+    const ids = res.body.links.map((l: any) => l.id);
+    await t.deps.bus.settle();
+    const mine = created.filter((e) => e.workspaceId === ws.workspaceId);
+    expect(mine.map((e) => e.data.id).sort()).toEqual([...ids].sort());
+    expect(mine.every((e) => e.userId === ws.userId)).toBe(true);
+    const audit = await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=link.create`, { key: ws.key });
+    expect(audit.body.total).toBe(2);
+    expect(audit.body.entries.map((e: any) => JSON.parse(e.details).id).sort()).toEqual([...ids].sort());
+  });
+
+  test('imported links redirect like any other', async () => {
+    const ws = await t.bootstrap();
+    const res = await importCsv(ws, { csv: 'url\nhttps://example.com/landing' });
+    const visit = await t.request(`/${res.body.links[0].slug}`);
+    // the redirect module may not be mounted in every checkout: then the short URL is a 404
+    if (visit.status !== 404) {
+      expect(visit.status).toBe(302);
+      expect(visit.headers.get('location')).toBe('https://example.com/landing');
+    }
+  });
+});
+
+describe('whole-file errors', () => {
+  let ws: Ws;
+  beforeAll(async () => {
+    ws = await t.bootstrap();
+  });
+
+  const cases: [string, unknown, string][] = [
+    ['missing csv', {}, ''],
+    ['csv not a string', { csv: 42 }, ''],
+    ['empty CSV', { csv: '' }, 'CSV is empty'],
+    ['blank CSV', { csv: ' \n\n ' }, 'CSV is empty'],
+    ['header only', { csv: 'target,title\n' }, 'CSV has no data rows: a header row and at least one link row are needed'],
+    ['only empty rows', { csv: 'target,title\n,\n\n' }, 'CSV has no data rows: a header row and at least one link row are needed'],
+    ['no target column', { csv: 'link,title\nhttps://example.com,x' }, 'No target column: name one of target, url, destination, long_url'],
+    ['unknown format', { csv: 'url\nhttps://example.com', format: 'xlsx' }, ''],
+    ['unknown domain', { csv: 'url\nhttps://example.com', domain: 'not-mine.example.com' }, 'Invalid domain: not-mine.example.com is neither the default domain nor one of this workspace\'s domains'],
+    ['unterminated quote', { csv: 'url,title\nhttps://example.com,"open' }, ''],
+  ];
+  for (const [name, body, message] of cases) {
+    test(`400 ${name}`, async () => {
+      const res = await importCsv(ws, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBeString();
+      if (message) expect(res.body.error).toBe(message);
+    });
+  }
+
+  test('nothing was written by the failed imports', async () => {
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total).toBe(0);
+  });
+
+  test('401 without or with a bad key, 404 other workspace, 403 for a viewer; an editor may import', async () => {
+    const csv = 'url\nhttps://example.com/role';
+    expect((await t.api('POST', `/workspaces/${ws.workspaceId}/import/links`, { body: { csv } })).status).toBe(401);
+    expect((await importCsv(ws, { csv }, 'lh_wrong')).status).toBe(401);
+    const other = await t.bootstrap();
+    expect((await importCsv(ws, { csv }, other.key)).status).toBe(404);
+    const viewer = await memberWithKey(t, ws.workspaceId, 'viewer');
+    const denied = await importCsv(ws, { csv }, viewer.key);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe('This action needs the editor role or higher; you are viewer');
+    const editor = await memberWithKey(t, ws.workspaceId, 'editor');
+    expect((await importCsv(ws, { csv }, editor.key)).status).toBe(201);
+  });
+
+  test('429 after 5 imports in 10 seconds per workspace (the bulk-create budget)', async () => {
+    const busy = await t.bootstrap();
+    for (let i = 0; i < 5; i++) expect((await importCsv(busy, { csv: `url\nhttps://example.com/rl${i}` })).status).toBe(201);
+    const limited = await importCsv(busy, { csv: 'url\nhttps://example.com/rl-over' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBeString();
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another workspace has its own budget
+    expect((await importCsv(await t.bootstrap(), { csv: 'url\nhttps://example.com/other' })).status).toBe(201);
+  });
+});
