@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { validateLinkField } from '../redirect/fields';
+import { checkRules, rulesStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const rulesEngineModule = (_deps: Deps) => new Elysia({ name: 'module:rules-engine' });
+/** The rules engine: validates `rules` on every link write and chooses targets at redirect stage 20. */
+export const rulesEngineModule = (deps: Deps) => {
+  validateLinkField(deps, 'rules', 'rules-engine', checkRules);
+  deps.bus.on('redirect.resolve', rulesStage, { order: 20, source: 'rules-engine' });
+  return new Elysia({ name: 'module:rules-engine' });
+};
