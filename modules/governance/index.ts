@@ -1,5 +1,17 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import '../workspaces/hooks';
+import { enforceGovernance, rulesCacheKey } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const governanceModule = (_deps: Deps) => new Elysia({ name: 'module:governance' });
+/**
+ * Governance has no routes: the policy is set through workspace PATCH (policy.ts validates it) and
+ * enforced on every new link through `link.beforeCreate`, never on existing links or PATCH.
+ * It runs late (order 900) so that it judges the link after templates (order 10) filled defaults.
+ * Bulk create: a violating item fails the whole request (400, message names the item as links[i]),
+ * "checked as for single create"; CSV import: the row is reported in `errors`, other rows import.
+ */
+export const governanceModule = (deps: Deps) => {
+  deps.bus.on('link.beforeCreate', (ctx) => enforceGovernance(deps, ctx), { order: 900, source: 'governance' });
+  deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(rulesCacheKey(workspaceId)), { source: 'governance' });
+  return new Elysia({ name: 'module:governance' });
+};

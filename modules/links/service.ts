@@ -153,7 +153,9 @@ export async function createLinks(
       prepared.push({ index, values: await prepareNewLink(deps, deps.db, ctx, link) });
     } catch (error) {
       const rejectedByHook = link === undefined;
-      if (!(error instanceof ApiError) || error.status !== 400 || (rejectedByHook && !opts.hookRejectionsPerItem)) throw error;
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      // the whole request fails: say which item (0-based, as in the request's `links` array)
+      if (rejectedByHook && !opts.hookRejectionsPerItem) throw new ApiError(400, `${error.message} (links[${index}])`);
       errors.push({ index, status: 400, reason: error.message });
     }
   }
