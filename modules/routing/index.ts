@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { validateLinkField } from '../redirect/fields';
+import { checkRoutingRules, routingStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const routingModule = (_deps: Deps) => new Elysia({ name: 'module:routing' });
+/** Legacy geo/device/OS routing (`routing_rules`): validation on link writes, redirect stage 30. */
+export const routingModule = (deps: Deps) => {
+  validateLinkField(deps, 'routing_rules', 'routing', checkRoutingRules);
+  deps.bus.on('redirect.resolve', routingStage, { order: 30, source: 'routing' });
+  return new Elysia({ name: 'module:routing' });
+};
