@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { validateLinkField } from '../redirect/fields';
+import { abStage, checkVariants } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const abTestsModule = (_deps: Deps) => new Elysia({ name: 'module:ab-tests' });
+/** A/B tests (`ab_variants`): validation on link writes, sticky weighted choice at redirect stage 40. */
+export const abTestsModule = (deps: Deps) => {
+  validateLinkField(deps, 'ab_variants', 'ab-tests', checkVariants);
+  deps.bus.on('redirect.resolve', abStage, { order: 40, source: 'ab-tests' });
+  return new Elysia({ name: 'module:ab-tests' });
+};
