@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { validateLinkField } from '../redirect/fields';
+import { checkSequence, sequenceStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const sequencesModule = (_deps: Deps) => new Elysia({ name: 'module:sequences' });
+/** Sequences: validation on link writes, per-visitor stepping at redirect stage 10. */
+export const sequencesModule = (deps: Deps) => {
+  validateLinkField(deps, 'sequence', 'sequences', checkSequence);
+  deps.bus.on('redirect.resolve', sequenceStage, { order: 10, source: 'sequences' });
+  return new Elysia({ name: 'module:sequences' });
+};
