@@ -1,5 +1,8 @@
 import { parseArgs } from 'node:util';
 import { bootstrap, setPlan } from '../modules/admin/service';
+import { runMonitoringPass } from '../modules/monitoring/service';
+import { registerJobs as registerWebhookJobs } from '../modules/webhooks/jobs';
+import { forwardEventsToWebhooks } from '../modules/webhooks/service';
 import { loadConfig } from './config';
 import { createDeps, type Deps } from './deps';
 import { ApiError } from './errors';
@@ -23,6 +26,12 @@ export const COMMANDS: Record<string, Command> = {
   async plan(deps, [workspaceId, plan]) {
     if (!workspaceId || !plan) throw new ApiError(400, USAGE);
     return setPlan(deps, workspaceId, plan);
+  },
+  async monitor(deps) {
+    // link.broken / link.recovered reach webhooks from here too (delivered before exit, or queued on BullMQ)
+    registerWebhookJobs(deps);
+    forwardEventsToWebhooks(deps);
+    return runMonitoringPass(deps);
   },
 };
 

@@ -3,6 +3,7 @@ import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { errors, OkBody, Plan } from '../../core/model';
+import { runMonitoringPass } from '../monitoring/service';
 import { bootstrap, setPlan } from './service';
 
 const sameSecret = (a: string, b: string) => {
@@ -37,4 +38,8 @@ export const adminRoutes = (deps: Deps) =>
       body: t.Object({ plan: Plan }),
       response: { 200: OkBody, ...errors(400, 401, 404) },
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
+    })
+    .post('/monitoring/run', () => runMonitoringPass(deps), {
+      response: { 200: t.Object({ checked: t.Integer(), broken: t.Integer(), recovered: t.Integer() }), ...errors(401) },
+      detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },
     });

@@ -208,6 +208,17 @@ export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K
   }
 }
 
+/**
+ * Subscribes the delivery queue to every webhook event type on the bus. `webhook.test` is left
+ * out: the test endpoint delivers it synchronously itself.
+ */
+export function forwardEventsToWebhooks(deps: Deps) {
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    if (type === 'webhook.test') continue;
+    deps.bus.on(type, (event) => enqueueDeliveries(deps, type, event), { source: 'webhooks' });
+  }
+}
+
 /** The job: a webhook deleted or paused since the event was queued gets nothing. */
 export async function runDeliverJob(deps: Deps, job: DeliverJob) {
   const [webhook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
