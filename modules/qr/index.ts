@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { qrRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const qrModule = (_deps: Deps) => new Elysia({ name: 'module:qr' });
+export const qrModule = (deps: Deps) => qrRoutes(deps);
