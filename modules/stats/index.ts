@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { statsRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const statsModule = (_deps: Deps) => new Elysia({ name: 'module:stats' });
+export const statsModule = (deps: Deps) => statsRoutes(deps);

@@ -1,0 +1,63 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { notFound } from '../../core/errors';
+import { errors, WsParams } from '../../core/model';
+import { getLink } from '../links/service';
+import { Countries, DailySeries, Devices, LinkStats, LinkStatsQuery, RangeQuery, Referrers, Summary, TopQuery } from './model';
+import { linkStats, workspaceDaily, workspaceDevices, workspaceSummary, workspaceTop } from './service';
+
+const access = { role: 'viewer', feature: 'stats' } as const;
+const base = '/api/workspaces/:wsId/stats';
+
+export const statsRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:stats', detail: { tags: ['Stats'] } })
+    .use(accessMacro(deps.access!))
+    .get(`${base}/summary`, ({ workspace }) => workspaceSummary(deps.db, workspace.id), {
+      access,
+      params: WsParams,
+      response: { 200: Summary, ...errors(401, 402, 403, 404) },
+      detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC)' },
+    })
+    .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.db, workspace.id, query), {
+      access,
+      params: WsParams,
+      query: RangeQuery,
+      response: { 200: DailySeries, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: 'Clicks per UTC day (default the last 30 days, at most 366)' },
+    })
+    .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.db, workspace.id, 'country', query) }), {
+      access,
+      params: WsParams,
+      query: TopQuery,
+      response: { 200: Countries, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: 'Top visitor countries' },
+    })
+    .get(`${base}/referrers`, async ({ workspace, query }) => ({ referrers: await workspaceTop(deps.db, workspace.id, 'referrer', query) }), {
+      access,
+      params: WsParams,
+      query: TopQuery,
+      response: { 200: Referrers, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: 'Top referring hosts (null = direct)' },
+    })
+    .get(`${base}/devices`, ({ workspace, query }) => workspaceDevices(deps.db, workspace.id, query), {
+      access,
+      params: WsParams,
+      query: TopQuery,
+      response: { 200: Devices, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: 'Top device types, browsers and operating systems' },
+    })
+    .get(
+      '/api/workspaces/:wsId/links/:linkId/stats',
+      async ({ workspace, params, query }) => {
+        if (!(await getLink(deps.db, workspace.id, params.linkId))) throw notFound('Link');
+        return linkStats(deps.db, workspace.id, params.linkId, query);
+      },
+      {
+        access,
+        params: t.Object({ wsId: t.String(), linkId: t.String() }),
+        query: LinkStatsQuery,
+        response: { 200: LinkStats, ...errors(400, 401, 402, 403, 404) },
+        detail: { summary: 'Stats of one link: all-time totals, daily series and breakdowns over the range', tags: ['Stats'] },
+      },
+    );

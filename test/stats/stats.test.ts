@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { seedClicks } from '../helpers/clicks';
+import { memberWithKey } from '../helpers/members';
+
+const DAY = 86_400_000;
+const dayStart = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+const daysAgo = (n: number, hour = 12) => new Date(dayStart - n * DAY + hour * 3_600_000);
+const date = (n: number) => new Date(dayStart - n * DAY).toISOString().slice(0, 10);
+
+let t: TestApp;
+let me: { userId: string; workspaceId: string; key: string };
+let a: any;
+let b: any;
+let foreign: any;
+let stranger: { workspaceId: string; key: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  me = await t.bootstrap({ plan: 'pro' });
+  stranger = await t.bootstrap({ plan: 'pro' });
+  const link = async (key: string, ws: string) => (await t.api('POST', `/workspaces/${ws}/links`, { key, body: { target: 'https://example.com/' } })).body;
+  a = await link(me.key, me.workspaceId);
+  b = await link(me.key, me.workspaceId);
+  foreign = await link(stranger.key, stranger.workspaceId);
+  const now = new Date();
+  await seedClicks(t, a, [
+    { at: now, country: 'DE', referer: 'https://twitter.com/some/post', device: 'mobile', browser: 'Safari', os: 'iOS' },
+    { at: now, country: 'DE', referer: 'https://t.co/abc?x=1', device: 'desktop', browser: 'Chrome', os: 'Windows' },
+    { at: now, country: 'US', referer: null, device: 'desktop', browser: 'Chrome', os: 'macOS' },
+    { at: daysAgo(1), country: 'FR', referer: 'https://Twitter.com/other', device: 'tablet', browser: 'Safari', os: 'iPadOS' },
+    { at: daysAgo(1), country: null, referer: null, device: null, browser: null, os: null },
+    { at: daysAgo(40), country: 'DE', referer: 'https://news.example.org/', device: 'desktop', browser: 'Firefox', os: 'Linux' },
+  ]);
+  await seedClicks(t, b, [
+    { at: now, country: 'JP', device: 'mobile', browser: 'Chrome', os: 'Android' },
+    { at: daysAgo(3), country: 'US', device: 'desktop', browser: 'Chrome', os: 'Windows' },
+    { at: daysAgo(3), country: 'US', device: 'desktop', browser: 'Edge', os: 'Windows' },
+  ]);
+  // another workspace's clicks never count here
+  await seedClicks(t, foreign, [{ country: 'BR' }, { country: 'BR' }]);
+});
+afterAll(() => t.close());
+
+const get = (path: string, key = me.key, ws = me.workspaceId) => t.api('GET', `/workspaces/${ws}${path}`, { key });
+
+describe('GET /stats/summary', () => {
+  test('totals of the workspace: links, clicks, distinct known countries, today (UTC)', async () => {
+    const res = await get('/stats/summary');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ total_links: 2, total_clicks: 9, total_countries: 4, today_clicks: 4 });
+    expect((await get('/stats/summary', stranger.key, stranger.workspaceId)).body).toEqual({ total_links: 1, total_clicks: 2, total_countries: 1, today_clicks: 2 });
+  });
+
+  test('zeros for a workspace without clicks', async () => {
+    const empty = await t.bootstrap({ plan: 'team' });
+    expect((await get('/stats/summary', empty.key, empty.workspaceId)).body).toEqual({ total_links: 0, total_clicks: 0, total_countries: 0, today_clicks: 0 });
+  });
+});
+
+describe('GET /stats/daily', () => {
+  test('the last 30 days by default, zero-filled, oldest first', async () => {
+    const res = await get('/stats/daily');
+    expect(res.status).toBe(200);
+    expect(res.body.days).toHaveLength(30);
+    expect(res.body.from).toBe(date(29));
+    expect(res.body.to).toBe(date(0));
+    expect(res.body.days[0]).toEqual({ date: date(29), clicks: 0 });
+    const byDate = Object.fromEntries(res.body.days.map((d: any) => [d.date, d.clicks]));
+    expect(byDate[date(0)]).toBe(4);
+    expect(byDate[date(1)]).toBe(2);
+    expect(byDate[date(3)]).toBe(2);
+    expect(res.body.days.reduce((s: number, d: any) => s + d.clicks, 0)).toBe(8);
+  });
+
+  test('from/to select inclusive UTC days', async () => {
+    const res = await get(`/stats/daily?from=${date(41)}&to=${date(39)}`);
+    expect(res.body.days).toEqual([
+      { date: date(41), clicks: 0 },
+      { date: date(40), clicks: 1 },
+      { date: date(39), clicks: 0 },
+    ]);
+    expect((await get(`/stats/daily?from=${date(1)}&to=${date(1)}`)).body.days).toEqual([{ date: date(1), clicks: 2 }]);
+    expect((await get(`/stats/daily?from=${date(365)}`)).body.days).toHaveLength(366);
+  });
+
+  test('400 for bad dates, reversed ranges and more than 366 days', async () => {
+    const cases: [string, RegExp][] = [
+      ['?from=2026-02-30', /from is not a valid date/],
+      ['?to=yesterday', /YYYY-MM-DD/],
+      ['?from=2026-1-01', /YYYY-MM-DD/],
+      [`?from=${date(0)}&to=${date(1)}`, /after/],
+      [`?from=${date(366)}`, /366/],
+      ['?from=2024-01-01&to=2025-12-31', /366/],
+    ];
+    for (const [q, message] of cases) {
+      const res = await get(`/stats/daily${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toMatch(message);
+    }
+  });
+});
+
+describe('breakdowns', () => {
+  test('countries: most clicks first, unknown as null, limit', async () => {
+    const res = await get('/stats/countries');
+    expect(res.status).toBe(200);
+    expect(res.body.countries).toEqual([
+      { country: 'DE', clicks: 3 },
+      { country: 'US', clicks: 3 },
+      { country: 'FR', clicks: 1 },
+      { country: 'JP', clicks: 1 },
+      { country: null, clicks: 1 },
+    ]);
+    expect((await get('/stats/countries?limit=2')).body.countries).toEqual([
+      { country: 'DE', clicks: 3 },
+      { country: 'US', clicks: 3 },
+    ]);
+    expect((await get(`/stats/countries?from=${date(2)}`)).body.countries).toEqual([
+      { country: 'DE', clicks: 2 },
+      { country: 'FR', clicks: 1 },
+      { country: 'JP', clicks: 1 },
+      { country: 'US', clicks: 1 },
+      { country: null, clicks: 1 },
+    ]);
+    for (const q of ['?limit=0', '?limit=101', '?limit=x', `?from=${date(0)}&to=${date(3)}`, '?from=2026-13-01']) expect((await get(`/stats/countries${q}`)).status, q).toBe(400);
+  });
+
+  test('referrers by host (case-insensitive), null for direct visits', async () => {
+    const res = await get('/stats/referrers');
+    expect(res.status).toBe(200);
+    expect(res.body.referrers).toEqual([
+      { referrer: null, clicks: 5 },
+      { referrer: 'twitter.com', clicks: 2 },
+      { referrer: 'news.example.org', clicks: 1 },
+      { referrer: 't.co', clicks: 1 },
+    ]);
+  });
+
+  test('devices, browsers and operating systems', async () => {
+    const res = await get(`/stats/devices?to=${date(1)}&limit=3`);
+    expect(res.status).toBe(200);
+    // up to yesterday: a's two clicks of yesterday, b's two of 3 days ago, a's of 40 days ago
+    expect(res.body).toEqual({
+      devices: [
+        { device: 'desktop', clicks: 3 },
+        { device: 'tablet', clicks: 1 },
+        { device: null, clicks: 1 },
+      ],
+      browsers: [
+        { browser: 'Chrome', clicks: 1 },
+        { browser: 'Edge', clicks: 1 },
+        { browser: 'Firefox', clicks: 1 },
+      ],
+      os: [
+        { os: 'Windows', clicks: 2 },
+        { os: 'Linux', clicks: 1 },
+        { os: 'iPadOS', clicks: 1 },
+      ],
+    });
+  });
+});
+
+describe('GET /links/{id}/stats', () => {
+  test('all-time totals, then the last 30 days of that link only', async () => {
+    const res = await get(`/links/${a.id}/stats`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ link_id: a.id, total_clicks: 6, today_clicks: 3, total_countries: 3, from: date(29), to: date(0) });
+    expect(res.body.days).toHaveLength(30);
+    expect(res.body.days.reduce((s: number, d: any) => s + d.clicks, 0)).toBe(5);
+    expect(res.body.countries).toEqual([
+      { country: 'DE', clicks: 2 },
+      { country: 'FR', clicks: 1 },
+      { country: 'US', clicks: 1 },
+      { country: null, clicks: 1 },
+    ]);
+    expect(res.body.referrers).toEqual([
+      { referrer: 'twitter.com', clicks: 2 },
+      { referrer: null, clicks: 2 },
+      { referrer: 't.co', clicks: 1 },
+    ]);
+    expect(res.body.devices).toContainEqual({ device: 'desktop', clicks: 2 });
+    expect(res.body.browsers).toContainEqual({ browser: 'Safari', clicks: 2 });
+    expect(res.body.os).toHaveLength(5);
+
+    const other = await get(`/links/${b.id}/stats?from=${date(3)}&to=${date(3)}`);
+    expect(other.body).toMatchObject({ total_clicks: 3, today_clicks: 1, total_countries: 2, days: [{ date: date(3), clicks: 2 }], countries: [{ country: 'US', clicks: 2 }] });
+    expect(other.body.browsers).toEqual([
+      { browser: 'Chrome', clicks: 1 },
+      { browser: 'Edge', clicks: 1 },
+    ]);
+  });
+
+  test('404 for unknown links and other workspaces’ links; 400 bad range', async () => {
+    expect((await get('/links/no-such-link/stats')).status).toBe(404);
+    const res = await get(`/links/${foreign.id}/stats`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Link not found');
+    expect((await get(`/links/${a.id}/stats?from=${date(400)}`)).status).toBe(400);
+  });
+});
+
+describe('access', () => {
+  test('401 without a key, 402 below Pro, viewers may read, 404 for non-members', async () => {
+    const paths = ['/stats/summary', '/stats/daily', '/stats/countries', '/stats/referrers', '/stats/devices', `/links/${a.id}/stats`];
+    const free = await t.bootstrap({ plan: 'free' });
+    const viewer = await memberWithKey(t, me.workspaceId, 'viewer', 'pro');
+    for (const path of paths) {
+      expect((await t.api('GET', `/workspaces/${me.workspaceId}${path}`)).status, path).toBe(401);
+      const paywalled = await get(path, free.key, free.workspaceId);
+      expect(paywalled.status, path).toBe(402);
+      expect(paywalled.body.error).toContain('stats');
+      expect((await get(path, viewer.key)).status, path).toBe(200);
+      expect((await get(path, stranger.key)).status, path).toBe(404);
+    }
+  });
+});
