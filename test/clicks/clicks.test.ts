@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
+import { clicks } from '../../modules/clicks/schema';
+import { flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { links } from '../../modules/links/schema';
+import { continentOf } from '../../modules/redirect/continents';
+import { GeoLocator, primaryLanguage, uaFacts } from '../../modules/redirect/visitor';
+
+let t: TestApp;
+let ws: Ws;
+beforeAll(async () => {
+  t = await startTestApp({ env: { GEO_HEADER: 'CF-IPCountry' } });
+  ws = await t.bootstrap({ plan: 'pro' });
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['clicks']);
+});
+afterAll(() => t.close());
+
+const rowsOf = (linkId: string) => t.deps.db.select().from(clicks).where(eq(clicks.linkId, linkId));
+const countOf = async (linkId: string) => (await t.deps.db.select({ n: links.clickCount }).from(links).where(eq(links.id, linkId)))[0]!.n;
+
+describe('recording', () => {
+  test('one row per visit with the visitor facts; click_count follows', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/c' });
+    const res = await t.request(`/${link.slug}`, { headers: { 'user-agent': IPHONE_UA, 'cf-ipcountry': 'de', referer: 'https://news.example.org/post', 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' } });
+    expect(res.status).toBe(302);
+    await t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA } });
+    await flushClicks(t.deps);
+    const rows = await rowsOf(link.id);
+    expect(rows).toHaveLength(2);
+    const phone = rows.find((r) => r.device === 'mobile')!;
+    expect(phone).toMatchObject({ linkId: link.id, workspaceId: ws.workspaceId, domain: link.domain, slug: link.slug, country: 'DE', referer: 'https://news.example.org/post', browser: 'Safari', os: 'iOS', device: 'mobile', language: 'fr' });
+    expect(Date.now() - phone.clickedAt.getTime()).toBeLessThan(60_000);
+    const desktop = rows.find((r) => r.device === 'desktop')!;
+    expect(desktop).toMatchObject({ browser: 'Chrome', os: 'Windows', country: null, referer: null });
+    expect(await countOf(link.id)).toBe(2);
+  });
+
+  test('no click for bots, HEAD requests or 404s', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/bots' });
+    for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'facebookexternalhit/1.1']) {
+      expect((await t.request(`/${link.slug}`, { headers: { 'user-agent': ua } })).status).toBe(302);
+    }
+    await t.request(`/${link.slug}`, { method: 'HEAD', headers: { 'user-agent': BROWSER_UA } });
+    await t.request('/no-such-link', { headers: { 'user-agent': BROWSER_UA } });
+    await flushClicks(t.deps);
+    expect(await rowsOf(link.id)).toHaveLength(0);
+    expect(await countOf(link.id)).toBe(0);
+  });
+
+  test('many concurrent visits: every one recorded once', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/many' });
+    await Promise.all(Array.from({ length: 300 }, () => t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA } })));
+    await flushClicks(t.deps);
+    expect(await rowsOf(link.id)).toHaveLength(300);
+    expect(await countOf(link.id)).toBe(300);
+  });
+});
+
+describe('the clicks.record processor', () => {
+  const batchFor = (link: { id: string; domain: string; slug: string }, n: number): ClickRecord[] =>
+    Array.from({ length: n }, () => ({ id: Bun.randomUUIDv7(), link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(), country: 'FR', referer: null, browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'fr' }));
+
+  test('re-delivery of a batch inserts and counts nothing twice', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/idem' });
+    const batch = batchFor(link, 5);
+    expect(await storeClicks(t.deps.db, batch)).toHaveLength(5);
+    expect(await storeClicks(t.deps.db, batch)).toHaveLength(0);
+    // a partly new batch counts only its new rows
+    expect(await storeClicks(t.deps.db, [...batch.slice(0, 2), ...batchFor(link, 3)])).toHaveLength(3);
+    expect(await rowsOf(link.id)).toHaveLength(8);
+    expect(await countOf(link.id)).toBe(8);
+  });
+
+  test('clicks of a link deleted meanwhile are dropped, the rest stored', async () => {
+    const kept = await createLink(t, ws, { target: 'https://example.com/kept' });
+    const gone = await createLink(t, ws, { target: 'https://example.com/gone' });
+    await t.api('DELETE', `/workspaces/${ws.workspaceId}/links/${gone.id}`, { key: ws.key });
+    const stored = await storeClicks(t.deps.db, [...batchFor(kept, 2), ...batchFor(gone, 2)]);
+    expect(stored.map((c) => c.link_id)).toEqual([kept.id, kept.id]);
+    expect(await countOf(kept.id)).toBe(2);
+  });
+
+  test('clicks.recorded hook gets only newly stored clicks', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/hook' });
+    const seen: string[] = [];
+    const off = t.deps.bus.on('clicks.recorded', ({ clicks }) => void seen.push(...clicks.map((c) => c.id)));
+    const batch = batchFor(link, 2);
+    await t.deps.queue.enqueue('clicks.record', { clicks: batch });
+    await t.deps.queue.enqueue('clicks.record', { clicks: batch });
+    await t.deps.queue.idle();
+    off();
+    expect(seen.sort()).toEqual(batch.map((c) => c.id).sort());
+  });
+});
+
+describe('visitor facts', () => {
+  test('User-Agent facts are parsed once per string', () => {
+    const first = uaFacts(IPHONE_UA);
+    expect(first).toEqual({ device: 'mobile', os: 'iOS', browser: 'Safari', isBot: false, isSocialBot: false });
+    expect(uaFacts(IPHONE_UA)).toBe(first);
+    expect(uaFacts('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1').device).toBe('tablet');
+    expect(uaFacts('').isBot).toBe(false);
+    expect(uaFacts('LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)')).toMatchObject({ isBot: true, isSocialBot: true });
+  });
+
+  test('language, continent', () => {
+    expect(primaryLanguage('de-AT,de;q=0.9')).toBe('de');
+    expect(primaryLanguage('*')).toBe('');
+    expect(primaryLanguage(null)).toBe('');
+    expect(continentOf('DE')).toBe('EU');
+    expect(continentOf('BR')).toBe('SA');
+    expect(continentOf('JP')).toBe('AS');
+    expect(continentOf('')).toBe('');
+  });
+
+  test('country from the bundled MaxMind-format database when no GEO_HEADER is set', async () => {
+    const geo = new GeoLocator({}, (err) => {
+      throw err;
+    });
+    await geo.ready;
+    expect(geo.country(new Headers(), () => '8.8.8.8')).toBe('US');
+    expect(geo.country(new Headers(), () => '127.0.0.1')).toBe('');
+    const header = new GeoLocator({ geoHeader: 'cf-ipcountry' }, () => {});
+    expect(header.country(new Headers({ 'cf-ipcountry': 'gb' }), () => '8.8.8.8')).toBe('GB');
+    expect(header.country(new Headers({ 'cf-ipcountry': 'XX' }), () => '')).toBe('');
+  });
+});
