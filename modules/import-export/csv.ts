@@ -28,9 +28,12 @@ export function csvStream(columns: readonly string[], pages: AsyncGenerator<unkn
         return;
       }
       try {
-        const { value, done } = await pages.next();
-        if (done) controller.close();
-        else if (value.length) controller.enqueue(encoder.encode(`\r\n${csvLines(value)}`));
+        // a pull must enqueue or close, else the stream waits forever: skip empty pages
+        for (;;) {
+          const { value, done } = await pages.next();
+          if (done) return controller.close();
+          if (value.length) return controller.enqueue(encoder.encode(`\r\n${csvLines(value)}`));
+        }
       } catch (error) {
         log.error({ err: error }, 'CSV export failed mid-stream');
         controller.error(error);
