@@ -101,6 +101,7 @@ export const LIMITS = {
   inviteDays: 7,
   clickExportRows: 10_000,
   portfolioLinksPerAdd: 50,
+  templateName: 100,
 } as const;
 
 /** Rate limits of the spec: points per window. */
