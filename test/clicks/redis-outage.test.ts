@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { spawn, type Subprocess } from 'bun';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
+import { clicks } from '../../modules/clicks/schema';
+import { flushClicks } from '../../modules/clicks/service';
+
+// A Redis of this test's own (a real redis-server on a free port) that the test stops and starts again.
+const port = 20000 + Math.floor(Math.random() * 20000);
+let redis: Subprocess | undefined;
+let t: TestApp;
+let ws: Ws;
+
+async function startRedis() {
+  redis = spawn(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
+      socket.end();
+      return;
+    } catch {
+      await Bun.sleep(50);
+    }
+  }
+  throw new Error('redis-server did not start');
+}
+async function stopRedis() {
+  redis?.kill('SIGKILL');
+  await redis?.exited;
+}
+
+beforeAll(async () => {
+  await startRedis();
+  t = await startTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage' } });
+  await t.deps.queue.startWorkers(['clicks']);
+  ws = await t.bootstrap({ plan: 'pro' });
+});
+afterAll(async () => {
+  await t.close();
+  await stopRedis();
+});
+
+const rows = async (linkId: string) => (await t.deps.db.select({ id: clicks.id }).from(clicks).where(eq(clicks.linkId, linkId))).length;
+
+test.skipIf(!Bun.which('redis-server'))('Redis down: redirects still answer (cached and cold), clicks are buffered and stored once it is back', async () => {
+  const warm = await createLink(t, ws, { target: 'https://example.com/warm' });
+  const cold = await createLink(t, ws, { target: 'https://example.com/cold' });
+  expect((await t.request(`/${warm.slug}`, { headers: { 'user-agent': BROWSER_UA } })).status).toBe(302);
+  await flushClicks(t.deps);
+  expect(await rows(warm.id)).toBe(1);
+
+  await stopRedis();
+  await Bun.sleep(200);
+  const started = performance.now();
+  for (let i = 0; i < 30; i++) {
+    const res = await t.request(`/${warm.slug}`, { headers: { 'user-agent': BROWSER_UA } });
+    expect(res.status).toBe(302);
+  }
+  const coldRes = await t.request(`/${cold.slug}`, { headers: { 'user-agent': BROWSER_UA } });
+  expect(coldRes.status).toBe(302);
+  expect(coldRes.headers.get('location')).toBe('https://example.com/cold');
+  // no Redis timeouts on the way: fast failures only
+  expect(performance.now() - started).toBeLessThan(3000);
+  await Bun.sleep(300);
+
+  await startRedis();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && (await rows(warm.id)) + (await rows(cold.id)) < 32) await Bun.sleep(200);
+  expect(await rows(warm.id)).toBe(31);
+  expect(await rows(cold.id)).toBe(1);
+});
