@@ -34,10 +34,18 @@ export const qrRoutes = (deps: Deps) =>
       access: { role: 'viewer' },
       params: t.Object({ wsId: t.String(), linkId: t.String() }),
       query: QrQuery,
-      response: {
-        200: t.Any({ description: 'The QR code image (image/svg+xml or image/png) encoding the link’s short_url' }),
-        ...errors(400, 401, 403, 404, 429),
+      // documented by hand: a TypeBox response schema would make the generator announce JSON
+      detail: {
+        summary: 'QR code of a link’s short URL (SVG or PNG)',
+        responses: {
+          200: {
+            description: 'The QR code image encoding the link’s short_url',
+            content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...Object.fromEntries(
+            Object.entries(errors(400, 401, 403, 404, 429)).map(([status, schema]) => [status, { description: `Error ${status}`, content: { 'application/json': { schema } } }]),
+          ),
+        },
       },
-      detail: { summary: 'QR code of a link’s short URL (SVG or PNG)' },
     },
   );
