@@ -1,5 +1,4 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { mcpRoutes } from './routes';
 
-// Placeholder until this module is built (see its issue).
-export const mcpModule = (_deps: Deps) => new Elysia({ name: 'module:mcp' });
+export const mcpModule = (deps: Deps) => mcpRoutes(deps);

@@ -1,0 +1,129 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Actor, WorkspaceAccess } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { ApiError, forbidden, notFound, paymentRequired } from '../../core/errors';
+import { featureMessage, hasFeature, LIMITS, RATE_LIMITS, roleAtLeast, type Role } from '../../core/plans';
+import { listDomains } from '../domains/service';
+import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links/service';
+import { workspaceSummary } from '../stats/service';
+import { listTags } from '../tags/service';
+import pkg from '../../package.json';
+
+/** Who the MCP request acts as: the API key's user in the key's workspace, with the key's role. */
+export interface McpCaller { actor: Actor; workspace: WorkspaceAccess }
+
+/**
+ * Field types of a link body, as the REST API takes them. Only the types are checked here: the
+ * links service checks every rule (URLs, slug, tags, plan gates) so MCP gets the REST messages.
+ */
+const linkFields = {
+  domain: z.string().describe('The default short domain (default) or one of the workspace\'s domains'),
+  slug: z.string().describe('Custom slug (letters, digits, hyphen, underscore); only on a custom domain'),
+  title: z.string().nullable(),
+  tags: z.array(z.string()).nullable().describe(`Tags, each [a-z0-9_-]; at most ${LIMITS.tagsPerLink}`),
+  note: z.string().nullable().describe('Internal note, never shown to visitors'),
+  utm_params: z.record(z.string(), z.string()).nullable().describe('{source?, medium?, campaign?, term?, content?}'),
+  expires_at: z.string().nullable().describe('ISO 8601 expiry'),
+  fallback_url: z.string().nullable().describe('http(s) URL used after expiry'),
+  og_title: z.string().nullable(),
+  og_description: z.string().nullable(),
+  og_image: z.string().nullable(),
+  password: z.string().nullable().describe(`Visitors must enter it; at least ${LIMITS.passwordMin} characters`),
+  redirect_type: z.number().int().nullable().describe('301 or 302 (default 302)'),
+  monitoring: z.boolean().describe('Broken-link monitoring (Pro+)'),
+};
+const optionalFields = Object.fromEntries(Object.entries(linkFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof linkFields]: z.ZodOptional<(typeof linkFields)[K]> };
+
+const idField = { id: z.string().describe('Link ID') };
+
+function requireRole(caller: McpCaller, minimum: Role) {
+  const role = caller.workspace.role;
+  if (!roleAtLeast(role, minimum)) throw forbidden(`This action needs the ${minimum} role or higher; you are ${role}`);
+}
+
+/** A service result as tool output: JSON text for any client, structured content for those that read it. */
+const ok = (result: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result });
+
+/** The REST answer's status and message become a tool error the agent can read and act on. */
+function failure(deps: Deps, tool: string, error: unknown): CallToolResult {
+  if (error instanceof ApiError) {
+    return { isError: true, content: [{ type: 'text', text: `${error.status}: ${error.message}` }], structuredContent: { error: error.message, status: error.status } };
+  }
+  deps.log.error({ err: error, tool }, 'MCP tool failed');
+  return { isError: true, content: [{ type: 'text', text: '500: Internal error' }], structuredContent: { error: 'Internal error', status: 500 } };
+}
+
+/**
+ * One MCP server for one caller. Every tool calls the same service function as the REST route
+ * with the same role minimum, so validation, hooks, audit entries and events are the same.
+ */
+export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
+  const server = new McpServer({ name: 'linkhop', version: pkg.version }, { capabilities: { tools: {} } });
+  const { workspace, actor } = caller;
+  const ctx = () => linkContext(deps.db, workspace, actor.userId);
+
+  // the SDK's callback type is conditional on the schema and cannot be matched through a generic: hence the cast
+  const tool = <Shape extends z.ZodRawShape>(name: string, description: string, role: Role, inputSchema: Shape, run: (args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>) =>
+    server.registerTool(name, { description, inputSchema }, (async (args: z.infer<z.ZodObject<Shape>>) => {
+      try {
+        requireRole(caller, role);
+        return ok(await run(args));
+      } catch (error) {
+        return failure(deps, name, error);
+      }
+    }) as Parameters<typeof server.registerTool>[2]);
+
+  tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', { target: z.string().describe('Destination, an http(s) URL'), ...optionalFields }, async (args) => {
+    await deps.limiter.consume('linkCreate', workspace.id, RATE_LIMITS.linkCreate);
+    const row = await createLink(deps, await ctx(), args, 'mcp');
+    return linkView(row, deps.config);
+  });
+
+  tool(
+    'list_links',
+    'List links, newest first, optionally filtered by domain, slug prefix or tag.',
+    'viewer',
+    {
+      page: z.number().int().min(1).optional().describe('Page number, from 1 (default 1)'),
+      limit: z.number().int().min(1).max(LIMITS.linkPageMax).optional().describe(`Page size, 1 to ${LIMITS.linkPageMax} (default 20)`),
+      domain: z.string().optional(),
+      prefix: z.string().optional().describe('Slug prefix'),
+      tag: z.string().optional(),
+    },
+    async (args) => listLinks(deps.db, deps.config, workspace.id, args),
+  );
+
+  tool('get_link', 'Get one link by ID.', 'viewer', idField, async ({ id }) => {
+    const row = await getLink(deps.db, workspace.id, id);
+    if (!row) throw notFound('Link');
+    return linkView(row, deps.config);
+  });
+
+  tool('update_link', 'Change a link: only the fields given change; null clears a field (editor role).', 'editor', { ...idField, target: z.string().optional(), ...optionalFields }, async ({ id, ...patch }) => {
+    await updateLink(deps, await ctx(), id, patch);
+    const row = await getLink(deps.db, workspace.id, id);
+    if (!row) throw notFound('Link');
+    return linkView(row, deps.config);
+  });
+
+  tool('delete_link', 'Delete a link for good (admin role).', 'admin', idField, async ({ id }) => {
+    await deleteLink(deps, await ctx(), id);
+    return { ok: true };
+  });
+
+  tool('get_stats', 'Workspace click summary: total_links, total_clicks, total_countries, today_clicks (UTC day). Pro plan or higher.', 'viewer', {}, async () => {
+    if (!hasFeature(workspace.plan, 'stats')) throw paymentRequired(featureMessage('stats'));
+    return workspaceSummary(deps.db, workspace.id);
+  });
+
+  tool('list_domains', 'The workspace\'s custom domains (the default short domain is always available).', 'viewer', {}, async () => ({
+    default_domain: deps.config.defaultDomain,
+    domains: await listDomains(deps.db, workspace.id),
+  }));
+
+  tool('list_tags', 'Tags used on at least one link, sorted, with their metadata.', 'viewer', {}, async () => ({ tags: await listTags(deps.db, workspace.id) }));
+
+  return server;
+}

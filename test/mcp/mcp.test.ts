@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startTestApp, SITE_URL, type TestApp } from '../helpers/app';
+import { memberWithKey } from '../helpers/members';
+
+let t: TestApp;
+let base: string;
+const SITE_HOST = new URL(SITE_URL).host;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  base = await t.listen();
+});
+afterAll(() => t.close());
+
+/** The SDK's own client over a real socket; the Host header names the site (the kernel serves /mcp only there). */
+async function connect(key: string | undefined) {
+  const client = new Client({ name: 'linkhop-test', version: '1.0.0' });
+  const headers: Record<string, string> = { host: SITE_HOST };
+  if (key) headers['x-api-key'] = key;
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+const data = (result: any) => JSON.parse(result.content[0].text);
+
+describe('MCP over streamable HTTP', () => {
+  test('initialize → tools/list → create_link → the link redirects → list_links shows it', async () => {
+    const me = await t.bootstrap({ plan: 'pro' });
+    const client = await connect(me.key);
+    expect(client.getServerVersion()?.name).toBe('linkhop');
+
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['create_link', 'list_links', 'get_link', 'update_link', 'delete_link', 'get_stats', 'list_domains', 'list_tags']));
+    const create = tools.find((tool) => tool.name === 'create_link')!;
+    expect(create.inputSchema.required).toEqual(['target']);
+    expect(Object.keys(create.inputSchema.properties!)).toEqual(expect.arrayContaining(['target', 'domain', 'slug', 'title', 'tags']));
+
+    const created = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/from-mcp', title: 'Via MCP', tags: ['agent'] } });
+    expect(created.isError).toBeFalsy();
+    const link = data(created);
+    expect(link).toMatchObject({ workspace_id: me.workspaceId, target: 'https://example.com/from-mcp', title: 'Via MCP', tags: ['agent'], created_by: me.userId });
+    expect(created.structuredContent).toEqual(link);
+
+    const visit = await t.request(`/${link.slug}`);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get('location')).toBe('https://example.com/from-mcp');
+
+    const listed = data(await client.callTool({ name: 'list_links', arguments: {} }));
+    expect(listed.total).toBe(1);
+    expect(listed.links[0].id).toBe(link.id);
+    // the REST API sees the same link
+    expect((await t.api('GET', `/workspaces/${me.workspaceId}/links/${link.id}`, { key: me.key })).body.short_url).toBe(link.short_url);
+    await client.close();
+  });
+
+  test('get, update, delete, stats, domains and tags call the REST services', async () => {
+    const me = await t.bootstrap({ plan: 'pro' });
+    const client = await connect(me.key);
+    const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/a', tags: ['blue', 'red'] } }));
+
+    expect(data(await client.callTool({ name: 'get_link', arguments: { id: link.id } })).id).toBe(link.id);
+    const updated = data(await client.callTool({ name: 'update_link', arguments: { id: link.id, title: 'New title', target: 'https://example.com/b', note: null } }));
+    expect(updated).toMatchObject({ id: link.id, title: 'New title', target: 'https://example.com/b', note: null });
+    const visit = await t.request(`/${link.slug}`);
+    expect(visit.headers.get('location')).toBe('https://example.com/b');
+
+    expect(data(await client.callTool({ name: 'list_tags', arguments: {} })).tags.map((tag: any) => tag.name)).toEqual(['blue', 'red']);
+    const domains = data(await client.callTool({ name: 'list_domains', arguments: {} }));
+    expect(domains).toEqual({ default_domain: 'go.linkhop.test', domains: [] });
+    const stats = data(await client.callTool({ name: 'get_stats', arguments: {} }));
+    expect(stats).toMatchObject({ total_links: 1, total_clicks: expect.any(Number), total_countries: expect.any(Number), today_clicks: expect.any(Number) });
+    const rest = await t.api('GET', `/workspaces/${me.workspaceId}/stats/summary`, { key: me.key });
+    expect(stats).toEqual(rest.body);
+
+    expect(data(await client.callTool({ name: 'delete_link', arguments: { id: link.id } }))).toEqual({ ok: true });
+    const gone = await client.callTool({ name: 'get_link', arguments: { id: link.id } });
+    expect(gone.isError).toBe(true);
+    expect(gone.content).toEqual([{ type: 'text', text: '404: Link not found' }]);
+    await client.close();
+  });
+
+  test('same validation, events and audit as REST', async () => {
+    const me = await t.bootstrap();
+    const events: any[] = [];
+    const off = t.deps.bus.on('link.created', (e) => void events.push(e));
+    const client = await connect(me.key);
+
+    const invalid = await client.callTool({ name: 'create_link', arguments: { target: 'javascript:alert(1)' } });
+    expect(invalid.isError).toBe(true);
+    expect(invalid.content).toEqual([{ type: 'text', text: '400: Invalid target: expected an http(s) URL' }]);
+    const slugOnDefault = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com', slug: 'mine' } });
+    expect(slugOnDefault.content).toEqual([{ type: 'text', text: '400: Custom slugs need a custom domain: on the default domain slugs are always generated' }]);
+    // a type error is caught by the tool's input schema
+    const wrongType = await client.callTool({ name: 'create_link', arguments: { target: 42 } });
+    expect(wrongType.isError).toBe(true);
+    // a plan-gated field answers the REST 402
+    const gated = await client.callTool({ name: 'get_stats', arguments: {} });
+    expect(gated.content).toEqual([{ type: 'text', text: '402: Plan upgrade required: stats need the Pro plan or higher' }]);
+
+    const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/audited' } }));
+    await t.deps.bus.settle();
+    off();
+    expect(events).toEqual([expect.objectContaining({ workspaceId: me.workspaceId, userId: me.userId, data: expect.objectContaining({ id: link.id }) })]);
+    const audit = await t.api('GET', `/workspaces/${me.workspaceId}/audit-log?action=link.create`, { key: me.key });
+    expect(audit.body.entries.map((e: any) => JSON.parse(e.details).id)).toEqual([link.id]);
+    await client.close();
+  });
+
+  test('link.beforeCreate sees source mcp', async () => {
+    const me = await t.bootstrap();
+    const sources: string[] = [];
+    const off = t.deps.bus.on('link.beforeCreate', (ctx) => void sources.push(ctx.source));
+    const client = await connect(me.key);
+    await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/src' } });
+    off();
+    expect(sources).toEqual(['mcp']);
+    await client.close();
+  });
+
+  test("acts with the key's role: a viewer reads but cannot create, an editor cannot delete", async () => {
+    const owner = await t.bootstrap();
+    const viewer = await memberWithKey(t, owner.workspaceId, 'viewer');
+    const editor = await memberWithKey(t, owner.workspaceId, 'editor');
+
+    const asViewer = await connect(viewer.key);
+    const denied = await asViewer.callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } });
+    expect(denied.isError).toBe(true);
+    expect(denied.content).toEqual([{ type: 'text', text: '403: This action needs the editor role or higher; you are viewer' }]);
+    expect(data(await asViewer.callTool({ name: 'list_links', arguments: {} })).total).toBe(0);
+    await asViewer.close();
+
+    const asEditor = await connect(editor.key);
+    const link = data(await asEditor.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ed' } }));
+    const noDelete = await asEditor.callTool({ name: 'delete_link', arguments: { id: link.id } });
+    expect(noDelete.content).toEqual([{ type: 'text', text: '403: This action needs the admin role or higher; you are editor' }]);
+    expect((await t.api('GET', `/workspaces/${owner.workspaceId}/links/${link.id}`, { key: owner.key })).status).toBe(200);
+    await asEditor.close();
+  });
+
+  test("a key only reaches its own workspace's links", async () => {
+    const a = await t.bootstrap();
+    const b = await t.bootstrap();
+    const linkOfA = (await t.api('POST', `/workspaces/${a.workspaceId}/links`, { key: a.key, body: { target: 'https://example.com/a-only' } })).body;
+    const asB = await connect(b.key);
+    const res = await asB.callTool({ name: 'get_link', arguments: { id: linkOfA.id } });
+    expect(res.content).toEqual([{ type: 'text', text: '404: Link not found' }]);
+    expect((await asB.callTool({ name: 'delete_link', arguments: { id: linkOfA.id } })).isError).toBe(true);
+    await asB.close();
+  });
+});
+
+describe('authentication and transport', () => {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const post = (headers: Record<string, string>, body: unknown = initialize) =>
+    fetch(`${base}/mcp`, { method: 'POST', headers: { host: SITE_HOST, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+
+  test('401 JSON without a key or with a bad key, before any MCP handling', async () => {
+    for (const headers of [{}, { 'x-api-key': 'lh_not_a_key' }] as Record<string, string>[]) {
+      const res = await post(headers);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toStartWith('application/json');
+      expect((await res.json()).error).toBeString();
+    }
+    // malformed JSON-RPC without a key is still 401
+    const garbage = await fetch(`${base}/mcp`, { method: 'POST', headers: { host: SITE_HOST, 'content-type': 'application/json' }, body: '{not json' });
+    expect(garbage.status).toBe(401);
+    await expect(connect(undefined)).rejects.toThrow();
+  });
+
+  test('GET and DELETE: 401 without a key, 405 with one (stateless server)', async () => {
+    const me = await t.bootstrap();
+    for (const method of ['GET', 'DELETE']) {
+      expect((await fetch(`${base}/mcp`, { method, headers: { host: SITE_HOST } })).status).toBe(401);
+      const res = await fetch(`${base}/mcp`, { method, headers: { host: SITE_HOST, 'x-api-key': me.key, accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  test('a raw initialize answers JSON with the server info; malformed JSON-RPC is a JSON-RPC error', async () => {
+    const me = await t.bootstrap();
+    const res = await post({ 'x-api-key': me.key });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.result.serverInfo.name).toBe('linkhop');
+    expect(body.result.capabilities.tools).toBeDefined();
+    const bad = await fetch(`${base}/mcp`, { method: 'POST', headers: { host: SITE_HOST, 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{not json' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe(-32700);
+  });
+
+  test('/mcp is served on the site host only', async () => {
+    const me = await t.bootstrap();
+    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: { host: 'go.linkhop.test', 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(initialize) });
+    expect(res.status).toBe(404);
+  });
+});
