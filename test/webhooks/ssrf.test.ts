@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import { isForbiddenAddress, resolveOutboundTarget } from '../../core/outbound';
+import { webhooks } from '../../core/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 // WEBHOOK_ALLOW_PRIVATE is off here (the default)
@@ -7,6 +9,7 @@ let t: TestApp;
 let ws: { key: string; workspaceId: string };
 beforeAll(async () => {
   t = await startTestApp();
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
   ws = await t.bootstrap({ plan: 'agency' });
 });
 afterAll(() => t.close());
@@ -82,4 +85,21 @@ describe('create refuses every private or internal address form with 400', () =>
     expect(await resolveOutboundTarget('http://127.0.0.1/x', policy).catch((e) => e.message)).toContain('HTTPS');
     expect(await resolveOutboundTarget(`https://127.0.0.1/${'a'.repeat(2048)}`, policy).catch((e) => e.message)).toContain('2048');
   });
+});
+
+test('every delivery checks the address again: a URL that turned private is refused before connecting', async () => {
+  const created = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'x', url: 'https://93.184.216.34/hook', events: ['link.created'] } });
+  expect(created.status).toBe(201);
+  // as if its DNS name pointed at a private address now
+  await t.deps.db.update(webhooks).set({ url: 'https://127.0.0.1:9/hook' }).where(eq(webhooks.id, created.body.id));
+  const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks/${created.body.id}/test`, { key: ws.key });
+  expect(res.body).toMatchObject({ status_code: null, success: false });
+  expect(res.body.error).toBe('Invalid URL: 127.0.0.1 is a private or internal address (127.0.0.1)');
+  await t.deps.bus.emit('link.created', { workspaceId: ws.workspaceId, data: { id: 'l', domain: 'd', slug: 's', target: 'https://e.com', title: null, short_url: 'x' } });
+  await t.deps.queue.idle();
+  const log = await t.api('GET', `/workspaces/${ws.workspaceId}/webhooks/${created.body.id}/deliveries`, { key: ws.key });
+  expect(log.body.deliveries.map((d: any) => [d.event_type, d.success, d.error])).toEqual([
+    ['link.created', false, res.body.error],
+    ['webhook.test', false, res.body.error],
+  ]);
 });
