@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { ErrorBody } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -33,4 +34,14 @@ export const ImportResult = t.Object({
   ),
 });
 
-export const CsvBody = t.String({ description: 'text/csv (RFC 4180; cells starting with = + - @ tab or CR are prefixed with \')' });
+/**
+ * OpenAPI of a CSV export: Elysia documents string schemas as text/plain and ignores
+ * `detail.responses` when a route has `response` schemas, so the answers are described here.
+ */
+export const csvExportResponses = (name: 'links' | 'clicks') => ({
+  200: {
+    description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '`,
+    content: { 'text/csv': { schema: { type: 'string' as const } } },
+  },
+  ...Object.fromEntries(([401, 403, 404] as const).map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }])),
+});

@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps';
 import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { linkContext } from '../links/service';
-import { CsvBody, ImportBody, ImportResult } from './model';
+import { csvExportResponses, ImportBody, ImportResult } from './model';
 import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks', workspaceSlug: string) =>
@@ -40,12 +40,10 @@ export const importExportRoutes = (deps: Deps) =>
     .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {
       access: { role: 'admin' },
       params: WsParams,
-      response: { 200: CsvBody, ...errors(401, 403, 404) },
-      detail: { summary: 'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at' },
+      detail: { summary: 'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at', responses: csvExportResponses('links') },
     })
     .get('/api/workspaces/:wsId/export/clicks', ({ workspace }) => csvResponse(clicksCsv(deps, workspace.id), 'clicks', workspace.slug), {
       access: { role: 'admin' },
       params: WsParams,
-      response: { 200: CsvBody, ...errors(401, 403, 404) },
-      detail: { summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device' },
+      detail: { summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device', responses: csvExportResponses('clicks') },
     });
