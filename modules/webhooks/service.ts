@@ -208,11 +208,16 @@ export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K
   }
 }
 
+const forwarding = new WeakSet<object>();
+
 /**
- * Subscribes the delivery queue to every webhook event type on the bus. `webhook.test` is left
- * out: the test endpoint delivers it synchronously itself.
+ * Subscribes the delivery queue to every webhook event type on the bus, once per bus: the app
+ * calls it, and so do processes that emit events without the app (workers, CLI). `webhook.test`
+ * is left out: the test endpoint delivers it synchronously itself.
  */
 export function forwardEventsToWebhooks(deps: Deps) {
+  if (forwarding.has(deps.bus)) return;
+  forwarding.add(deps.bus);
   for (const type of WEBHOOK_EVENT_TYPES) {
     if (type === 'webhook.test') continue;
     deps.bus.on(type, (event) => enqueueDeliveries(deps, type, event), { source: 'webhooks' });

@@ -28,7 +28,7 @@ export interface Received { method: string; path: string; headers: Record<string
 
 /**
  * A real HTTPS server on 127.0.0.1 that records every request. Paths: `/status/<code>` answers
- * that code, `/redirect` answers 302 to `/status/200`, `/no-head` refuses HEAD with 405, `/slow` never answers within 10 s,
+ * that code, `/redirect` answers 302 to `/status/200`, `/no-head` refuses HEAD with 405, `/endless` streams a body that never ends, `/slow` never answers within 10 s,
  * anything else 200. `statusOf` overrides the answer (tests flip it).
  */
 export interface HttpsReceiver {
@@ -59,6 +59,11 @@ export function startHttpsReceiver(certs: Pick<TestCerts, 'cert' | 'key'>): Http
       if (forced) return new Response(null, { status: forced });
       if (url.pathname === '/no-head' && req.method === 'HEAD') return new Response(null, { status: 405 });
       if (url.pathname === '/redirect') return new Response(null, { status: 302, headers: { location: '/status/200' } });
+      if (url.pathname === '/endless') {
+        // a 200 whose body never ends: a client that buffered bodies would hang or run out of memory
+        const chunk = new Uint8Array(64 * 1024);
+        return new Response(new ReadableStream({ pull: (controller) => controller.enqueue(chunk) }), { status: 200 });
+      }
       if (url.pathname === '/slow') {
         await Bun.sleep(10_000);
         return new Response('late');

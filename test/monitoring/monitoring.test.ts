@@ -134,6 +134,25 @@ test('private targets are not checked when WEBHOOK_ALLOW_PRIVATE is off', async 
   }
 });
 
+test('a worker process (jobs only, no app) still forwards link.broken to webhooks', async () => {
+  const { createDeps } = await import('../../core/deps');
+  const { registerAllJobs } = await import('../../workers/run');
+  const ws = await t.bootstrap({ plan: 'pro' });
+  await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'w', url: `${rx.origin}/worker-hook`, events: ['link.broken'] } });
+  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: `${rx.origin}/status/404`, monitoring: true } });
+  expect(link.status).toBe(201);
+  // what `bun run worker` builds: its own deps and bus, every module's jobs (in-process queue here)
+  const worker = await createDeps({ ...t.config, redisUrl: undefined }, { database: t.deps.database, log: t.deps.log });
+  await registerAllJobs(worker);
+  await worker.queue.enqueue('monitoring.run', {});
+  const until = Date.now() + 8000;
+  while (Date.now() < until && !rx.received.some((r) => r.path === '/worker-hook')) await Bun.sleep(50);
+  await worker.bus.settle();
+  await worker.queue.close();
+  const delivered = rx.received.filter((r) => r.path === '/worker-hook').map((r) => JSON.parse(r.body));
+  expect(delivered.map((e) => [e.type, e.data.id])).toEqual([['link.broken', link.body.id]]);
+});
+
 test('the CLI `monitor` command runs the same pass', async () => {
   const { COMMANDS } = await import('../../core/cli');
   const result = (await COMMANDS.monitor!(t.deps, [])) as Record<string, number>;

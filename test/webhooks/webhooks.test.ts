@@ -297,6 +297,14 @@ describe('test endpoint', () => {
     expect(rx.received.slice(from).map((r) => r.path)).toEqual(['/redirect']);
   });
 
+  test('the response body is not read: an endless body does not hold the delivery', async () => {
+    const { body: hook } = await createHook({ url: `${rx.origin}/endless` });
+    const started = performance.now();
+    const res = await fire(hook.id);
+    expect(res.body).toMatchObject({ status_code: 200, success: true, error: null });
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   test('a certificate from an untrusted CA fails verification', async () => {
     const other = startHttpsReceiver(untrusted);
     try {
