@@ -13,7 +13,7 @@ let ws: Ws;
 beforeAll(async () => {
   t = await startTestApp({ env: { GEO_HEADER: 'CF-IPCountry' } });
   ws = await t.bootstrap({ plan: 'pro' });
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['clicks']);
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
 });
 afterAll(() => t.close());
 

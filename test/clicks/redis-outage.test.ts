@@ -33,7 +33,7 @@ async function stopRedis() {
 beforeAll(async () => {
   await startRedis();
   t = await startTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage' } });
-  await t.deps.queue.startWorkers(['clicks']);
+  await t.deps.queue.startWorkers();
   ws = await t.bootstrap({ plan: 'pro' });
 });
 afterAll(async () => {

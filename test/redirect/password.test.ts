@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
   ws = await t.bootstrap({ plan: 'pro' });
   base = await t.listen();
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['clicks']);
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
   landing = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('<h1>landed</h1>', { headers: { 'content-type': 'text/html' } }) });
 });
 afterAll(async () => {
