@@ -29,7 +29,10 @@ export interface JobQueue {
   schedule<N extends JobName>(name: N, everyMs: number, data: JobMap[N]): Promise<void>;
   /** start consuming (BullMQ: workers for the given queues, all registered queues when omitted) */
   startWorkers(queues?: string[]): Promise<void>;
-  /** resolve once nothing is queued or running in this process (memory mode; tests) */
+  /**
+   * resolve once nothing is queued or running in this process (tests). BullMQ: in the queues this
+   * process consumes (startWorkers); the next run of a scheduled job does not count.
+   */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -159,6 +162,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     }), SEND_DEADLINE_MS);
 
   const retryTimers = new Set<ReturnType<typeof setInterval>>();
+  const consumed = new Set<string>();
   const flushTimer = setInterval(async () => {
     while (buffer.length) {
       const job = buffer[0]!;
@@ -204,6 +208,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     async startWorkers(names) {
       const wanted = new Set(names?.length ? names : [...processors.keys()].map(queueOf));
       for (const q of wanted) {
+        consumed.add(q);
         const worker = new Worker(
           q,
           async (job) => {
@@ -219,7 +224,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       }
     },
     async idle() {
-      for (const queue of queues.values()) {
+      // jobs of queues without a worker here wait for another process: not this one's to wait for
+      for (const queue of [...consumed].map(queueFor)) {
         for (;;) {
           const counts = await queue.getJobCounts('wait', 'active', 'prioritized');
           // the next run of a scheduled (repeatable) job is always delayed: it does not count

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // loopback targets need WEBHOOK_ALLOW_PRIVATE; the interval is long so only the test runs passes
   t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, config: { webhookCaFile: certs.caFile, monitorIntervalMs: 3_600_000 } });
   // with REDIS_URL jobs run on BullMQ: consume them here, as the worker processes would
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['webhooks', 'monitoring']);
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
   pro = await t.bootstrap({ plan: 'pro' });
 });
 afterAll(async () => {

@@ -13,7 +13,7 @@ beforeAll(async () => {
   rx = startHttpsReceiver(certs);
   t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, config: { webhookCaFile: certs.caFile, monitorIntervalMs: 300 } });
   // with REDIS_URL the repeatable job runs on BullMQ, as `bun run worker monitoring` would run it
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['monitoring', 'webhooks']);
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
 });
 afterAll(async () => {
   await t.close();

@@ -15,8 +15,8 @@ beforeAll(async () => {
   untrusted = makeTestCerts();
   rx = startHttpsReceiver(certs);
   t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, config: { webhookCaFile: certs.caFile } });
-  // with REDIS_URL the deliveries run on BullMQ: start its worker here, as `bun run worker webhooks` would
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['webhooks']);
+  // with REDIS_URL jobs run on BullMQ: consume every queue here, as `bun run worker` would (queue.idle() waits for all)
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
   ws = await t.bootstrap({ plan: 'agency', email: 'owner@example.com' });
 });
 afterAll(async () => {
