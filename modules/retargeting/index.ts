@@ -1,5 +1,15 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { registerJobs } from './jobs';
+import { retargetingStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const retargetingModule = (_deps: Deps) => new Elysia({ name: 'module:retargeting' });
+/**
+ * Retargeting: the workspace's scripts load on a small page before the redirect (pages stage 82,
+ * after deep-link and interstitial pages, which carry the scripts themselves), and clicks are
+ * forwarded to GA4 / Meta from the `analytics` job queue.
+ */
+export const retargetingModule = (deps: Deps) => {
+  registerJobs(deps);
+  deps.bus.on('redirect.resolve', retargetingStage, { order: 82, source: 'retargeting' });
+  return new Elysia({ name: 'module:retargeting' });
+};

@@ -1,0 +1,82 @@
+import type { Config } from '../../core/config';
+import type { ClickRecord } from '../clicks/hooks';
+import { shortUrl } from '../links/service';
+
+/** The workspace's analytics destinations (secrets included: loaded by the job, never cached on the redirect path). */
+export interface AnalyticsAccounts {
+  gaId: string | null;
+  gaApiSecret: string | null;
+  fbPixelId: string | null;
+  fbAccessToken: string | null;
+}
+
+export const forwardsToGa = (a: AnalyticsAccounts) => Boolean(a.gaId && a.gaApiSecret);
+export const forwardsToFb = (a: AnalyticsAccounts) => Boolean(a.fbPixelId && a.fbAccessToken);
+
+const TIMEOUT_MS = 10_000;
+const GA_PARALLEL = 4;
+/** Meta accepts at most 1,000 events per request. */
+const FB_BATCH = 1000;
+
+async function post(url: string, body: unknown, what: string): Promise<void> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+}
+
+const clip = (s: string | null) => (s ?? '').slice(0, 100);
+
+/**
+ * GA4 Measurement Protocol: one `link_click` event per click. The click id is the client id (a
+ * redirect knows no GA client), one request per click because a request carries one client.
+ */
+export function gaPayload(config: Config, click: ClickRecord) {
+  return {
+    client_id: click.id,
+    timestamp_micros: click.clicked_at * 1000,
+    events: [
+      {
+        name: 'link_click',
+        params: {
+          link_id: click.link_id,
+          link_url: clip(shortUrl(config, click.domain, click.slug)),
+          country: clip(click.country),
+          device: clip(click.device),
+          browser: clip(click.browser),
+          os: clip(click.os),
+          engagement_time_msec: 1,
+        },
+      },
+    ],
+  };
+}
+
+export async function sendToGa(config: Config, accounts: AnalyticsAccounts, clicks: ClickRecord[]): Promise<void> {
+  const url = `${config.gaEndpoint}?measurement_id=${encodeURIComponent(accounts.gaId!)}&api_secret=${encodeURIComponent(accounts.gaApiSecret!)}`;
+  for (let i = 0; i < clicks.length; i += GA_PARALLEL) {
+    await Promise.all(clicks.slice(i, i + GA_PARALLEL).map((click) => post(url, gaPayload(config, click), 'GA4 Measurement Protocol')));
+  }
+}
+
+const sha256 = (value: string) => new Bun.CryptoHasher('sha256').update(value).digest('hex');
+
+/** Meta Conversions API: a `LinkClick` event per click; `event_id` is the click id, so Meta drops a re-sent one. */
+export function fbEvent(config: Config, click: ClickRecord) {
+  return {
+    event_name: 'LinkClick',
+    event_time: Math.floor(click.clicked_at / 1000),
+    event_id: click.id,
+    action_source: 'website',
+    event_source_url: shortUrl(config, click.domain, click.slug),
+    // customer information must be hashed; a redirect knows only the country
+    user_data: { external_id: [sha256(click.id)], ...(click.country ? { country: [sha256(click.country.toLowerCase())] } : {}) },
+    custom_data: { link_id: click.link_id, domain: click.domain, slug: click.slug },
+  };
+}
+
+export async function sendToFb(config: Config, accounts: AnalyticsAccounts, clicks: ClickRecord[]): Promise<void> {
+  const url = `${config.fbEndpoint}/${encodeURIComponent(accounts.fbPixelId!)}/events`;
+  for (let i = 0; i < clicks.length; i += FB_BATCH) {
+    // the token travels in the body, not the query string, so proxies and logs do not keep it
+    await post(url, { data: clicks.slice(i, i + FB_BATCH).map((c) => fbEvent(config, c)), access_token: accounts.fbAccessToken }, 'Meta Conversions API');
+  }
+}

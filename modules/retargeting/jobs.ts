@@ -1,0 +1,51 @@
+import type { Deps } from '../../core/deps';
+import type { ClickRecord } from '../clicks/hooks';
+import { getWorkspaceRow } from '../workspaces/service';
+import { forwardsToFb, forwardsToGa, sendToFb, sendToGa } from './analytics';
+
+declare module '../../core/queue' {
+  interface JobMap {
+    /** one workspace's stored clicks, forwarded to its GA4 / Meta accounts */
+    'analytics.forward': { workspaceId: string; clicks: ClickRecord[]; destinations?: ('ga' | 'fb')[] };
+  }
+}
+
+/**
+ * Analytics forwarding: after a click batch is stored (`clicks.recorded`, in whichever process
+ * runs the click job, hence registered here and not in the module plugin), one `analytics.forward`
+ * job per workspace. The job loads the workspace's secrets and sends; a destination that fails is
+ * retried in a job of its own, so the other one is not sent twice.
+ */
+export function registerJobs(deps: Deps) {
+  deps.bus.on(
+    'clicks.recorded',
+    async ({ clicks }) => {
+      const byWorkspace = new Map<string, ClickRecord[]>();
+      for (const click of clicks) {
+        const list = byWorkspace.get(click.workspace_id);
+        if (list) list.push(click);
+        else byWorkspace.set(click.workspace_id, [click]);
+      }
+      for (const [workspaceId, list] of byWorkspace) {
+        await deps.queue.enqueue('analytics.forward', { workspaceId, clicks: list }, { jobId: `analytics-${workspaceId}-${list[0]!.id}` });
+      }
+    },
+    { source: 'retargeting' },
+  );
+
+  deps.queue.register('analytics.forward', async ({ workspaceId, clicks, destinations }) => {
+    const row = await getWorkspaceRow(deps.db, workspaceId);
+    if (!row) return;
+    const sends = { ga: forwardsToGa(row) ? sendToGa : undefined, fb: forwardsToFb(row) ? sendToFb : undefined };
+    const wanted = (destinations ?? ['ga', 'fb']).filter((d) => sends[d]);
+    if (!wanted.length) return;
+    if (wanted.length === 1) return sends[wanted[0]!]!(deps.config, row, clicks);
+    const results = await Promise.allSettled(wanted.map((d) => sends[d]!(deps.config, row, clicks)));
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') return;
+      const destination = wanted[i]!;
+      deps.log.warn({ err: result.reason, workspaceId, destination }, 'analytics forward failed; retrying alone');
+      void deps.queue.enqueue('analytics.forward', { workspaceId, clicks, destinations: [destination] }, { jobId: `analytics-${workspaceId}-${clicks[0]!.id}-${destination}` });
+    });
+  });
+}

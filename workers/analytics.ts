@@ -1,0 +1,3 @@
+import { runWorkers } from './run';
+
+await runWorkers(['analytics']);
