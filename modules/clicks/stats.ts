@@ -29,7 +29,7 @@ export function utcDayStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** All clicks, clicks since `todayStart`, and distinct known countries, in one pass over the index range. */
+/** All clicks, clicks since `todayStart`, and distinct known countries, in one pass (one link's clicks). */
 export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
   const [row] = await db
     .select({
@@ -40,6 +40,31 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
     .from(clicks)
     .where(where(f));
   return { total_clicks: row?.total ?? 0, today_clicks: row?.today ?? 0, total_countries: row?.countries ?? 0 };
+}
+
+/** Clicks of a workspace since `since`: a range of the (workspace_id, clicked_at) index. */
+export async function countClicksSince(db: DbOrTx, workspaceId: string, since: Date): Promise<number> {
+  return db.$count(clicks, and(eq(clicks.workspaceId, workspaceId), gte(clicks.clickedAt, since)));
+}
+
+/**
+ * Distinct known countries of a workspace by a loose index scan of (workspace_id, country):
+ * one index probe per country instead of reading every click (the summary at 1,000,000 rows).
+ */
+export async function countCountries(db: DbOrTx, workspaceId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    with recursive found as (
+      (select ${clicks.country} as country from ${clicks}
+        where ${clicks.workspaceId} = ${workspaceId} and ${clicks.country} is not null order by ${clicks.country} limit 1)
+      union all
+      select (select ${clicks.country} from ${clicks}
+               where ${clicks.workspaceId} = ${workspaceId} and ${clicks.country} > found.country order by ${clicks.country} limit 1)
+      from found where found.country is not null
+    )
+    select count(country)::int as n from found`);
+  // postgres.js answers an array of rows, PGlite an object carrying `rows`
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows) as { n: number }[];
+  return rows[0]?.n ?? 0;
 }
 
 /** Clicks per UTC day (`YYYY-MM-DD` → count); days without clicks are absent. */

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
-import { clicksPerDay, clickTotals, topValues, utcDayStart, type ClickDimension, type ClickFilter } from '../clicks/stats';
-import { countLinks } from '../links/service';
+import { clicksPerDay, clickTotals, countClicksSince, countCountries, topValues, utcDayStart, type ClickDimension, type ClickFilter } from '../clicks/stats';
+import { linkTotalsByWorkspace } from '../links/service';
 
 const DAY_MS = 86_400_000;
 /** Default daily range: today and the 29 days before. */
@@ -39,9 +39,18 @@ function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFi
   return { workspaceId, linkId, from, to: to && new Date(to.getTime() + DAY_MS) };
 }
 
+/**
+ * Links and clicks come from the links' own totals (`click_count`, raised in the transaction that
+ * stores the clicks), so no query reads every click row of a large workspace.
+ */
 export async function workspaceSummary(db: DbOrTx, workspaceId: string, now = new Date()) {
-  const [totalLinks, totals] = await Promise.all([countLinks(db, workspaceId), clickTotals(db, { workspaceId }, utcDayStart(now))]);
-  return { total_links: totalLinks, ...totals };
+  const [totals, today, countries] = await Promise.all([
+    linkTotalsByWorkspace(db, [workspaceId]),
+    countClicksSince(db, workspaceId, utcDayStart(now)),
+    countCountries(db, workspaceId),
+  ]);
+  const { links = 0, clicks = 0 } = totals.get(workspaceId) ?? {};
+  return { total_links: links, total_clicks: clicks, total_countries: countries, today_clicks: today };
 }
 
 async function dailySeries(db: DbOrTx, workspaceId: string, range: DayRange, linkId?: string) {
