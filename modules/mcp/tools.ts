@@ -33,6 +33,12 @@ const linkFields = {
   password: z.string().nullable().describe(`Visitors must enter it; at least ${LIMITS.passwordMin} characters`),
   redirect_type: z.number().int().nullable().describe('301 or 302 (default 302)'),
   monitoring: z.boolean().describe('Broken-link monitoring (Pro+)'),
+  routing_rules: z.unknown().describe('{geo?, device?, os?} (Team or Agency)'),
+  ab_variants: z.unknown().describe('2 to 4 {name, url, weight} (Team or Agency)'),
+  rules: z.unknown().describe('Rules engine (Pro+)'),
+  interstitial: z.unknown().describe('Interstitial page (Pro+)'),
+  sequence: z.unknown().describe('Sequence of URLs (Pro+)'),
+  deep_link: z.unknown().describe('Deep link (Pro+)'),
 };
 const optionalFields = Object.fromEntries(Object.entries(linkFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof linkFields]: z.ZodOptional<(typeof linkFields)[K]> };
 
@@ -75,7 +81,12 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       }
     }) as Parameters<typeof server.registerTool>[2]);
 
-  tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', { target: z.string().describe('Destination, an http(s) URL'), ...optionalFields }, async (args) => {
+  const createShape = {
+    target: z.string().describe('Destination, an http(s) URL'),
+    ...optionalFields,
+    template_id: z.string().optional().describe('Template whose config gives defaults (Pro+)'),
+  };
+  tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', createShape, async (args) => {
     await deps.limiter.consume('linkCreate', workspace.id, RATE_LIMITS.linkCreate);
     const row = await createLink(deps, await ctx(), args, 'mcp');
     return linkView(row, deps.config);

@@ -179,6 +179,20 @@ describe('same path as every create', () => {
     expect(hookSources).toEqual(['import', 'import', 'import']);
   });
 
+  test('the governance policy of a Team workspace is checked per row', async () => {
+    const ws = await t.bootstrap({ plan: 'team' });
+    const policy = { blocked_domains: ['evil.example'], require_title: true };
+    expect((await t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body: { governance: policy } })).status).toBe(200);
+    const csv = ['url,title', 'https://example.com/ok,Fine', 'https://www.evil.example/x,Evil', 'https://example.com/untitled,'].join('\n');
+    const res = await importCsv(ws, { csv });
+    expect(res.status).toBe(201);
+    expect(res.body.errors).toEqual([
+      { row: 2, reason: 'Governance: target domain blocked (www.evil.example is in blocked_domains)' },
+      { row: 3, reason: 'Governance: a title is required (require_title)' },
+    ]);
+    expect(res.body.links.map((l: any) => l.target)).toEqual(['https://example.com/ok']);
+  });
+
   test('link.validate rules apply: a target on our own short domain is refused', async () => {
     const ws = await t.bootstrap();
     const res = await importCsv(ws, { csv: `url\nhttp://${DEFAULT_DOMAIN}/loop` });

@@ -109,6 +109,39 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
+  test("the workspace's governance policy applies to create_link", async () => {
+    const me = await t.bootstrap({ plan: 'team' });
+    expect((await t.api('PATCH', `/workspaces/${me.workspaceId}`, { key: me.key, body: { governance: { require_tags: true } } })).status).toBe(200);
+    const client = await connect(me.key);
+    const refused = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/untagged' } });
+    expect(refused.content).toEqual([{ type: 'text', text: '400: Governance: at least one tag is required (require_tags)' }]);
+    expect((await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/tagged', tags: ['ok'] } })).isError).toBeFalsy();
+    await client.close();
+  });
+
+  test('template_id applies a template, as on REST; a plan-gated field answers 402', async () => {
+    const me = await t.bootstrap({ plan: 'pro' });
+    const template = await t.api('POST', `/workspaces/${me.workspaceId}/templates`, { key: me.key, body: { name: 'Campaign', config: { tags: ['campaign'], utm_params: { source: 'mcp' } } } });
+    expect(template.status).toBe(201);
+    const client = await connect(me.key);
+    const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/t', template_id: template.body.id } }));
+    expect(link).toMatchObject({ tags: ['campaign'], utm_params: { source: 'mcp' } });
+    const gated = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ab', ab_variants: [{ name: 'a', url: 'https://a.example', weight: 50 }, { name: 'b', url: 'https://b.example', weight: 50 }] } });
+    expect(gated.content).toEqual([{ type: 'text', text: '402: Plan upgrade required: A/B variants need the Team or Agency plan' }]);
+    await client.close();
+  });
+
+  test('create_link shares the REST create budget: 30 per 10 seconds per workspace, then 429', async () => {
+    const me = await t.bootstrap();
+    const client = await connect(me.key);
+    for (let i = 0; i < 30; i++) expect((await client.callTool({ name: 'create_link', arguments: { target: `https://example.com/r${i}` } })).isError).toBeFalsy();
+    const limited = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/over' } });
+    expect(limited.isError).toBe(true);
+    expect((limited.content as any)[0].text).toStartWith('429: ');
+    expect((await t.api('POST', `/workspaces/${me.workspaceId}/links`, { key: me.key, body: { target: 'https://example.com/rest' } })).status).toBe(429);
+    await client.close();
+  });
+
   test('link.beforeCreate sees source mcp', async () => {
     const me = await t.bootstrap();
     const sources: string[] = [];
