@@ -1,5 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { validateLinkField } from '../redirect/fields';
+import { checkInterstitial, interstitialStage } from './service';
 
-// Placeholder until this module is built (see its issue).
-export const interstitialsModule = (_deps: Deps) => new Elysia({ name: 'module:interstitials' });
+/** Interstitials: validation on link writes, the page at pages stage 81 (after a deep-link page). */
+export const interstitialsModule = (deps: Deps) => {
+  validateLinkField(deps, 'interstitial', 'interstitials', checkInterstitial);
+  deps.bus.on('redirect.resolve', interstitialStage, { order: 81, source: 'interstitials' });
+  return new Elysia({ name: 'module:interstitials' });
+};
