@@ -6,8 +6,9 @@ import { badRequest, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
-import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
 import { users } from '../members/schema';
+import { getWorkspaceRow } from '../workspaces/service';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
 import { webhookDeliveries, webhooks } from './schema';
 
@@ -202,6 +203,10 @@ export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K
     .select({ id: webhooks.id })
     .from(webhooks)
     .where(and(eq(webhooks.workspaceId, event.workspaceId), eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`));
+  if (!targets.length) return;
+  // a workspace moved below Pro keeps its webhooks (for an upgrade) but gets no deliveries
+  const workspace = await getWorkspaceRow(deps.db, event.workspaceId);
+  if (!workspace || !hasFeature(workspace.plan as Plan, 'webhooks')) return;
   for (const { id } of targets) {
     const payload = payloadOf(type, event.workspaceId, event.data as Record<string, unknown>);
     await deps.queue.enqueue('webhooks.deliver', { webhookId: id, payload }, { jobId: payload.id, attempts: 1 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { outboundCa, sendOutbound } from '../../core/outbound';
 import { webhookDeliveries } from '../../core/schema';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type Received, type TestCerts } from '../helpers/https-receiver';
 
 let t: TestApp;
@@ -228,6 +228,23 @@ describe('delivery', () => {
     expect(got.map((r) => JSON.parse(r.body).data.id)).toEqual(['after-resume']);
     expect((await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key })).body.total).toBe(1);
     await t.api('DELETE', `${hooksPath()}/${hook.id}`, { key: ws.key });
+  });
+
+  test('a workspace moved below Pro gets no deliveries (and its webhook API answers 402)', async () => {
+    const team = await t.bootstrap({ plan: 'team' });
+    const created = await createHook({ url: `${rx.origin}/downgraded` }, team.key, team.workspaceId);
+    expect(created.status).toBe(201);
+    const setPlan = (plan: string) => t.api('PATCH', `/admin/workspaces/${team.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan } });
+    expect((await setPlan('free')).status).toBe(200);
+    await t.deps.bus.emit('link.created', linkCreated(team.workspaceId, 'while-free'));
+    await settle();
+    expect((await t.api('GET', hooksPath(team.workspaceId), { key: team.key })).status).toBe(402);
+    expect((await setPlan('pro')).status).toBe(200);
+    const from = sinceOf();
+    await t.deps.bus.emit('link.created', linkCreated(team.workspaceId, 'on-pro'));
+    await settle();
+    await rx.waitFor(from + 1);
+    expect(rx.received.filter((r) => r.path === '/downgraded').map((r) => JSON.parse(r.body).data.id)).toEqual(['on-pro']);
   });
 
   test('rotate-secret: the next delivery is signed with the new secret only', async () => {
