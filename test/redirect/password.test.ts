@@ -50,7 +50,7 @@ test('form, wrong password 401 with the form again, right password redirects; no
   expect(right.status).toBe(302);
   expect(right.headers.get('location')).toBe('https://example.com/secret');
   expect(await clickCount(link.id)).toBe(1);
-});
+}, 30_000);
 
 test('attempts are rate limited per link and IP (429), other IPs unaffected', async () => {
   const link = await createLink(t, ws, { target: 'https://example.com/limited', password: 'correct-password' });
@@ -62,7 +62,7 @@ test('attempts are rate limited per link and IP (429), other IPs unaffected', as
   expect(blocked.status).toBe(429);
   expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   expect((await post(link.slug, 'correct-password', '198.51.100.2')).status).toBe(302);
-});
+}, 30_000);
 
 test('a real browser fills in the form and lands on the target', async () => {
   const target = `http://127.0.0.1:${landing.port}/landing`;
@@ -85,4 +85,4 @@ test('a real browser fills in the form and lands on the target', async () => {
     await browser?.close();
   }
   expect(await clickCount(link.id)).toBe(1);
-});
+}, 60_000);
