@@ -33,7 +33,7 @@ export const importExportRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: WsParams,
         body: ImportBody,
-        response: { 201: ImportResult, ...errors(400, 401, 403, 404, 429) },
+        response: { 201: ImportResult, ...errors(400, 401, 402, 403, 404, 429) },
         detail: { summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction' },
       },
     )

@@ -32,9 +32,9 @@ async function workspaceWithDomain(): Promise<Ws & { domain: string }> {
 }
 
 describe('generic files', () => {
-  test('header aliases, case and spaces; every optional column; one link per valid row', async () => {
+  test('header aliases, case, spaces and a byte-order mark; every optional column; one link per valid row', async () => {
     const ws = await t.bootstrap();
-    const csv = [' URL ,Title,TAGS,Note', 'https://example.com/a,First,"Summer Sale, q1",internal', 'http://example.com/b,,,', 'https://example.com/c,"Comma, ""quoted""",,'].join('\n');
+    const csv = ['\ufeff URL ,Title,TAGS,Note', 'https://example.com/a,First,"Summer Sale, q1",internal', 'http://example.com/b,,,', 'https://example.com/c,"Comma, ""quoted""",,'].join('\n');
     const res = await importCsv(ws, { csv });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ created: 3, skipped: 0, errors: [] });
