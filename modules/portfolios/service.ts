@@ -2,7 +2,7 @@ import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
+import { ApiError, badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
 import { LIMITS, planLimit, type Plan } from '../../core/plans';
 import { getLinksByIds } from '../links/service';
@@ -203,6 +203,6 @@ export async function removePortfolioLink(deps: Deps, workspaceId: string, id: s
     if (rows.length) await tx.update(portfolios).set({ updatedAt: new Date() }).where(eq(portfolios.id, portfolio.id));
     return rows.length;
   });
-  if (!removed) throw notFound('Link in this portfolio');
+  if (!removed) throw new ApiError(404, 'Link is not in this portfolio');
   await deps.cache.invalidate(pageCacheKey(portfolio.slug));
 }

@@ -249,6 +249,7 @@ describe('links of a portfolio', () => {
     expect((await t.api('GET', `/workspaces/${ws}/links/${a.id}`, { key: me.key })).status).toBe(200);
     const again = await t.api('DELETE', `/workspaces/${ws}/portfolios/${p.id}/links/${a.id}`, { key: me.key });
     expect(again.status).toBe(404);
+    expect(again.body.error).toBe('Link is not in this portfolio');
     expect((await t.api('GET', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key })).body.links.map((l: any) => l.id)).toEqual([b.id]);
 
     expect((await t.api('DELETE', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key })).body).toEqual({ ok: true });

@@ -135,3 +135,10 @@ describe('GET /links/{id}/qr', () => {
     expect((await qr('?size=100', other.key)).status).toBe(200);
   });
 });
+
+test('documented in OpenAPI with its image types and every parameter', async () => {
+  const doc: any = await (await t.app.handle(new Request('http://linkhop.test/api/openapi.json'))).json();
+  const qr = doc.paths['/api/workspaces/{wsId}/links/{linkId}/qr'].get;
+  expect(Object.keys(qr.responses['200'].content).sort()).toEqual(['image/png', 'image/svg+xml']);
+  expect(qr.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['format', 'size', 'fg', 'bg', 'margin', 'ec', 'download']));
+});

@@ -215,3 +215,13 @@ describe('access', () => {
     }
   });
 });
+
+test('documented in OpenAPI under the Stats tag', async () => {
+  const doc: any = await (await t.app.handle(new Request('http://linkhop.test/api/openapi.json'))).json();
+  for (const path of ['summary', 'daily', 'countries', 'referrers', 'devices'].map((p) => `/api/workspaces/{wsId}/stats/${p}`).concat('/api/workspaces/{wsId}/links/{linkId}/stats')) {
+    const op = doc.paths[path]?.get;
+    expect(op?.tags, path).toEqual(['Stats']);
+    expect(op.summary).toBeTruthy();
+    expect(op.responses['200'].content['application/json'].schema).toBeTruthy();
+  }
+});
