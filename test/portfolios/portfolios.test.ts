@@ -106,6 +106,15 @@ describe('create', () => {
     await t.api('DELETE', `/workspaces/${pro.workspaceId}/portfolios/${list.body.portfolios[0].id}`, { key: pro.key });
     expect((await t.api('POST', `/workspaces/${pro.workspaceId}/portfolios`, { key: pro.key, body: { name: 'Fits again' } })).status).toBe(201);
   });
+
+  test('concurrent creates never exceed the plan’s count', async () => {
+    const pro = await t.bootstrap({ plan: 'pro' });
+    const results = await Promise.all(
+      Array.from({ length: PLAN_LIMITS.portfolios.pro + 2 }, (_, i) => t.api('POST', `/workspaces/${pro.workspaceId}/portfolios`, { key: pro.key, body: { name: `Race ${i}` } })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(PLAN_LIMITS.portfolios.pro);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(2);
+  });
 });
 
 describe('roles and access', () => {
