@@ -36,6 +36,8 @@ export interface HttpsReceiver {
   port: number;
   received: Received[];
   statusOf: Map<string, number>;
+  /** concurrent requests to `/delay/<ms>` paths (answered after that many ms) */
+  stats: { inFlight: number; maxInFlight: number };
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): void;
 }
@@ -43,6 +45,7 @@ export interface HttpsReceiver {
 export function startHttpsReceiver(certs: Pick<TestCerts, 'cert' | 'key'>): HttpsReceiver {
   const received: Received[] = [];
   const statusOf = new Map<string, number>();
+  const stats = { inFlight: 0, maxInFlight: 0 };
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
@@ -64,6 +67,14 @@ export function startHttpsReceiver(certs: Pick<TestCerts, 'cert' | 'key'>): Http
         const chunk = new Uint8Array(64 * 1024);
         return new Response(new ReadableStream({ pull: (controller) => controller.enqueue(chunk) }), { status: 200 });
       }
+      const delay = url.pathname.match(/^\/delay\/(\d+)/);
+      if (delay) {
+        stats.inFlight++;
+        stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+        await Bun.sleep(Number(delay[1]));
+        stats.inFlight--;
+        return new Response('ok');
+      }
       if (url.pathname === '/slow') {
         await Bun.sleep(10_000);
         return new Response('late');
@@ -77,6 +88,7 @@ export function startHttpsReceiver(certs: Pick<TestCerts, 'cert' | 'key'>): Http
     port: server.port!,
     received,
     statusOf,
+    stats,
     async waitFor(count, timeoutMs = 8000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count && Date.now() < until) await Bun.sleep(20);

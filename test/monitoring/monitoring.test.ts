@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { linkHealth } from '../../core/schema';
+import { CHECK_CONCURRENCY } from '../../modules/monitoring/service';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type TestCerts } from '../helpers/https-receiver';
 
@@ -117,6 +118,18 @@ test('HEAD refused → GET decides; a redirect is a normal answer; no answer cha
   // deleting a link removes its health row
   await t.api('DELETE', `/workspaces/${ws.workspaceId}/links/${noHead.id}`, { key: ws.key });
   expect(await t.deps.db.$count(linkHealth, eq(linkHealth.linkId, noHead.id))).toBe(0);
+});
+
+test('checks run concurrently, at most CHECK_CONCURRENCY at a time', async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const ids: string[] = [];
+  for (let i = 0; i < CHECK_CONCURRENCY + 4; i++) ids.push((await createLink(ws, { target: `${rx.origin}/delay/150?n=${i}`, monitoring: true })).id);
+  rx.stats.maxInFlight = 0;
+  const started = performance.now();
+  await runPass();
+  expect(rx.stats.maxInFlight).toBe(CHECK_CONCURRENCY);
+  expect(performance.now() - started).toBeLessThan(150 * ids.length); // not one by one
+  for (const id of ids) await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${id}`, { key: ws.key, body: { monitoring: false } });
 });
 
 test('private targets are not checked when WEBHOOK_ALLOW_PRIVATE is off', async () => {
