@@ -211,7 +211,7 @@ export interface OutboundResponse {
   error: string | null;
 }
 
-const describe = (error: NodeJS.ErrnoException) => {
+const networkErrorText = (error: NodeJS.ErrnoException) => {
   if (error.code === 'ECONNREFUSED') return 'Connection refused';
   if (error.code === 'ECONNRESET') return 'Connection reset';
   return error.message || String(error.code ?? 'Request failed');
@@ -260,7 +260,7 @@ export function sendOutbound(target: OutboundTarget, request: OutboundRequest): 
       finish({ statusCode: null, error: `Timed out: no response within ${Math.round(request.timeoutMs / 100) / 10} s` });
       req.destroy();
     }, request.timeoutMs);
-    req.on('error', (error) => finish({ statusCode: null, error: describe(error) }));
+    req.on('error', (error) => finish({ statusCode: null, error: networkErrorText(error) }));
     req.end(request.body);
   });
 }
