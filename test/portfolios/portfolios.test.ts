@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { PLAN_LIMITS } from '../../core/plans';
+import { pageCacheKey } from '../../modules/portfolios/service';
 import { SITE_URL, startTestApp, type TestApp } from '../helpers/app';
+import { TEST_REDIS_URL } from '../helpers/db';
 import { seedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
 
@@ -385,5 +387,14 @@ describe('public page {site_url}/p/{slug}', () => {
 
     await t.api('DELETE', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key });
     expect((await page(p.slug)).status).toBe(404);
+  });
+
+  test.skipIf(!TEST_REDIS_URL)('the server-side entry lives 5 minutes in the shared cache (needs TEST_REDIS_URL)', async () => {
+    const me = await t.bootstrap({ plan: 'pro' });
+    const p = await newPortfolio(me.key, me.workspaceId);
+    await page(p.slug);
+    const ttl = await t.deps.redis!.pttl(`${t.config.redisPrefix}:c:${pageCacheKey(p.slug)}`);
+    expect(ttl).toBeGreaterThan(290_000);
+    expect(ttl).toBeLessThanOrEqual(300_000);
   });
 });
