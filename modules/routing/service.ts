@@ -1,7 +1,7 @@
 import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import type { Visitor } from '../redirect/hooks';
-import { expectHttpUrl, expectObject } from '../redirect/fields';
+import { expectHttpUrl, expectObject, isPlainObject } from '../redirect/fields';
 import { isCountryCode } from './countries';
 
 export const DEVICE_KEYS = ['mobile', 'desktop', 'tablet'] as const;
@@ -31,7 +31,8 @@ export function checkRoutingRules(value: unknown): RoutingRules {
   const out: RoutingRules = {};
   for (const part of ['geo', 'device', 'os'] as const) {
     if (input[part] === undefined || input[part] === null) continue;
-    const map = expectObject(`routing_rules.${part}`, input[part], Object.keys(input[part] as object));
+    const map = input[part];
+    if (!isPlainObject(map)) throw badRequest(`Invalid routing_rules.${part}: expected an object of ${KEY_RULE[part]} → URL`);
     const normalised: Record<string, string> = {};
     for (const [key, url] of Object.entries(map)) {
       const canonical = canonicalKey[part](key);
