@@ -145,7 +145,11 @@ export function createRedirector(deps: Deps) {
       });
     }
     if (ctx.page !== undefined) {
-      if (typeof ctx.page !== 'string') return ctx.page;
+      if (typeof ctx.page !== 'string') {
+        // cookies set by earlier stages (sequence step, A/B variant) go with a page Response too
+        for (const cookie of ctx.setCookies) ctx.page.headers.append('set-cookie', cookie);
+        return ctx.page;
+      }
       const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
       return new Response(ctx.page, { status: 200, headers });
