@@ -70,9 +70,7 @@ export function deepLinkStage(ctx: RedirectResolve): void {
     ctx.appLaunch = { appUrl, storeUrl: deepLink[`${platform}_store_url`] ?? null };
     return;
   }
-  const headers = new Headers({ location: appUrl, 'cache-control': 'private, max-age=0' });
-  for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
-  ctx.page = new Response(null, { status: 302, headers });
+  ctx.page = new Response(null, { status: 302, headers: { location: appUrl, 'cache-control': 'private, max-age=0' } });
 }
 
 /** How long the page waits for the app to take over before it falls back. */

@@ -79,6 +79,14 @@ describe('through the API and real redirects', () => {
     expect(res.headers.get('location')).toBe(location);
   });
 
+  test('a sequence step cookie goes with the 302 to the app', async () => {
+    const created = await pool.create('pro', { sequence: { urls: [{ url: 'https://s1.example/' }, { url: 'https://s2.example/' }] }, deep_link: { ios_app_url: 'myapp://x' } });
+    const res = await t.request(`/${created.body.slug}`, { headers: { 'user-agent': UA.iphone } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('myapp://x');
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith(`lh_seq_${created.body.id}=1;`))).toHaveLength(1);
+  });
+
   test('interstitial: mobile visitors get the app-detection page (app, then store on timeout); desktop the redirect', async () => {
     const created = await pool.create('pro', { target: 'https://web.example/', deep_link: { ...deepLink, interstitial: true } });
     const path = `/${created.body.slug}`;
