@@ -270,8 +270,14 @@ describe('test endpoint', () => {
 
   test('success: a webhook.test delivery is sent synchronously even when not subscribed', async () => {
     const { body: hook } = await createHook({ url: `${rx.origin}/test-ok`, events: ['domain.added'] });
+    const onBus: unknown[] = [];
+    const off = t.deps.bus.on('webhook.test', (e) => void onBus.push(e.data));
     const from = sinceOf();
     const res = await fire(hook.id);
+    await t.deps.bus.settle();
+    off();
+    // extension plugins see it on the bus
+    expect(onBus).toEqual([{ webhook_id: hook.id, message: 'Test event from Linkhop' }]);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['duration_ms', 'error', 'status_code', 'success']);
     expect(res.body).toMatchObject({ status_code: 200, success: true, error: null });
@@ -285,6 +291,15 @@ describe('test endpoint', () => {
     expect(req.headers['x-webhook-signature']).toBe(await expectedSignature(hook.secret, payload.timestamp, req.body));
     const log = await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key });
     expect(log.body.deliveries[0]).toMatchObject({ event_type: 'webhook.test', success: true, status_code: 200 });
+  });
+
+  test('a webhook subscribed to webhook.test gets the test once (not again through the queue)', async () => {
+    const { body: hook } = await createHook({ url: `${rx.origin}/test-once`, events: ['webhook.test'] });
+    expect((await fire(hook.id)).body.success).toBe(true);
+    await settle();
+    await Bun.sleep(100);
+    expect(rx.received.filter((r) => r.path === '/test-once')).toHaveLength(1);
+    expect((await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key })).body.total).toBe(1);
   });
 
   test('non-2xx: success false with the status in error', async () => {
