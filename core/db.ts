@@ -77,3 +77,31 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') await migratePostgres(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
   else await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
 }
+
+let socketRaceGuarded = false;
+
+/**
+ * postgres.js 3.4.9 (porsager/postgres#1066, #1208) may write to a connection's socket from a
+ * setImmediate after a server crash closed it mid-transaction; `socket.write` on null is thrown
+ * outside any await and would end the process. The query was already rejected with
+ * CONNECTION_CLOSED (the request answers 503), so that stray write is moot and is ignored.
+ * Any other uncaught exception still ends the process, as it would without this handler.
+ * Called by the process entry points (server, workers).
+ */
+export function surviveClosedSocketWrites(log: (error: Error) => void = () => {}) {
+  if (socketRaceGuarded) return;
+  socketRaceGuarded = true;
+  process.on('uncaughtException', (error) => {
+    if (isClosedSocketWrite(error)) return log(error);
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+export const isClosedSocketWrite = (error: unknown): boolean =>
+  error instanceof TypeError && /socket\.write|reading 'write'/.test(error.message) && Boolean(error.stack?.includes('postgres/src/connection.js'));
+
+/** Rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db';
+import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { addClickCounts, existingLinkIds } from '../links/service';
 import type { ClickRecord } from './hooks';
@@ -8,12 +8,12 @@ import './hooks';
 
 export type { ClickRecord } from './hooks';
 
-const BATCH_MAX = 1000;
-const FLUSH_EVERY_MS = 50;
+const BATCH_MAX = 2000;
+const FLUSH_EVERY_MS = 100;
 
 /**
  * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
- * `clicks.record` job every 50 ms or 1,000 clicks. While Redis is unreachable the queue keeps
+ * `clicks.record` job every 100 ms or 2,000 clicks. While Redis is unreachable the queue keeps
  * the batches in memory and re-sends them when it answers again.
  */
 export class ClickRecorder {
@@ -71,27 +71,15 @@ export async function storeClicks(db: DbOrTx, batch: ClickRecord[]): Promise<Cli
     const alive = await existingLinkIds(tx, [...new Set(batch.map((c) => c.link_id))]);
     const rows = batch.filter((c) => alive.has(c.link_id));
     if (!rows.length) return [];
-    const inserted = await tx
-      .insert(clicks)
-      .values(
-        rows.map((c) => ({
-          id: c.id,
-          linkId: c.link_id,
-          workspaceId: c.workspace_id,
-          domain: c.domain,
-          slug: c.slug,
-          clickedAt: new Date(c.clicked_at),
-          country: c.country,
-          referer: c.referer,
-          browser: c.browser,
-          os: c.os,
-          device: c.device,
-          language: c.language,
-        })),
-      )
-      .onConflictDoNothing({ target: clicks.id })
-      .returning({ id: clicks.id });
-    const fresh = new Set(inserted.map((r) => r.id));
+    // the batch travels as one JSON parameter: Postgres unpacks it (cheaper than 12 parameters a row)
+    const inserted = await tx.execute<{ id: string }>(sql`
+      insert into ${clicks} (id, link_id, workspace_id, domain, slug, clicked_at, country, referer, browser, os, device, language)
+      select id, link_id, workspace_id, domain, slug, to_timestamp(clicked_at / 1000.0), country, referer, browser, os, device, language
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, link_id text, workspace_id text, domain text, slug text, clicked_at double precision,
+        country text, referer text, browser text, os text, device text, language text)
+      on conflict (id) do nothing
+      returning id`);
+    const fresh = new Set(rowsOf<{ id: string }>(inserted).map((r) => r.id));
     const stored = rows.filter((c) => fresh.has(c.id));
     const counts = new Map<string, number>();
     for (const c of stored) counts.set(c.link_id, (counts.get(c.link_id) ?? 0) + 1);

@@ -259,3 +259,22 @@ describe('domain hooks', () => {
     expect((await t.request('/a', { host: 'gone.example.com' })).status).toBe(404);
   });
 });
+
+describe('service contracts for other modules', () => {
+  test('tagsInUse, removeTagFromLinks, countLinks, getLinksByIds, listMonitoredLinks', async () => {
+    const { tagsInUse, removeTagFromLinks, countLinks, getLinksByIds, listMonitoredLinks } = await import('../../modules/links/service');
+    const s = await t.bootstrap({ plan: 'pro' });
+    const a = await createLink(t, s, { target: 'https://example.com/a', tags: ['beta', 'alpha'], monitoring: true });
+    const b = await createLink(t, s, { target: 'https://example.com/b', tags: ['beta'] });
+    expect(await tagsInUse(t.deps.db, s.workspaceId)).toEqual(['alpha', 'beta']);
+    expect((await removeTagFromLinks(t.deps.db, s.workspaceId, 'beta')).length).toBe(2);
+    expect(await tagsInUse(t.deps.db, s.workspaceId)).toEqual(['alpha']);
+    expect(await countLinks(t.deps.db, s.workspaceId)).toBe(2);
+    expect((await getLinksByIds(t.deps.db, s.workspaceId, [a.id, b.id, 'nope'])).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await getLinksByIds(t.deps.db, ws.workspaceId, [a.id])).toEqual([]);
+    const monitored = await listMonitoredLinks(t.deps.db, { limit: 1000 });
+    expect(monitored).toContainEqual({ id: a.id, workspaceId: s.workspaceId, domain: a.domain, slug: a.slug, target: 'https://example.com/a' });
+    expect(monitored.some((m) => m.id === b.id)).toBe(false);
+    expect(await listMonitoredLinks(t.deps.db, { afterId: a.id, limit: 1000 })).not.toContainEqual(expect.objectContaining({ id: a.id }));
+  });
+});
