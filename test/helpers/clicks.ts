@@ -1,4 +1,8 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../core/db';
+import { clicks } from '../../modules/clicks/schema';
 import { storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { links } from '../../modules/links/schema';
 import type { TestApp } from './app';
 
 /** Stores clicks of a link through the click pipeline's own write (it also raises `click_count`). */
@@ -25,4 +29,11 @@ export async function seedClicks(
       ...c,
     })),
   );
+}
+
+/** What the click pipeline stored for links: `clicks` rows and the sum of their `click_count`. */
+export async function storedClicks(db: Db, linkIds: string[]): Promise<{ rows: number; counted: number }> {
+  const [rows] = await db.select({ n: sql<number>`count(*)::int` }).from(clicks).where(inArray(clicks.linkId, linkIds));
+  const [counted] = await db.select({ n: sql<number>`coalesce(sum(${links.clickCount}), 0)::int` }).from(links).where(inArray(links.id, linkIds));
+  return { rows: rows?.n ?? 0, counted: counted?.n ?? 0 };
 }
