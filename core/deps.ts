@@ -40,7 +40,7 @@ export async function createDeps(config: Config, opts: { database?: Database; lo
     const subscriber = createRedis(config.redisUrl, 'subscriber');
     const producer = createRedis(config.redisUrl, 'producer');
     cache = createCache({ redis: { client: redis, subscriber, prefix: config.redisPrefix }, log });
-    queue = createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, producer, log });
+    queue = createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, producer, log, lockMs: config.jobLockMs });
     closers.push(async () => {
       subscriber.disconnect();
       producer.disconnect();

@@ -130,7 +130,7 @@ export function createMemoryQueue(log: Logger): JobQueue {
  * (the worker processes). Producers fail fast: a job that cannot reach Redis waits in a
  * bounded in-memory buffer and is re-sent when Redis answers again.
  */
-export function createBullQueue(opts: { url: string; prefix: string; producer: Redis; log: Logger }): JobQueue {
+export function createBullQueue(opts: { url: string; prefix: string; producer: Redis; log: Logger; lockMs?: number }): JobQueue {
   const { log } = opts;
   const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
   const queues = new Map<string, Queue>();
@@ -216,7 +216,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
             if (!processor) throw new Error(`no processor for job ${job.name}`);
             await processor(job.data, { jobId: job.id, attempt: job.attemptsMade });
           },
-          { connection: workerConnection, prefix: opts.prefix, concurrency: 8, autorun: true },
+          // a crashed worker's jobs go back to waiting once their lock (renewed every lockMs/2) lapses
+          { connection: workerConnection, prefix: opts.prefix, concurrency: 8, autorun: true, ...(opts.lockMs ? { lockDuration: opts.lockMs, stalledInterval: opts.lockMs } : {}) },
         );
         worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id }, 'job failed'));
         worker.on('error', (err) => log.warn({ err }, 'worker error'));
