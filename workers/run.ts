@@ -1,6 +1,7 @@
 import { Glob } from 'bun';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../core/config';
+import { surviveClosedSocketWrites } from '../core/db';
 import { createDeps, type Deps } from '../core/deps';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
@@ -24,6 +25,7 @@ export async function runWorkers(queues: string[]) {
     process.exit(2);
   }
   const deps = await createDeps(config);
+  surviveClosedSocketWrites((err) => deps.log.warn({ err }, 'write to a closed PostgreSQL connection ignored'));
   await registerAllJobs(deps);
   await deps.queue.startWorkers(queues);
   deps.log.info({ queues: queues.length ? queues : 'all' }, 'workers started');
