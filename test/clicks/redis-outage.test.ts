@@ -1,44 +1,25 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { spawn, type Subprocess } from 'bun';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { startRedisServer, type RedisServer } from '../helpers/processes';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
 import { flushClicks } from '../../modules/clicks/service';
 
 // A Redis of this test's own (a real redis-server on a free port) that the test stops and starts again.
-const port = 20000 + Math.floor(Math.random() * 20000);
-let redis: Subprocess | undefined;
+let redis: RedisServer;
 let t: TestApp;
 let ws: Ws;
 
-async function startRedis() {
-  redis = spawn(['redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdout: 'ignore', stderr: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
-      socket.end();
-      return;
-    } catch {
-      await Bun.sleep(50);
-    }
-  }
-  throw new Error('redis-server did not start');
-}
-async function stopRedis() {
-  redis?.kill('SIGKILL');
-  await redis?.exited;
-}
-
 beforeAll(async () => {
-  await startRedis();
-  t = await startTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'outage' } });
+  redis = await startRedisServer();
+  t = await startTestApp({ env: { REDIS_URL: redis.url, REDIS_PREFIX: 'outage' } });
   await t.deps.queue.startWorkers();
   ws = await t.bootstrap({ plan: 'pro' });
 });
 afterAll(async () => {
   await t.close();
-  await stopRedis();
+  await redis.destroy();
 });
 
 const rows = async (linkId: string) => (await t.deps.db.select({ id: clicks.id }).from(clicks).where(eq(clicks.linkId, linkId))).length;
@@ -50,7 +31,7 @@ test.skipIf(!Bun.which('redis-server'))('Redis down: redirects still answer (cac
   await flushClicks(t.deps);
   expect(await rows(warm.id)).toBe(1);
 
-  await stopRedis();
+  await redis.kill();
   await Bun.sleep(200);
   const started = performance.now();
   for (let i = 0; i < 30; i++) {
@@ -64,7 +45,7 @@ test.skipIf(!Bun.which('redis-server'))('Redis down: redirects still answer (cac
   expect(performance.now() - started).toBeLessThan(3000);
   await Bun.sleep(300);
 
-  await startRedis();
+  await redis.start();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline && (await rows(warm.id)) + (await rows(cold.id)) < 32) await Bun.sleep(200);
   expect(await rows(warm.id)).toBe(31);

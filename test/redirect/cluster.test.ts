@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { spawn, type Subprocess } from 'bun';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { startApiProcess, type ApiProcess } from '../helpers/processes';
 import { addDomain, BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 import { domains } from '../../modules/domains/schema';
 
@@ -13,41 +12,21 @@ if (!enabled) console.warn('cluster.test.ts skipped: cache invalidation across p
 
 let t: TestApp;
 let ws: Ws;
-let other: Subprocess | undefined;
-let otherUrl = '';
+let other: ApiProcess | undefined;
 
 beforeAll(async () => {
   if (!enabled) return;
   t = await startTestApp();
   ws = await t.bootstrap({ plan: 'pro' });
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  other = spawn([process.execPath, 'core/main.ts'], {
-    cwd: join(import.meta.dir, '../..'),
-    env: { ...process.env, DATABASE_URL: (t.deps.database as { url?: string }).url!, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: t.config.redisPrefix, PORT: String(port), SITE_URL: t.config.siteUrl, DEFAULT_DOMAIN: t.config.defaultDomain, LOG_LEVEL: 'warn' },
-    stdout: 'ignore',
-    stderr: 'inherit',
-  });
-  otherUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(`${otherUrl}/healthz`, { headers: { host: 'linkhop.test' } });
-      return;
-    } catch {
-      await Bun.sleep(100);
-    }
-  }
-  throw new Error('second server did not start');
-});
+  other = await startApiProcess({ databaseUrl: (t.deps.database as { url?: string }).url!, redisUrl: TEST_REDIS_URL!, redisPrefix: t.config.redisPrefix });
+}, 60_000);
 afterAll(async () => {
-  other?.kill('SIGTERM');
-  await other?.exited;
+  await other?.stop();
   await t?.close();
 });
 
 /** a visit answered by process B */
-const visitB = (slug: string, host = 'go.linkhop.test') => fetch(`${otherUrl}/${slug}`, { redirect: 'manual', headers: { host, 'user-agent': BROWSER_UA } });
+const visitB = (slug: string, host = 'go.linkhop.test') => fetch(`${other!.url}/${slug}`, { redirect: 'manual', headers: { host, 'user-agent': BROWSER_UA } });
 const patch = (id: string, body: unknown) => t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${id}`, { key: ws.key, body });
 
 test.skipIf(!enabled)('a PATCH or DELETE in one process is seen by the other on its very next visit', async () => {
