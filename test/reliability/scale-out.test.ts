@@ -94,6 +94,7 @@ test.skipIf(!enabled)('scheduled jobs run once per interval for the whole deploy
   const WINDOW_MS = 6000;
   await Bun.sleep(WINDOW_MS);
   const ran = passes() - before;
+  console.info(`scale-out: ${ran} monitoring passes in ${WINDOW_MS} ms at MONITOR_INTERVAL_MS=${MONITOR_INTERVAL_MS} (two API processes scheduling, two workers)`);
   // one per interval: 6 in 6 s (± one at the edges); once per API process would be 12
   expect(ran).toBeGreaterThanOrEqual(WINDOW_MS / MONITOR_INTERVAL_MS - 1);
   expect(ran).toBeLessThanOrEqual(WINDOW_MS / MONITOR_INTERVAL_MS + 1);
