@@ -178,7 +178,9 @@ describe('social bots and leaks', () => {
       visit(plain.slug, { method: 'HEAD' }),
     ]);
     for (const res of answers) {
-      const everything = `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`;
+      const headerLines: string[] = [];
+      res.headers.forEach((value, name) => headerLines.push(`${name}: ${value}`));
+      const everything = `${headerLines.join('\n')}\n${await res.text()}`;
       expect(everything).not.toContain(note);
     }
   });
