@@ -1,27 +1,15 @@
 import { spawn, type Subprocess } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL } from './app';
+import { freePort } from './pg-cluster';
 
 /**
  * Real processes for multi-process and fault tests: a private redis-server, `bun core/main.ts`
  * API processes and `bun workers/main.ts` workers, each on loopback and stopped by the test.
  */
 const ROOT = join(import.meta.dir, '../..');
-
-/** A free loopback TCP port (bound then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `check` until it holds; throws `what` after `timeoutMs`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
