@@ -4,6 +4,17 @@ import type { Deps } from '../../core/deps';
 const withDeadline = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);
 
+/** A client still connecting (start-up, reconnect) gets a moment before it counts as down. */
+async function pingRedis(redis: NonNullable<Deps['redis']>) {
+  if (redis.status === 'connecting' || redis.status === 'connect' || redis.status === 'reconnecting') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1500);
+      redis.once('ready', () => (clearTimeout(timer), resolve()));
+    });
+  }
+  return redis.ping();
+}
+
 /** Liveness and readiness: readyz checks the database and, when configured, Redis. */
 export const healthModule = (deps: Deps) =>
   new Elysia({ name: 'module:health', detail: { tags: ['Operations'] } })
@@ -20,7 +31,7 @@ export const healthModule = (deps: Deps) =>
             checks[name] = `down: ${(error as Error).message}`;
           }
         };
-        await Promise.all([probe('database', () => deps.database.ping()), deps.redis ? probe('redis', () => deps.redis!.ping()) : Promise.resolve()]);
+        await Promise.all([probe('database', () => deps.database.ping()), deps.redis ? probe('redis', () => pingRedis(deps.redis!)) : Promise.resolve()]);
         const ok = Object.values(checks).every((v) => v === 'up');
         if (!ok) set.status = 503;
         return { ok, checks };
