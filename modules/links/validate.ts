@@ -154,6 +154,8 @@ export async function checkLinkFields(deps: Deps, db: DbOrTx, ctx: LinkContext, 
   }
   if (has('monitoring')) {
     if (typeof input.monitoring !== 'boolean') throw badRequest('Invalid monitoring: expected a boolean');
+    // turning monitoring off is always allowed (e.g. after a downgrade); on needs Pro+
+    if (input.monitoring && !hasFeature(ctx.plan, 'monitoring')) throw paymentRequired(featureMessage('monitoring'));
     values.monitoring = input.monitoring;
   }
   for (const [field, { column, shape, feature }] of Object.entries(ROUTING_FIELDS)) {

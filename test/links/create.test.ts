@@ -62,6 +62,7 @@ describe('create validation errors', () => {
     ['interstitial needs Pro', { interstitial: { title: 'Hi' } }, () => free],
     ['sequence needs Pro', { sequence: { urls: [{ url: 'https://a.example.com' }, { url: 'https://b.example.com' }] } }, () => free],
     ['deep_link needs Pro', { deep_link: { ios_app_url: 'app://x' } }, () => free],
+    ['monitoring needs Pro', { monitoring: true }, () => free],
   ];
   for (const [name, fields, ws] of gated) {
     test(`402: ${name}`, async () => {

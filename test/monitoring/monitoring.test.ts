@@ -53,7 +53,13 @@ test('broken → recovered: one event per change, none while the state holds', a
   expect(link.monitoring).toBe(true);
   await createLink(pro, { target: `${rx.origin}/unwatched` }); // monitoring defaults to false
   const free = await t.bootstrap({ plan: 'free' });
-  const freeLink = await t.api('POST', `/workspaces/${free.workspaceId}/links`, { key: free.key, body: { target: `${rx.origin}/free`, monitoring: true } });
+  const refused = await t.api('POST', `/workspaces/${free.workspaceId}/links`, { key: free.key, body: { target: `${rx.origin}/free`, monitoring: true } });
+  expect(refused.status).toBe(402); // monitoring needs Pro
+  // a workspace downgraded to Free keeps its monitored links, but they are no longer checked
+  const downgraded = await t.bootstrap({ plan: 'pro' });
+  const freeLink = await t.api('POST', `/workspaces/${downgraded.workspaceId}/links`, { key: downgraded.key, body: { target: `${rx.origin}/free`, monitoring: true } });
+  const setPlan = await t.api('PATCH', `/admin/workspaces/${downgraded.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan: 'free' } });
+  expect(setPlan.status).toBe(200);
 
   // healthy: checked, no event
   expect(await runPass()).toEqual({ checked: 1, broken: 0, recovered: 0 });
