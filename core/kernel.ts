@@ -57,6 +57,9 @@ const authenticated = async (deps: Deps, request: Request) => {
   return Boolean(key && (await deps.access!.authenticate(key)));
 };
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestIds = new WeakMap<Request, string>();
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -69,32 +72,43 @@ export function createApp(deps: Deps) {
   const { log, config } = deps;
 
   return new Elysia({ name: 'kernel' })
-    .onRequest(({ request }) => {
-      const host = requestHost(request);
-      if (host !== config.siteHost && SITE_SEGMENTS.has(firstSegment(request))) return json(404, { error: 'Not found' });
+    .onRequest(({ request, set }) => {
+      const segment = firstSegment(request);
+      if (requestHost(request) !== config.siteHost && SITE_SEGMENTS.has(segment)) return json(404, { error: 'Not found' });
+      // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
+      if (segment === 'api') {
+        const given = request.headers.get('x-request-id');
+        const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+        requestIds.set(request, id);
+        set.headers['x-request-id'] = id;
+      }
     })
     .onError(async ({ code, error, request }) => {
-      if (error instanceof ApiError) return json(error.status, { error: error.message }, error.headers);
+      const requestId = requestIds.get(request);
+      const reply = (status: number, message: string, headers: Record<string, string> = {}) =>
+        json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
+      if (error instanceof ApiError) return reply(error.status, error.message, error.headers);
       switch (code) {
         case 'VALIDATION':
-          return json(400, { error: validationMessage(error) });
+          return reply(400, validationMessage(error));
         case 'PARSE':
           // the body parser runs before the access guard: authentication still answers first
-          if (usesApiKey(request) && !(await authenticated(deps, request))) return json(401, { error: 'Missing or invalid API key' });
-          return json(400, { error: 'Invalid request body: expected JSON' });
+          if (usesApiKey(request) && !(await authenticated(deps, request))) return reply(401, 'Missing or invalid API key');
+          return reply(400, 'Invalid request body: expected JSON');
         case 'NOT_FOUND':
-          return json(404, { error: 'Not found' });
+          return reply(404, 'Not found');
       }
-      if (isUniqueViolation(error)) return json(409, { error: 'Already exists' });
+      if (isUniqueViolation(error)) return reply(409, 'Already exists');
       if (isUnavailable(error)) {
-        log.warn({ err: error, url: request.url }, 'database unavailable');
-        return json(503, { error: 'Temporarily unavailable, please retry' }, { 'Retry-After': '1' });
+        log.warn({ err: error, requestId, url: request.url }, 'database unavailable');
+        return reply(503, 'Temporarily unavailable, please retry', { 'Retry-After': '1' });
       }
-      log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
-      return json(500, { error: 'Internal error' });
+      log.error({ err: error, requestId, method: request.method, url: request.url }, 'unhandled error');
+      return reply(500, `Internal error (request ${requestId ?? 'unknown'})`);
     })
     .onAfterResponse(({ request, set }) => {
-      if (firstSegment(request) === 'api') log.info({ method: request.method, path: new URL(request.url).pathname, status: set.status }, 'api request');
+      const requestId = requestIds.get(request);
+      if (requestId) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: set.status }, 'api request');
     })
     .use(docs())
     .use(healthModule(deps))

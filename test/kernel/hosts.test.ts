@@ -38,3 +38,17 @@ test('bad requests get clear {error} bodies, never 500', async () => {
   expect(unknownRoute.status).toBe(404);
   expect(unknownRoute.body).toEqual({ error: 'Not found' });
 });
+
+test('API responses carry a request id: the caller\'s when sane, else a new one', async () => {
+  const { key } = await t.bootstrap();
+  const fresh = await t.api('GET', '/workspaces', { key });
+  expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  const given = await t.api('GET', '/workspaces', { key, headers: { 'x-request-id': 'trace-123' } });
+  expect(given.headers.get('x-request-id')).toBe('trace-123');
+  const failed = await t.api('GET', '/workspaces', { headers: { 'x-request-id': 'trace-401' } });
+  expect([failed.status, failed.headers.get('x-request-id')]).toEqual([401, 'trace-401']);
+  const hostile = await t.api('GET', '/workspaces', { key, headers: { 'x-request-id': 'a b<script>' } });
+  expect(hostile.headers.get('x-request-id')).not.toContain('<');
+  const redirect = await t.request('/whatever');
+  expect(redirect.headers.get('x-request-id')).toBeNull();
+});
