@@ -4,8 +4,9 @@ import type { Logger } from './logger';
 
 /**
  * Two-level cache: an in-process LRU in front of Redis. An invalidation deletes the key in
- * Redis and publishes it, so every process drops its local copy before the writer answers.
- * Without Redis it is the LRU alone (embedded default, one process).
+ * Redis and publishes it; every process drops its local copy and acknowledges, and the writer
+ * waits for those acknowledgements (at most ACK_DEADLINE_MS), so the next visit anywhere sees
+ * the change. Without Redis it is the LRU alone (embedded default, one process).
  */
 export interface Cache {
   /** in-process only, synchronous: the redirect hot path */
@@ -23,19 +24,31 @@ interface RedisPair { client: Redis; subscriber: Redis; prefix: string }
 
 // a sentinel so that a cached `null` (known absent) differs from a miss
 const NULL = Symbol('null');
+/** how long a writer waits for the other processes to confirm an invalidation (a hung process delays writes this much, no more) */
+const ACK_DEADLINE_MS = 250;
 
 export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logger }): Cache {
   const lru = new LRUCache<string, any>({ max: opts.max ?? 50_000, ttlAutopurge: false });
   const redis = opts.redis;
   const channel = redis ? `${redis.prefix}:cache:invalidate` : '';
+  const ackChannel = `${channel}:ack`;
   const selfId = crypto.randomUUID();
+  /** invalidations of this process waiting for acknowledgements: id → acks still expected (once PUBLISH told how many) */
+  const awaiting = new Map<string, { left: number; counted: boolean; done: () => void }>();
 
   if (redis) {
-    redis.subscriber.subscribe(channel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
+    redis.subscriber.subscribe(channel, ackChannel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
     redis.subscriber.on('message', (ch, message) => {
+      if (ch === ackChannel) {
+        const waiting = awaiting.get(message);
+        if (waiting && --waiting.left <= 0 && waiting.counted) waiting.done();
+        return;
+      }
       if (ch !== channel) return;
-      const { from, keys } = JSON.parse(message) as { from: string; keys: string[] };
+      const { from, keys, id } = JSON.parse(message) as { from: string; keys: string[]; id?: string };
       if (from !== selfId) for (const key of keys) lru.delete(key);
+      // every subscriber acknowledges, the writer too: PUBLISH counts it among the receivers
+      if (id) redis.client.publish(ackChannel, id).catch(() => {});
     });
   }
   const unwrap = (v: any) => (v === NULL ? null : v);
@@ -71,11 +84,22 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     async invalidate(...keys) {
       for (const key of keys) lru.delete(key);
       if (!redis || !keys.length) return;
+      const id = crypto.randomUUID();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // acknowledgements may arrive before PUBLISH answers: count down from 0, add the receivers after
+      const acked = new Promise<void>((resolve) => awaiting.set(id, { left: 0, counted: false, done: resolve }));
       try {
         await redis.client.del(...keys.map((k) => `${redis.prefix}:c:${k}`));
-        await redis.client.publish(channel, JSON.stringify({ from: selfId, keys }));
+        const receivers = await redis.client.publish(channel, JSON.stringify({ from: selfId, keys, id }));
+        const waiting = awaiting.get(id)!;
+        waiting.left += receivers;
+        waiting.counted = true;
+        if (waiting.left > 0) await Promise.race([acked, new Promise((resolve) => (timer = setTimeout(resolve, ACK_DEADLINE_MS)))]);
       } catch (err) {
         opts.log?.warn({ err, keys }, 'cache invalidation did not reach Redis');
+      } finally {
+        clearTimeout(timer);
+        awaiting.delete(id);
       }
     },
     async close() {
