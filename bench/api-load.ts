@@ -1,0 +1,164 @@
+/**
+ * API load benchmark: `bun bench/api-load.ts` (needs Debian `wrk`; PostgreSQL and Redis for the
+ * production-mode half).
+ *
+ * 1. The ceiling: bare Bun.serve answering a constant 302 (bench/bare-server.ts), wrk.
+ * 2. For each mode — production (`bun core/main.ts` with PostgreSQL + Redis, clicks queued in
+ *    Redis) and embedded (PGlite, in-process jobs):
+ *    a. a cached redirect alone (wrk);
+ *    b. the same redirect measured again while bench/api-load-driver.ts (its own process) sends
+ *       a steady open-loop mix of link create / list / get / PATCH through the API.
+ *    Reported: req/s and p99 per API operation, redirect req/s during the mix against bare.
+ * Pass condition: redirect throughput during the mix ≥ 0.5× bare.
+ * Env: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL
+ * (default redis://127.0.0.1:6379), BENCH_SECONDS (10), BENCH_CONNECTIONS (64),
+ * BENCH_RATES ("create=20,list=20,get=40,patch=20" requests per second).
+ */
+import { spawn, type Subprocess } from 'bun';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import postgres from 'postgres';
+import { wrk, type WrkResult } from './wrk';
+
+const ROOT = join(import.meta.dir, '..');
+const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const RATES = Object.fromEntries((process.env.BENCH_RATES ?? 'create=20,list=20,get=40,patch=20').split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+const WORKSPACES = 8; // creates spread so that each workspace stays under 30 per 10 s
+const ADMIN_TOKEN = 'bench-admin-token';
+const children: Subprocess[] = [];
+
+const freePort = () => {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+};
+
+async function waitUntilUp(url: string, host?: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(() => true, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+function start(cmd: string[], env: Record<string, string>) {
+  const child = spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
+  children.push(child);
+  return child;
+}
+
+interface OpResult { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number> }
+
+async function measureMode(mode: 'production' | 'embedded') {
+  const port = freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const apiHost = `localhost:${port}`;
+  const env: Record<string, string> = { PORT: String(port), SITE_URL: `http://${apiHost}`, DEFAULT_DOMAIN: `127.0.0.1:${port}`, ADMIN_TOKEN, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  let cleanup = async () => {};
+  if (mode === 'production') {
+    const dbName = `linkhop_apiload_${Date.now().toString(36)}`;
+    const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${dbName}`);
+    const dbUrl = new URL(DB_URL);
+    dbUrl.pathname = `/${dbName}`;
+    const prefix = `lhapiload:${Date.now().toString(36)}`;
+    Object.assign(env, { DATABASE_URL: dbUrl.toString(), REDIS_URL, REDIS_PREFIX: prefix });
+    cleanup = async () => {
+      await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+      const redis = new Redis(REDIS_URL);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'linkhop-apiload-'));
+    env.DATA_DIR = dir;
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+
+  const server = start([process.execPath, 'core/main.ts'], env);
+  await waitUntilUp(`${origin}/healthz`, apiHost);
+  const api = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
+    const res = await fetch(`${origin}/api${path}`, { method, headers: { host: apiHost, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const workspaces: { id: string; key: string; linkIds: string[] }[] = [];
+  let hotSlug = '';
+  for (let i = 0; i < WORKSPACES; i++) {
+    const boot = await api('POST', '/admin/bootstrap', { email: `load${i}@example.com`, plan: 'pro' }, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    const links = Array.from({ length: 50 }, (_, j) => ({ target: `https://example.com/seed/${i}/${j}`, title: `Seed ${j}` }));
+    const bulk = await api('POST', `/workspaces/${boot.workspace_id}/links/bulk`, { links }, { 'x-api-key': boot.api_key });
+    workspaces.push({ id: boot.workspace_id, key: boot.api_key, linkIds: bulk.created.map((l: { id: string }) => l.id) });
+    hotSlug ||= bulk.created[0].slug;
+  }
+  // the redirect measured is one the API never PATCHes (a PATCH invalidates its cache entry)
+  for (const ws of workspaces) ws.linkIds = ws.linkIds.slice(1);
+  const redirectUrl = `${origin}/${hotSlug}`;
+
+  await wrk(redirectUrl, { seconds: 2, connections: CONNECTIONS });
+  const alone = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
+
+  const driver = spawn([process.execPath, 'bench/api-load-driver.ts', JSON.stringify({ api: `${origin}/api`, host: apiHost, seconds: SECONDS + 2, rates: RATES, workspaces })], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
+  children.push(driver);
+  await Bun.sleep(1000); // the mix is at its steady rate before the redirect measurement starts
+  const during = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
+  const ops: Record<string, OpResult> = JSON.parse((await new Response(driver.stdout).text()).trim().split('\n').pop()!);
+
+  server.kill('SIGTERM');
+  await server.exited;
+  await cleanup();
+  return { alone, during, ops };
+}
+
+async function main() {
+  const barePort = freePort();
+  const bareServer = start([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
+  await waitUntilUp(`http://127.0.0.1:${barePort}/`);
+  await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: 2, connections: CONNECTIONS });
+  const bare = await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: SECONDS, connections: CONNECTIONS });
+  bareServer.kill();
+
+  const results = { production: await measureMode('production'), embedded: await measureMode('embedded') };
+
+  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+  const ratio = (r: WrkResult) => r.rps / bare.rps;
+  const lines = [
+    `| mode | scenario | req/s | p99 ms | answers | note |`,
+    `|---|---|---:|---:|---|---|`,
+    `| — | bare Bun.serve constant 302 (ceiling) | ${bare.rps.toFixed(0)} | ${fmt(bare.p99)} | ${bare.errors || 'all 302'} | 1.00× |`,
+  ];
+  for (const [mode, r] of Object.entries(results)) {
+    lines.push(`| ${mode} | cached redirect alone | ${r.alone.rps.toFixed(0)} | ${fmt(r.alone.p99)} | ${r.alone.errors || 'all 3xx'} | ${ratio(r.alone).toFixed(2)}× bare |`);
+    for (const [op, o] of Object.entries(r.ops)) {
+      const answers = Object.entries(o.statuses).map(([k, v]) => `${k}: ${v}`).join(', ');
+      lines.push(`| ${mode} | API ${op} (offered ${RATES[op]}/s) | ${o.rps.toFixed(1)} | ${fmt(o.p99)} | ${answers} | p50 ${fmt(o.p50)} ms |`);
+    }
+    const ok = ratio(r.during) >= 0.5;
+    lines.push(`| ${mode} | cached redirect during the API mix | ${r.during.rps.toFixed(0)} | ${fmt(r.during.p99)} | ${r.during.errors || 'all 3xx'} | ${ratio(r.during).toFixed(2)}× bare: ≥ 0.50× ${ok ? 'met' : 'MISSED'} |`);
+  }
+  console.log(`\nLinkhop API load benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback; API mix from a separate process\n`);
+  console.log(lines.join('\n'));
+}
+
+try {
+  await main();
+} finally {
+  for (const child of children) if (!child.killed) child.kill();
+}
+process.exit(0);
