@@ -5,6 +5,8 @@
  * operation: requests sent, answers by status class, achieved req/s, p50/p99 latency in ms.
  * Input (argv[2], JSON): { api, host, seconds, rates: {create, list, get, patch}, workspaces: [{id, key, linkIds}] }
  */
+export {}; // a module: top-level await
+
 interface Input {
   api: string;
   host: string;
