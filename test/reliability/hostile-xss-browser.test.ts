@@ -72,7 +72,7 @@ async function createLink(body: Record<string, unknown>) {
  * a binding, so a write is seen even if the page navigates afterwards). Navigations away from
  * our hosts (a bot page's refresh to the target) are aborted, so the page stays for inspection.
  */
-async function visit(url: string, userAgent: string, act?: (page: Page) => Promise<void>) {
+async function visit(url: string, userAgent: string, act?: (page: Page) => Promise<void>, rawHtml?: string) {
   const page = await browser.newPage({ userAgent });
   const dialogs: string[] = [];
   let flagWrites = 0;
@@ -83,6 +83,8 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
   });
   const ours = new Set([t.config.defaultDomain, new URL(t.config.siteUrl).hostname]);
   await page.route('**/*', (route) => (ours.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort('aborted')));
+  // the control below: a page that does NOT escape, to show the detection works
+  if (rawHtml) await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: rawHtml }));
   try {
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
     await act?.(page);
@@ -135,3 +137,13 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
     }, 60_000);
   }
 });
+
+test.skipIf(skip)('control: the same payloads unescaped in a page are detected (dialog or flag)', async () => {
+  let detected = 0;
+  for (const payload of PAYLOADS) {
+    const seen = await visit(`http://${t.config.defaultDomain}/control`, UA.desktop, undefined, `<!doctype html><title>c</title><body>${payload}</body>`);
+    if (seen.dialogs.length || seen.flag) detected++;
+  }
+  // all but the three that need a script-string or template context to run
+  expect(detected).toBe(PAYLOADS.length - 3);
+}, 60_000);
