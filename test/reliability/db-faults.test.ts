@@ -49,9 +49,9 @@ async function workspaceWithDomain(domain: string): Promise<Ws> {
 
 afterAll(async () => {
   if (skip) return;
-  await server?.stop();
+  await server?.stop(); // graceful: up to 5 s for its pools to close
   cluster?.destroy();
-});
+}, 30_000);
 
 const countLinks = (domain: string, slugPrefix: string) =>
   sql(async (db) => Number((await db`select count(*)::int as n from links where domain = ${domain} and slug like ${slugPrefix + '%'}`)[0]!.n));
