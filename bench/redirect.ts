@@ -25,6 +25,7 @@ import { createDeps } from '../core/deps';
 import { createLinks, linkContext } from '../modules/links/service';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
+import { wrk as runWrk, type WrkResult } from './wrk';
 
 const ROOT = join(import.meta.dir, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,7 +36,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const WORKER_NICE = Number(process.env.BENCH_WORKER_NICE ?? 0);
 const DISTINCT = 5_000;
 const VISITS = 100_000;
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const work = mkdtempSync(join(tmpdir(), 'linkhop-bench-'));
 const children: Subprocess[] = [];
 
@@ -64,24 +64,9 @@ function start(cmd: string[], env: Record<string, string>) {
   return child;
 }
 
-interface WrkResult { rps: number; p50: number; p99: number; requests: number; errors: string }
-
-/** wrk with latency percentiles; `script` picks a path per request. */
-async function wrk(url: string, opts: { script?: string; seconds?: number } = {}): Promise<WrkResult> {
-  const args = ['wrk', '-t2', `-c${CONNECTIONS}`, `-d${opts.seconds ?? SECONDS}s`, '--latency', '-H', `User-Agent: ${UA}`];
-  if (opts.script) args.push('-s', opts.script);
-  const proc = spawn([...args, url], { stdout: 'pipe', stderr: 'pipe' });
-  const out = await new Response(proc.stdout).text();
-  await proc.exited;
-  const ms = (label: string) => {
-    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`));
-    if (!m) return NaN;
-    const v = Number(m[1]);
-    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
-  };
-  const errors = out.match(/Socket errors:.*|Non-2xx or 3xx responses: \d+/g)?.join('; ') ?? '';
-  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN), errors };
-}
+/** wrk (bench/wrk.ts) with this benchmark's connections and duration; `script` picks a path per request. */
+const wrk = (url: string, opts: { script?: string; seconds?: number } = {}) =>
+  runWrk(url, { seconds: opts.seconds ?? SECONDS, connections: CONNECTIONS, script: opts.script });
 
 const rssMb = async (pid: number) => {
   const status = await Bun.file(`/proc/${pid}/status`).text();
