@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ApiError } from '../../core/errors';
 import { featureMessage } from '../../core/plans';
 import { checkVariants, pickVariant } from '../../modules/ab-tests/service';
 import { linkCookieName } from '../../modules/redirect/cookies';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { browserVisitor, cookiesOf, UA, workspacePool } from '../helpers/smart-links';
+import { browserVisitor, cookiesOf, UA, validationFailure, workspacePool } from '../helpers/smart-links';
 
 const v = (name: string, weight: unknown, url: unknown = `https://${name.toLowerCase() || 'x'}.example/`) => ({ name, url, weight });
 
-function failure(value: unknown): string {
-  try {
-    checkVariants(value);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return error.message;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+const failure = (value: unknown) => validationFailure(checkVariants, value);
 
 describe('validation', () => {
   test.each([

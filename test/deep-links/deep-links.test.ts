@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ApiError } from '../../core/errors';
 import { featureMessage } from '../../core/plans';
 import { checkDeepLink } from '../../modules/deep-links/service';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { UA, workspacePool } from '../helpers/smart-links';
+import { UA, validationFailure, workspacePool } from '../helpers/smart-links';
 
-function failure(value: unknown): string {
-  try {
-    checkDeepLink(value);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return error.message;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+const failure = (value: unknown) => validationFailure(checkDeepLink, value);
 
 describe('validation', () => {
   test.each([

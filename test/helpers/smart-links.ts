@@ -1,3 +1,4 @@
+import { ApiError } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import type { Plan } from '../../core/plans';
 import type { LinkSnapshot, Visitor } from '../../modules/redirect/hooks';
@@ -119,3 +120,14 @@ export function browserVisitor(t: TestApp, userAgent = UA.desktop, headers: Reco
 }
 
 export const pathOf = (link: { slug: string }) => `/${link.slug}`;
+
+/** The 400 message a link-field validator gives for `value` (fails the test if it accepts it or throws otherwise). */
+export function validationFailure(check: (value: unknown) => unknown, value: unknown): string {
+  try {
+    check(value);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return error.message;
+    throw error;
+  }
+  throw new Error('accepted');
+}

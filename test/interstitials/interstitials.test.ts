@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ApiError } from '../../core/errors';
 import { featureMessage } from '../../core/plans';
 import { checkInterstitial } from '../../modules/interstitials/service';
 import { linkCookieName } from '../../modules/redirect/cookies';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { browserVisitor, cookiesOf, UA, workspacePool } from '../helpers/smart-links';
+import { browserVisitor, cookiesOf, UA, validationFailure, workspacePool } from '../helpers/smart-links';
 
-function failure(value: unknown): string {
-  try {
-    checkInterstitial(value);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return error.message;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+const failure = (value: unknown) => validationFailure(checkInterstitial, value);
 
 describe('validation', () => {
   test.each([

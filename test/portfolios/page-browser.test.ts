@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -8,7 +9,7 @@ let port: string;
 beforeAll(async () => {
   t = await startTestApp();
   port = new URL(await t.listen()).port;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', `--host-resolver-rules=MAP linkhop.test:80 127.0.0.1:${port}`] });
+  browser = await launchChromium({ 'linkhop.test:80': Number(port) });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 import { flushClicks } from '../../modules/clicks/service';
@@ -70,7 +71,7 @@ test('a real browser fills in the form and lands on the target', async () => {
   const port = new URL(base).port;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', `--host-resolver-rules=MAP go.linkhop.test:80 127.0.0.1:${port}`] });
+    browser = await launchChromium({ 'go.linkhop.test:80': Number(port) });
     // headless Chromium names itself HeadlessChrome, which the bot list (rightly) skips
     const page = await browser.newPage({ userAgent: BROWSER_UA });
     await page.goto(`http://go.linkhop.test/${link.slug}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 
@@ -11,8 +11,7 @@ import { UA } from '../helpers/smart-links';
  * cta_text), the portfolio page (name, description, link titles), the password page (link
  * title, a hostile password typed into the form).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const skip = !existsSync(CHROMIUM);
+const skip = !hasChromium;
 if (skip) console.warn('hostile-xss-browser: skipped — /usr/bin/chromium missing (apt-get install -y chromium)');
 
 // every payload ≤ 50 chars (the cta_text limit), each aimed at a different context
@@ -37,20 +36,7 @@ beforeAll(async () => {
   if (skip) return;
   t = await startTestApp();
   const base = new URL(await t.listen());
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${t.config.defaultDomain} 127.0.0.1:${base.port}, MAP ${new URL(t.config.siteUrl).hostname} 127.0.0.1:${base.port}`,
-    ],
-  });
+  browser = await launchChromium({ [t.config.defaultDomain]: Number(base.port), [new URL(t.config.siteUrl).hostname]: Number(base.port) });
   ws = await t.bootstrap({ plan: 'agency' });
 }, 60_000);
 afterAll(async () => {

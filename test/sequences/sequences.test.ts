@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ApiError } from '../../core/errors';
 import { featureMessage } from '../../core/plans';
 import { linkCookieName } from '../../modules/redirect/cookies';
 import { checkSequence, sequenceStep } from '../../modules/sequences/service';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { browserVisitor, workspacePool } from '../helpers/smart-links';
+import { browserVisitor, validationFailure, workspacePool } from '../helpers/smart-links';
 
 const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://step${i + 1}.example/` }));
 
-function failure(value: unknown): string {
-  try {
-    checkSequence(value);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return error.message;
-    throw error;
-  }
-  throw new Error('accepted');
-}
+const failure = (value: unknown) => validationFailure(checkSequence, value);
 
 describe('validation', () => {
   test.each([

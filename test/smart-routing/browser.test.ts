@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { chromium, type Browser } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 
@@ -8,7 +8,6 @@ import { UA } from '../helpers/smart-links';
  * A real headless Chromium against a listening server: the short domain and a landing site
  * are mapped to loopback ports, so the browser sends the real Host headers.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const LANDING = 'landing.linkhop.test';
 
 let t: TestApp;
@@ -20,20 +19,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const base = new URL(await t.listen());
   landing = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (req) => new Response(`<!doctype html><title>Landed</title><h1>Landed at ${new URL(req.url).pathname}</h1>`, { headers: { 'content-type': 'text/html' } }) });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      `--host-resolver-rules=MAP ${t.config.defaultDomain} 127.0.0.1:${base.port}, MAP ${LANDING} 127.0.0.1:${landing.port}`,
-    ],
-  });
+  browser = await launchChromium({ [t.config.defaultDomain]: Number(base.port), [LANDING]: landing.port! });
   ws = await t.bootstrap({ plan: 'pro' });
 }, 60_000);
 
@@ -49,7 +35,7 @@ async function createLink(body: Record<string, unknown>) {
   return `http://${t.config.defaultDomain}/${res.body.slug}`;
 }
 
-test.skipIf(!existsSync(CHROMIUM))('the interstitial continues to the target after its delay, and at once by its button', async () => {
+test.skipIf(!hasChromium)('the interstitial continues to the target after its delay, and at once by its button', async () => {
   const shortUrl = await createLink({ target: `http://${LANDING}/after-delay`, interstitial: { title: 'One moment <b>please</b>', delay: 2, show_once: false } });
   const page = await browser.newPage({ userAgent: UA.desktop });
   try {
@@ -71,7 +57,7 @@ test.skipIf(!existsSync(CHROMIUM))('the interstitial continues to the target aft
   }
 }, 60_000);
 
-test.skipIf(!existsSync(CHROMIUM))('a password form: a wrong password shows the form again, the right one lands on the target', async () => {
+test.skipIf(!hasChromium)('a password form: a wrong password shows the form again, the right one lands on the target', async () => {
   const shortUrl = await createLink({ target: `http://${LANDING}/secret`, password: 'correct horse' });
   const page = await browser.newPage({ userAgent: UA.desktop });
   try {
@@ -87,7 +73,7 @@ test.skipIf(!existsSync(CHROMIUM))('a password form: a wrong password shows the 
   }
 }, 60_000);
 
-test.skipIf(!existsSync(CHROMIUM))('the app-detection page falls back to the store when no app opens', async () => {
+test.skipIf(!hasChromium)('the app-detection page falls back to the store when no app opens', async () => {
   const shortUrl = await createLink({ target: `http://${LANDING}/web`, deep_link: { ios_app_url: 'linkhop-test-app://item/1', ios_store_url: `http://${LANDING}/store`, interstitial: true } });
   const page = await browser.newPage({ userAgent: UA.iphone });
   try {
