@@ -18,9 +18,9 @@ import { spawn, type Subprocess } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import postgres from 'postgres';
 import { wrk, type WrkResult } from './wrk';
+import { deleteRedisPrefix } from '../test/helpers/redis';
 
 const ROOT = join(import.meta.dir, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,14 +72,7 @@ async function measureMode(mode: 'production' | 'embedded') {
     cleanup = async () => {
       await admin.unsafe(`drop database if exists ${dbName} with (force)`);
       await admin.end();
-      const redis = new Redis(REDIS_URL);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
-      redis.disconnect();
+      await deleteRedisPrefix(REDIS_URL, prefix);
     };
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'linkhop-apiload-'));

@@ -18,7 +18,6 @@ import { spawn, type Subprocess } from 'bun';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Redis from 'ioredis';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
 import { createDeps } from '../core/deps';
@@ -26,6 +25,7 @@ import { createLinks, linkContext } from '../modules/links/service';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
 import { wrk as runWrk, type WrkResult } from './wrk';
+import { deleteRedisPrefix } from '../test/helpers/redis';
 
 const ROOT = join(import.meta.dir, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -152,14 +152,7 @@ async function main() {
   await Promise.all([server.exited, worker.exited]);
   await admin.unsafe(`drop database if exists ${dbName} with (force)`);
   await admin.end();
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
+  await deleteRedisPrefix(REDIS_URL, prefix);
 
   const ratio = (r: WrkResult) => (r.rps / bare.rps).toFixed(2);
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');

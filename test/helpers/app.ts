@@ -1,9 +1,9 @@
-import Redis from 'ioredis';
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp } from '../../core/kernel';
 import type { Plan } from '../../core/plans';
 import { createTestDatabase, TEST_REDIS_URL } from './db';
+import { deleteRedisPrefix } from './redis';
 
 export const SITE_URL = 'http://linkhop.test';
 export const DEFAULT_DOMAIN = 'go.linkhop.test';
@@ -86,18 +86,4 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
     },
   };
   return testApp;
-}
-
-async function deleteRedisPrefix(url: string, prefix: string) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
