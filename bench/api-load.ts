@@ -14,15 +14,14 @@
  * (default redis://127.0.0.1:6379), BENCH_SECONDS (10), BENCH_CONNECTIONS (64),
  * BENCH_RATES ("create=20,list=20,get=40,patch=20" requests per second).
  */
-import { spawn, type Subprocess } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { wrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
+import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
 
-const ROOT = join(import.meta.dir, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,28 +29,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const RATES = Object.fromEntries((process.env.BENCH_RATES ?? 'create=20,list=20,get=40,patch=20').split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
 const WORKSPACES = 8; // creates spread so that each workspace stays under 30 per 10 s
 const ADMIN_TOKEN = 'bench-admin-token';
-const children: Subprocess[] = [];
-
-const freePort = () => {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-};
-
-async function waitUntilUp(url: string, host?: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(() => true, () => false)) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-function start(cmd: string[], env: Record<string, string>) {
-  const child = spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
-  children.push(child);
-  return child;
-}
 
 interface OpResult { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number> }
 
@@ -80,7 +57,7 @@ async function measureMode(mode: 'production' | 'embedded') {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const server = start([process.execPath, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, 'core/main.ts'], env);
   await waitUntilUp(`${origin}/healthz`, apiHost);
   const api = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
     const res = await fetch(`${origin}/api${path}`, { method, headers: { host: apiHost, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -103,12 +80,7 @@ async function measureMode(mode: 'production' | 'embedded') {
   await wrk(redirectUrl, { seconds: 2, connections: CONNECTIONS });
   const alone = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
 
-  const driver = spawn([process.execPath, 'bench/api-load-driver.ts', JSON.stringify({ api: `${origin}/api`, host: apiHost, seconds: SECONDS + 2, rates: RATES, workspaces })], {
-    cwd: ROOT,
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  children.push(driver);
+  const driver = startProcess([process.execPath, 'bench/api-load-driver.ts', JSON.stringify({ api: `${origin}/api`, host: apiHost, seconds: SECONDS + 2, rates: RATES, workspaces })], {}, 'pipe');
   await Bun.sleep(1000); // the mix is at its steady rate before the redirect measurement starts
   const during = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
   const ops: Record<string, OpResult> = JSON.parse((await new Response(driver.stdout).text()).trim().split('\n').pop()!);
@@ -121,7 +93,7 @@ async function measureMode(mode: 'production' | 'embedded') {
 
 async function main() {
   const barePort = freePort();
-  const bareServer = start([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
+  const bareServer = startProcess([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
   await waitUntilUp(`http://127.0.0.1:${barePort}/`);
   await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: 2, connections: CONNECTIONS });
   const bare = await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: SECONDS, connections: CONNECTIONS });
@@ -152,6 +124,6 @@ async function main() {
 try {
   await main();
 } finally {
-  for (const child of children) if (!child.killed) child.kill();
+  stopProcesses();
 }
 process.exit(0);

@@ -14,7 +14,6 @@
  * (default redis://127.0.0.1:6379), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 64),
  * BENCH_WORKER_NICE (default 0: the clicks worker at the server's CPU priority).
  */
-import { spawn, type Subprocess } from 'bun';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +25,8 @@ import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
 import { wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
+import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
 
-const ROOT = join(import.meta.dir, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,32 +36,6 @@ const WORKER_NICE = Number(process.env.BENCH_WORKER_NICE ?? 0);
 const DISTINCT = 5_000;
 const VISITS = 100_000;
 const work = mkdtempSync(join(tmpdir(), 'linkhop-bench-'));
-const children: Subprocess[] = [];
-
-const freePort = () => {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-};
-
-async function waitUntilUp(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      await fetch(url, { redirect: 'manual' });
-      return;
-    } catch {
-      await Bun.sleep(100);
-    }
-  }
-  throw new Error(`server at ${url} did not start`);
-}
-
-function start(cmd: string[], env: Record<string, string>) {
-  const child = spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout: 'ignore', stderr: 'inherit' });
-  children.push(child);
-  return child;
-}
 
 /** wrk (bench/wrk.ts) with this benchmark's connections and duration; `script` picks a path per request. */
 const wrk = (url: string, opts: { script?: string; seconds?: number } = {}) =>
@@ -76,11 +49,11 @@ const rssMb = async (pid: number) => {
 async function main() {
   // --- 1. the ceiling ---------------------------------------------------------
   const barePort = freePort();
-  start([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
+  const bareServer = startProcess([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
   await waitUntilUp(`http://127.0.0.1:${barePort}/`);
   await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: 2 });
   const bare = await wrk(`http://127.0.0.1:${barePort}/x`);
-  children.pop()!.kill();
+  bareServer.kill();
 
   // --- production-mode Linkhop: fresh database, own Redis prefix, separate clicks worker
   const dbName = `linkhop_bench_${Date.now().toString(36)}`;
@@ -108,7 +81,7 @@ async function main() {
 
   // The clicks worker starts after the first runs: redirects enqueue their clicks (the queue absorbs
   // them), then the worker drains everything while the cached run is measured again.
-  const server = start([process.execPath, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, 'core/main.ts'], env);
   await waitUntilUp(`http://${host}/healthcheck-probe`);
 
   // --- 2. one cached link, clicks recorded (queued)
@@ -121,11 +94,11 @@ async function main() {
   const random = await wrk(`http://${host}/`, { script });
 
   // --- 4. exactly 100,000 visits → exactly 100,000 click rows
-  const load = spawn([process.execPath, 'bench/visits.ts', `http://${host}/${exact}`, String(VISITS), String(CONNECTIONS)], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const load = startProcess([process.execPath, 'bench/visits.ts', `http://${host}/${exact}`, String(VISITS), String(CONNECTIONS)], {}, 'pipe');
   const visits = JSON.parse((await new Response(load.stdout).text()).trim().split('\n').pop()!);
 
   // --- the worker drains the backlog while the cached link is measured once more
-  const worker = start([...(WORKER_NICE ? ['nice', '-n', String(WORKER_NICE)] : []), process.execPath, 'workers/clicks.ts'], env);
+  const worker = startProcess([...(WORKER_NICE ? ['nice', '-n', String(WORKER_NICE)] : []), process.execPath, 'workers/clicks.ts'], env);
   const draining = await wrk(`http://${host}/${hot}`);
   const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
   const [{ id: exactId }] = await sql`select id from links where slug = ${exact!}`;
@@ -179,6 +152,6 @@ async function main() {
 try {
   await main();
 } finally {
-  for (const child of children) if (!child.killed) child.kill();
+  stopProcesses();
 }
 process.exit(0);

@@ -1,0 +1,35 @@
+import { spawn, type Subprocess } from 'bun';
+import { join } from 'node:path';
+
+/** The repository root: benchmarks start `core/main.ts`, workers and load drivers from there. */
+export const ROOT = join(import.meta.dir, '..');
+
+const running: Subprocess[] = [];
+
+/** A free TCP port on this machine (bound and released at once). */
+export function freePort(): number {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+/** Poll `url` (with an optional Host header) until anything answers; 30 s at most. */
+export async function waitUntilUp(url: string, host?: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(() => true, () => false)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** A child process from ROOT with extra env; stopped by stopProcesses() whatever happens. */
+export function startProcess(cmd: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe' = 'ignore') {
+  const child = spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdout, stderr: 'inherit' });
+  running.push(child);
+  return child;
+}
+
+export function stopProcesses(): void {
+  for (const child of running) if (!child.killed) child.kill();
+}
