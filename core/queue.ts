@@ -143,9 +143,14 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     const q = queueOf(name);
     let queue = queues.get(q);
     if (!queue) {
-      queue = new Queue(q, { connection: opts.producer as any, prefix: opts.prefix });
-      queue.on('error', () => {});
-      queues.set(q, queue);
+      const created = new Queue(q, { connection: opts.producer as any, prefix: opts.prefix });
+      created.on('error', () => {});
+      // BullMQ checks the server once per Queue; when Redis dies during that check the Queue fails
+      // every later call, so it is dropped and the next send makes a new one
+      created.waitUntilReady().catch(() => {
+        if (queues.get(q) === created) queues.delete(q);
+      });
+      queues.set(q, (queue = created));
     }
     return queue;
   };

@@ -6,6 +6,7 @@ import { createBullQueue, createMemoryQueue, type JobQueue } from '../../core/qu
 import { createRateLimiter } from '../../core/ratelimit';
 import { createRedis } from '../../core/redis';
 import { TEST_REDIS_URL } from '../helpers/db';
+import { startRedisServer } from '../helpers/processes';
 
 declare module '../../core/queue' {
   interface JobMap {
@@ -56,6 +57,31 @@ describe('job queue: same contract in memory and on BullMQ', () => {
     expect(Date.now() - started).toBeLessThan(1500); // fails fast into the buffer, never hangs the caller
     await queue.close();
     producer.disconnect();
+  });
+  test.skipIf(!Bun.which('redis-server'))('a queue whose first server check was cut by a Redis crash works once Redis is back', async () => {
+    const redis = await startRedisServer();
+    const producer = createRedis(redis.url, 'producer');
+    const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
+    try {
+      const seen: number[] = [];
+      queue.register('testq.echo', async ({ n }) => void seen.push(n));
+      await new Promise((resolve) => producer.once('ready', resolve));
+      // the first job creates the queue's BullMQ Queue, whose version check is in flight when Redis dies
+      const first = queue.enqueue('testq.echo', { n: 1 });
+      await redis.kill();
+      await first;
+      await redis.start();
+      await queue.startWorkers(['testq']);
+      const deadline = Date.now() + 10_000;
+      while (seen.length < 1 && Date.now() < deadline) await Bun.sleep(50);
+      await queue.enqueue('testq.echo', { n: 2 });
+      while (seen.length < 2 && Date.now() < deadline) await Bun.sleep(50);
+      expect(seen.sort()).toEqual([1, 2]);
+    } finally {
+      await queue.close();
+      producer.disconnect();
+      await redis.destroy();
+    }
   });
 });
 
