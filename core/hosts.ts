@@ -20,3 +20,20 @@ export function firstSegment(request: Request): string {
   while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
   return url.slice(pathStart + 1, end);
 }
+
+/**
+ * The slug of a short-link path: `abc` for `/abc` or `/abc?q=1`. Undefined for any other path,
+ * and for one that needs percent-decoding: the app's router answers those.
+ */
+export function shortLinkSlug(request: Request): string | undefined {
+  const url = request.url;
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  if (pathStart === -1) return undefined;
+  let end = pathStart + 1;
+  for (; end < url.length; end++) {
+    const char = url.charCodeAt(end);
+    if (char === 63 /* ? */ || char === 35 /* # */) break;
+    if (char === 47 /* / */ || char === 37 /* % */) return undefined;
+  }
+  return end > pathStart + 1 ? url.slice(pathStart + 1, end) : undefined;
+}

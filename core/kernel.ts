@@ -31,7 +31,10 @@ import { workspacesModule } from '../modules/workspaces';
 import type { Deps } from './deps';
 import { docs } from './docs';
 import { ApiError, isUnavailable, isUniqueViolation } from './errors';
-import { firstSegment, requestHost } from './hosts';
+import type { Server } from 'bun';
+import { firstSegment, requestHost, shortLinkSlug } from './hosts';
+import { redirectorOf } from '../modules/redirect/service';
+import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */
 const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz']);
@@ -63,6 +66,21 @@ const requestIds = new WeakMap<Request, string>();
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
+const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
+  json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
+
+/** `{error}` for anything thrown past a handler: ApiError's status, 409, 503 while the database is down, else a logged 500. */
+function replyToError(log: Logger, error: unknown, request: Request, requestId?: string): Response {
+  if (error instanceof ApiError) return errorReply(error.status, error.message, requestId, error.headers);
+  if (isUniqueViolation(error)) return errorReply(409, 'Already exists', requestId);
+  if (isUnavailable(error)) {
+    log.warn({ err: error, requestId, url: request.url }, 'database unavailable');
+    return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
+  }
+  log.error({ err: error, requestId, method: request.method, url: request.url }, 'unhandled error');
+  return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
+}
+
 /**
  * The kernel: error handling, host routing, request ids and logs, docs, then the feature
  * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining).
@@ -85,26 +103,17 @@ export function createApp(deps: Deps) {
     })
     .onError(async ({ code, error, request }) => {
       const requestId = requestIds.get(request);
-      const reply = (status: number, message: string, headers: Record<string, string> = {}) =>
-        json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
-      if (error instanceof ApiError) return reply(error.status, error.message, error.headers);
       switch (code) {
         case 'VALIDATION':
-          return reply(400, validationMessage(error));
+          return errorReply(400, validationMessage(error), requestId);
         case 'PARSE':
           // the body parser runs before the access guard: authentication still answers first
-          if (usesApiKey(request) && !(await authenticated(deps, request))) return reply(401, 'Missing or invalid API key');
-          return reply(400, 'Invalid request body: expected JSON');
+          if (usesApiKey(request) && !(await authenticated(deps, request))) return errorReply(401, 'Missing or invalid API key', requestId);
+          return errorReply(400, 'Invalid request body: expected JSON', requestId);
         case 'NOT_FOUND':
-          return reply(404, 'Not found');
+          return errorReply(404, 'Not found', requestId);
       }
-      if (isUniqueViolation(error)) return reply(409, 'Already exists');
-      if (isUnavailable(error)) {
-        log.warn({ err: error, requestId, url: request.url }, 'database unavailable');
-        return reply(503, 'Temporarily unavailable, please retry', { 'Retry-After': '1' });
-      }
-      log.error({ err: error, requestId, method: request.method, url: request.url }, 'unhandled error');
-      return reply(500, `Internal error (request ${requestId ?? 'unknown'})`);
+      return replyToError(log, error, request, requestId);
     })
     .onAfterResponse(({ request, set }) => {
       const requestId = requestIds.get(request);
@@ -142,3 +151,43 @@ export function createApp(deps: Deps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+export type FetchHandler = (request: Request, server?: Server<unknown> | null) => Response | Promise<Response>;
+
+/**
+ * What a listening server runs. A short-link visit (`GET|HEAD|POST /{slug}` on a short domain) goes
+ * straight to the redirector: Elysia's per-request pipeline (hooks, context, response mapping) cost
+ * a quarter of the redirect throughput (bench/redirect.ts, cached link: 45k → 63k req/s). Everything
+ * else goes to the app, whose `/:slug` routes answer the same way (they serve `app.handle` callers).
+ */
+export function createFetch(deps: Deps, app: App): FetchHandler {
+  const { config, log } = deps;
+  const redirector = redirectorOf(deps);
+  const fail = (error: unknown, request: Request) => replyToError(log, error, request);
+  return (request, server) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'POST') {
+      const host = requestHost(request);
+      const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
+      if (slug !== undefined && !SITE_SEGMENTS.has(slug)) {
+        try {
+          const answer = redirector.visit(request, slug, method, server);
+          return answer instanceof Promise ? answer.catch((error) => fail(error, request)) : answer;
+        } catch (error) {
+          return fail(error, request);
+        }
+      }
+    }
+    return app.fetch(request);
+  };
+}
+
+/**
+ * A listening Bun server for the app (`npm start`, and tests that need a real socket). It becomes
+ * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks (the last click batch).
+ */
+export function listen(deps: Deps, app: App, options: { port: number; hostname: string }) {
+  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, fetch: createFetch(deps, app) });
+  app.server = server;
+  return server;
+}

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import { createDeps, type Deps } from './deps';
-import { createApp } from './kernel';
+import { createApp, listen } from './kernel';
 import { loadPlugins } from './plugins';
 
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
@@ -8,8 +8,8 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const deps = opts.deps ?? (await createDeps(config));
   const app = createApp(deps);
   await loadPlugins(config.plugins, { hooks: deps.bus, config, log: deps.log });
-  app.listen({ port: config.port, hostname: '0.0.0.0' });
-  const port = app.server!.port;
+  const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });
+  const port = server.port!;
   return {
     deps,
     app,

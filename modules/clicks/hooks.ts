@@ -16,9 +16,30 @@ export interface ClickRecord {
   language: string | null;
 }
 
+/**
+ * A `clicks.record` job (modules/clicks/batch.ts builds and reads it): each distinct link and visitor
+ * profile once, then per click its time and two indexes into them.
+ */
+export interface ClickBatch {
+  /** UUIDv7; click ids derive from it */
+  id: string;
+  /** epoch ms of the first click; `at[i]` counts from it */
+  t0: number;
+  links: [link_id: string, workspace_id: string, domain: string, slug: string][];
+  profiles: [country: string | null, referer: string | null, browser: string | null, os: string | null, device: string | null, language: string | null][];
+  at: number[];
+  link: number[];
+  profile: number[];
+}
+
+/** The job shape of earlier versions (one record per click): still read, for jobs queued before an upgrade. */
+export interface LegacyClickBatch {
+  clicks: ClickRecord[];
+}
+
 declare module '../../core/queue' {
   interface JobMap {
-    'clicks.record': { clicks: ClickRecord[] };
+    'clicks.record': ClickBatch | LegacyClickBatch;
   }
 }
 

@@ -2,13 +2,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { addClickCounts, existingLinkIds } from '../links/service';
+import { BATCH_MAX, ClickBatchBuilder, type Click } from './batch';
 import type { ClickRecord } from './hooks';
 import { clicks } from './schema';
 import './hooks';
 
 export type { ClickRecord } from './hooks';
 
-const BATCH_MAX = 2000;
 const FLUSH_EVERY_MS = 100;
 
 /**
@@ -17,15 +17,15 @@ const FLUSH_EVERY_MS = 100;
  * the batches in memory and re-sends them when it answers again.
  */
 export class ClickRecorder {
-  private batch: ClickRecord[] = [];
+  private batch = new ClickBatchBuilder();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = new Set<Promise<void>>();
 
   constructor(private readonly deps: Pick<Deps, 'queue' | 'log'>) {}
 
-  record(click: ClickRecord): void {
-    this.batch.push(click);
-    if (this.batch.length >= BATCH_MAX) this.flush();
+  record(click: Click): void {
+    this.batch.add(click);
+    if (this.batch.size >= BATCH_MAX) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
   }
 
@@ -33,12 +33,12 @@ export class ClickRecorder {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.batch.length) return Promise.all(this.sending).then(() => {});
-    const batch = this.batch;
-    this.batch = [];
+    if (!this.batch.size) return Promise.all(this.sending).then(() => {});
+    const batch = this.batch.build();
+    this.batch = new ClickBatchBuilder();
     const sent = this.deps.queue
-      .enqueue('clicks.record', { clicks: batch }, { jobId: `clicks-${batch[0]!.id}`, attempts: 10 })
-      .catch((err) => this.deps.log.error({ err, clicks: batch.length }, 'click batch not queued'))
+      .enqueue('clicks.record', batch, { jobId: `clicks-${batch.id}`, attempts: 10 })
+      .catch((err) => this.deps.log.error({ err, clicks: batch.at.length }, 'click batch not queued'))
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
     return sent;

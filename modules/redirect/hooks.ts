@@ -71,8 +71,6 @@ declare module '../../core/hooks' {
   interface RedirectResolve {
     link: LinkSnapshot;
     visitor: Visitor;
-    /** the id of the click this visit records (analytics forwarding may reuse it) */
-    clickId: string;
     /** Set-Cookie header values to send with the answer */
     setCookies: string[];
     /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */

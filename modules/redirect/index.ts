@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps';
 import '../workspaces/hooks';
 import './hooks';
 import { domainCacheKey, workspaceCacheKey } from './lookup';
-import { createRedirector, defaultStage, utmStage } from './service';
+import { defaultStage, redirectorOf, utmStage } from './service';
 
 /**
  * Short links: `GET|HEAD|POST /{slug}` on the default domain and verified custom domains (POST is
@@ -16,7 +16,7 @@ export const redirectModule = (deps: Deps) => {
   for (const event of ['domain.added', 'domain.verified', 'domain.removed'] as const) {
     deps.bus.on(event, ({ data }) => deps.cache.invalidate(domainCacheKey(data.domain)), { source: 'redirect' });
   }
-  const redirector = createRedirector(deps);
+  const redirector = redirectorOf(deps);
   return new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
     // Bun may answer HEAD through the GET route: the method comes from the request
     .get('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, request.method === 'HEAD' ? 'HEAD' : 'GET', server))

@@ -34,6 +34,17 @@ export function defaultStage(ctx: RedirectResolve): void {
 }
 
 const utmMemo = new WeakMap<LinkSnapshot, { from: string; to: string }>();
+const headersMemo = new WeakMap<LinkSnapshot, { target: string; headers: Headers }>();
+
+/**
+ * The headers of a redirect to `target`, kept per link snapshot: a Response copies a Headers
+ * object faster than it builds one from a literal (bare Bun.serve: ~97k vs ~85k req/s).
+ */
+function redirectHeaders(link: LinkSnapshot, target: string): Headers {
+  let memo = headersMemo.get(link);
+  if (memo?.target !== target) headersMemo.set(link, (memo = { target, headers: new Headers({ location: target, 'cache-control': 'private, max-age=0' }) }));
+  return memo.headers;
+}
 
 /** `utm_*` parameters merged into a target's query (a link's values win over the target's). */
 export function appendUtm(target: string, utm: Record<string, string>): string {
@@ -119,7 +130,7 @@ export function createRedirector(deps: Deps) {
   }
 
   function resolve(link: LinkSnapshot, visitor: RequestVisitor, method: VisitMethod): Answer {
-    const ctx: RedirectResolve = { link, visitor, target: link.target, routed: false, clickId: Bun.randomUUIDv7(), setCookies: [] };
+    const ctx: RedirectResolve = { link, visitor, target: link.target, routed: false, setCookies: [] };
     stages ??= deps.bus.handlersOf('redirect.resolve');
     const pending = runStages(stages, ctx);
     if (pending) return pending.then(() => answer(ctx, method));
@@ -130,7 +141,6 @@ export function createRedirector(deps: Deps) {
     const { link, visitor } = ctx;
     if (method !== 'HEAD' && !visitor.isBot) {
       clicks.record({
-        id: ctx.clickId,
         link_id: link.id,
         workspace_id: link.workspace_id,
         domain: link.domain,
@@ -154,8 +164,8 @@ export function createRedirector(deps: Deps) {
       for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
       return new Response(ctx.page, { status: 200, headers });
     }
-    if (!ctx.setCookies.length) return new Response(null, { status: link.redirect_type, headers: { location: ctx.target, 'cache-control': 'private, max-age=0' } });
-    const headers = new Headers({ location: ctx.target, 'cache-control': 'private, max-age=0' });
+    if (!ctx.setCookies.length) return new Response(null, { status: link.redirect_type, headers: redirectHeaders(link, ctx.target) });
+    const headers = new Headers(redirectHeaders(link, ctx.target));
     for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
     return new Response(null, { status: link.redirect_type, headers });
   }
@@ -201,6 +211,16 @@ export function createRedirector(deps: Deps) {
   }
 
   return { visit, ready: geo.ready };
+}
+
+export type Redirector = ReturnType<typeof createRedirector>;
+const redirectors = new WeakMap<object, Redirector>();
+
+/** The redirector of this process (one per Deps): the `/:slug` routes and the server's short-link lane share it. */
+export function redirectorOf(deps: Deps): Redirector {
+  let redirector = redirectors.get(deps);
+  if (!redirector) redirectors.set(deps, (redirector = createRedirector(deps)));
+  return redirector;
 }
 
 async function formPassword(request: Request): Promise<string | null> {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
+import { ClickBatchBuilder, clicksOf, type Click } from '../../modules/clicks/batch';
 import { flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { links } from '../../modules/links/schema';
 import { continentOf } from '../../modules/redirect/continents';
@@ -92,6 +93,47 @@ describe('the clicks.record processor', () => {
     await t.deps.queue.idle();
     off();
     expect(seen.sort()).toEqual(batch.map((c) => c.id).sort());
+  });
+});
+
+describe('the compact clicks.record batch', () => {
+  const clickOf = (link: { id: string; domain: string; slug: string }, facts: Partial<Click>): Click => ({
+    link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(),
+    country: null, referer: null, browser: null, os: null, device: null, language: null, ...facts,
+  });
+
+  test('every field survives the encoding; links and visitor profiles are written once', async () => {
+    const a = await createLink(t, ws, { target: 'https://example.com/batch-a' });
+    const b = await createLink(t, ws, { target: 'https://example.com/batch-b' });
+    const sent = [
+      clickOf(a, { country: 'DE', browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'de', clicked_at: 1_760_000_000_123 }),
+      clickOf(a, { country: 'DE', browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'de', clicked_at: 1_760_000_000_200 }),
+      // the string "null" is a referer, not a missing one
+      clickOf(b, { referer: 'null', clicked_at: 1_760_000_000_150 }),
+      clickOf(b, { referer: null, device: 'mobile', clicked_at: 1_760_000_000_151 }),
+    ];
+    const builder = new ClickBatchBuilder();
+    for (const click of sent) builder.add(click);
+    const batch = builder.build();
+    expect(batch.links).toHaveLength(2);
+    expect(batch.profiles).toHaveLength(3);
+    const received = clicksOf(JSON.parse(JSON.stringify(batch)));
+    expect(received.map(({ id, ...click }) => click)).toEqual(sent);
+    expect(new Set(received.map((c) => c.id)).size).toBe(4);
+    // ids derive from the batch: decoding again gives the same ones
+    expect(clicksOf(batch).map((c) => c.id)).toEqual(received.map((c) => c.id));
+  });
+
+  test('a re-delivered batch inserts and counts nothing twice', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/batch-twice' });
+    const builder = new ClickBatchBuilder();
+    for (let i = 0; i < 3; i++) builder.add(clickOf(link, { country: 'FR' }));
+    const batch = builder.build();
+    await t.deps.queue.enqueue('clicks.record', batch);
+    await t.deps.queue.enqueue('clicks.record', batch);
+    await t.deps.queue.idle();
+    expect(await rowsOf(link.id)).toHaveLength(3);
+    expect(await countOf(link.id)).toBe(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
-import { createApp } from '../../core/kernel';
+import { createApp, createFetch, listen } from '../../core/kernel';
 import type { Plan } from '../../core/plans';
 import { createTestDatabase, TEST_REDIS_URL } from './db';
 import { deleteRedisPrefix } from './redis';
@@ -17,7 +17,7 @@ export interface TestApp {
   config: Config;
   /** JSON request to the API (path relative to /api), as a client with `key` would send it */
   api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
-  /** a raw request through the app, default host = the default short domain, redirects not followed */
+  /** a raw request through the server's handler (short links take its lane), default host = the default short domain, redirects not followed */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   /** operator bootstrap: a new user owning a new workspace on `plan` */
   bootstrap(opts?: { email?: string; plan?: Plan; name?: string }): Promise<{ userId: string; workspaceId: string; key: string }>;
@@ -42,7 +42,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
   );
   const deps = await createDeps(config, { database });
   const app = createApp(deps);
-  let server: { stop(): void } | undefined;
+  const fetch = createFetch(deps, app);
+  let server: ReturnType<typeof listen> | undefined;
 
   const testApp: TestApp = {
     app,
@@ -62,9 +63,9 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
       } catch {}
       return { status: res.status, body: parsed, headers: res.headers, text };
     },
-    request(path, init = {}) {
+    async request(path, init = {}) {
       const host = init.host ?? config.defaultDomain;
-      return app.handle(new Request(`http://${host}${path}`, { redirect: 'manual', ...init }));
+      return fetch(new Request(`http://${host}${path}`, { redirect: 'manual', ...init }));
     },
     async bootstrap({ email, plan = 'free', name } = {}) {
       const res = await testApp.api('POST', '/admin/bootstrap', {
@@ -75,9 +76,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
       return { userId: res.body.user_id, workspaceId: res.body.workspace_id, key: res.body.api_key };
     },
     async listen() {
-      app.listen({ port: 0, hostname: '127.0.0.1' });
-      server = app.server!;
-      return `http://127.0.0.1:${app.server!.port}`;
+      server = listen(deps, app, { port: 0, hostname: '127.0.0.1' });
+      return `http://127.0.0.1:${server.port}`;
     },
     async close() {
       server?.stop();

@@ -17,6 +17,8 @@ export async function runRequests(opts: {
   concurrency: number;
   request: (i: number) => Promise<Response>;
   onDone?: (done: number) => void | Promise<void>;
+  /** at most this many requests started per second (a steady pace, so a fault spans a known time) */
+  perSecond?: number;
 }): Promise<LoadResult> {
   const statuses: Record<number, number> = {};
   const latencies: number[] = [];
@@ -25,6 +27,10 @@ export async function runRequests(opts: {
   const lane = async () => {
     while (next < opts.count) {
       const i = next++;
+      if (opts.perSecond) {
+        const wait = started + (i * 1000) / opts.perSecond - performance.now();
+        if (wait > 0) await Bun.sleep(wait);
+      }
       const t0 = performance.now();
       const status = await opts.request(i).then(
         async (res) => {

@@ -64,7 +64,7 @@ export function fakeLink(fields: Partial<LinkSnapshot> = {}): LinkSnapshot {
 }
 
 export function fakeContext(link: LinkSnapshot, visitor: Visitor = fakeVisitor()): RedirectResolve {
-  return { link, visitor, target: link.target, routed: false, clickId: 'click-1', setCookies: [] };
+  return { link, visitor, target: link.target, routed: false, setCookies: [] };
 }
 
 /**

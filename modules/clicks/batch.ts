@@ -1,0 +1,69 @@
+import type { ClickBatch, ClickRecord, LegacyClickBatch } from './hooks';
+
+/** A visit's click as the redirect hands it over; the batch gives it its id. */
+export type Click = Omit<ClickRecord, 'id'>;
+
+/** At most this many clicks per batch: a click id's last 4 hex digits are its index in the batch. */
+export const BATCH_MAX = 2000;
+
+/**
+ * The id of click `index` of a batch: the batch's UUIDv7 with its last 4 hex digits replaced by the
+ * index. A re-delivered batch yields the same ids, so it inserts nothing twice.
+ */
+export const clickId = (batchId: string, index: number) => batchId.slice(0, 32) + index.toString(16).padStart(4, '0');
+
+// header values never hold NUL or U+0001: they separate the parts of a profile key and mark nulls
+const part = (value: string | null) => (value === null ? '\u0001' : value);
+
+/**
+ * Collects clicks into the compact `clicks.record` payload. Every click of one hot link repeats the
+ * same link and visitor profile; written once each, a click is three small numbers, and the job is
+ * ~9 bytes per click instead of ~300 (measured: JSON, Redis and socket costs of the batch fall with it).
+ */
+export class ClickBatchBuilder {
+  readonly id = Bun.randomUUIDv7();
+  private t0 = 0;
+  private readonly links: ClickBatch['links'] = [];
+  private readonly linkIndex = new Map<string, number>();
+  private readonly profiles: ClickBatch['profiles'] = [];
+  private readonly profileIndex = new Map<string, number>();
+  private readonly at: number[] = [];
+  private readonly link: number[] = [];
+  private readonly profile: number[] = [];
+
+  get size(): number {
+    return this.at.length;
+  }
+
+  add(click: Click): void {
+    if (!this.at.length) this.t0 = click.clicked_at;
+    let link = this.linkIndex.get(click.link_id);
+    if (link === undefined) {
+      link = this.links.push([click.link_id, click.workspace_id, click.domain, click.slug]) - 1;
+      this.linkIndex.set(click.link_id, link);
+    }
+    const key = `${part(click.country)}\0${part(click.referer)}\0${part(click.browser)}\0${part(click.os)}\0${part(click.device)}\0${part(click.language)}`;
+    let profile = this.profileIndex.get(key);
+    if (profile === undefined) {
+      profile = this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language]) - 1;
+      this.profileIndex.set(key, profile);
+    }
+    this.at.push(click.clicked_at - this.t0);
+    this.link.push(link);
+    this.profile.push(profile);
+  }
+
+  build(): ClickBatch {
+    return { id: this.id, t0: this.t0, links: this.links, profiles: this.profiles, at: this.at, link: this.link, profile: this.profile };
+  }
+}
+
+/** The click records of a `clicks.record` job (either shape). */
+export function clicksOf(job: ClickBatch | LegacyClickBatch): ClickRecord[] {
+  if ('clicks' in job) return job.clicks;
+  return job.at.map((at, i) => {
+    const [link_id, workspace_id, domain, slug] = job.links[job.link[i]!]!;
+    const [country, referer, browser, os, device, language] = job.profiles[job.profile[i]!]!;
+    return { id: clickId(job.id, i), link_id, workspace_id, domain, slug, clicked_at: job.t0 + at, country, referer, browser, os, device, language };
+  });
+}
