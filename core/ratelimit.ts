@@ -7,6 +7,13 @@ export interface RateRule { points: number; durationSec: number }
 export interface RateLimiter {
   /** take one point for `key` under `name`'s rule; throws ApiError 429 with Retry-After when exhausted */
   consume(name: string, key: string, rule: RateRule): Promise<void>;
+  /** the same 429 when no point is left, taking none (a cheap refusal before costly work that consumes later) */
+  check(name: string, key: string, rule: RateRule): Promise<void>;
+}
+
+function tooMany(res: RateLimiterRes): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+  return new ApiError(429, `Rate limit exceeded; retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
 }
 
 /**
@@ -32,12 +39,13 @@ export function createRateLimiter(opts: { redis?: Redis; prefix: string }): Rate
       try {
         await limiterFor(name, rule).consume(key);
       } catch (res) {
-        if (res instanceof RateLimiterRes) {
-          const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-          throw new ApiError(429, `Rate limit exceeded; retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
-        }
-        throw res;
+        throw res instanceof RateLimiterRes ? tooMany(res) : res;
       }
+    },
+    async check(name, key, rule) {
+      // a limiter that cannot answer lets the request on: consume() decides, with its insurance
+      const res = await limiterFor(name, rule).get(key).catch(() => null);
+      if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
     },
   };
 }

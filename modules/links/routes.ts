@@ -13,7 +13,6 @@ export const linkRoutes = (deps: Deps) =>
     .post(
       '/api/workspaces/:wsId/links',
       async ({ workspace, actor, body, set }) => {
-        await deps.limiter.consume('linkCreate', workspace.id, RATE_LIMITS.linkCreate);
         const row = await createLink(deps, await linkContext(deps.db, workspace, actor.userId), body, 'single');
         set.status = 201;
         return linkView(row, deps.config);

@@ -7,7 +7,7 @@ import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../
 import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RESERVED_SEGMENTS } from '../../core/hosts';
-import { LIMITS, type Plan } from '../../core/plans';
+import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
 import { getWorkspaceRow } from '../workspaces/service';
 import { links } from './schema';
 import { checkLinkFields, checkSlug, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
@@ -111,12 +111,19 @@ async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, 
   return link;
 }
 
+/**
+ * One link (API create, MCP). The create rate limit counts links created: a request refused for
+ * any other reason takes no point, so 50 racing creates of one slug answer one 201 and 49 409s
+ * (the unique index decides before the point is taken, inside the transaction).
+ */
 export async function createLink(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source'] = 'single'): Promise<LinkRow> {
+  await deps.limiter.check('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
   const link = await beforeCreate(deps, ctx, input, source);
   const values = await prepareNewLink(deps, deps.db, ctx, link);
   const row = await deps.db.transaction(async (tx) => {
     const row = await insertLink(tx, ctx, values);
     await auditCreate(deps, tx, ctx, row);
+    await deps.limiter.consume('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
     return row;
   });
   // drops a briefly cached "not found" for this short URL in every process

@@ -87,7 +87,6 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     template_id: z.string().optional().describe('Template whose config gives defaults (Pro+)'),
   };
   tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', createShape, async (args) => {
-    await deps.limiter.consume('linkCreate', workspace.id, RATE_LIMITS.linkCreate);
     const row = await createLink(deps, await ctx(), args, 'mcp');
     return linkView(row, deps.config);
   });

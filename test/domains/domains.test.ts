@@ -181,7 +181,7 @@ describe('verify', () => {
     const created = await addDomain(ws, host('again'));
     dns.zone.set(created.domain, { txt: [[created.txt_record]] });
     // the service without the 10 s limit, so that the test need not wait for it
-    const unlimited = { ...t.deps, limiter: { consume: async () => {} } };
+    const unlimited = { ...t.deps, limiter: { consume: async () => {}, check: async () => {} } };
     const caller = { workspaceId: ws.workspaceId, userId: (await auditOf(ws, 'domain.add'))[0].user_id };
     expect(await verifyDomain(unlimited, caller, created.id)).toEqual({ verified: true, txt_verified: true, cname_verified: false });
     dns.zone.delete(created.domain);
