@@ -3,13 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
+import { APP_WAIT_MS } from '../../modules/deep-links/service';
 
 /**
  * XSS payloads in every user string shown on a page, in a real headless Chromium: no script of
  * the payload runs (no dialog, no window flag), and the string reaches the page intact as text.
  * Pages: the social-bot page (title, og_title, og_description), the interstitial (title, body,
  * cta_text), the portfolio page (name, description, link titles), the password page (link
- * title, a hostile password typed into the form).
+ * title, a hostile password typed into the form), the deep-link app-detection page (app and store URLs).
  */
 const skip = !hasChromium;
 if (skip) console.warn('hostile-xss-browser: skipped — /usr/bin/chromium missing (apt-get install -y chromium)');
@@ -58,7 +59,7 @@ async function createLink(body: Record<string, unknown>) {
  * a binding, so a write is seen even if the page navigates afterwards). Navigations away from
  * our hosts (a bot page's refresh to the target) are aborted, so the page stays for inspection.
  */
-async function visit(url: string, userAgent: string, act?: (page: Page) => Promise<void>, rawHtml?: string) {
+async function visit(url: string, userAgent: string, act?: (page: Page) => Promise<void>, rawHtml?: string, opts: { leavesForApp?: boolean } = {}) {
   const page = await browser.newPage({ userAgent });
   const dialogs: string[] = [];
   let flagWrites = 0;
@@ -68,15 +69,29 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
     Object.defineProperty(window, '__xss', { configurable: true, set: () => (window as any).__reportXss(), get: () => undefined });
   });
   const ours = new Set([t.config.defaultDomain, new URL(t.config.siteUrl).hostname]);
-  await page.route('**/*', (route) => (ours.has(new URL(route.request().url()).hostname) ? route.continue() : route.abort('aborted')));
+  const elsewhere: string[] = [];
+  await page.route('**/*', (route) => {
+    const target = route.request().url();
+    if (ours.has(new URL(target).hostname)) return route.continue();
+    elsewhere.push(target);
+    return route.abort('aborted');
+  });
   // the control below: a page that does NOT escape, to show the detection works
   if (rawHtml) await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: rawHtml }));
   try {
+    if (opts.leavesForApp) {
+      // the app-detection page sets location to the app URL while it loads; that navigation never
+      // ends in a browser without the app, so only the answer is awaited, then the page's script
+      // (and its fallback timer) runs; dialogs and flag writes are reported without the DOM
+      const res = await page.goto(url, { waitUntil: 'commit', timeout: 10_000 });
+      await page.waitForTimeout(APP_WAIT_MS + 500);
+      return { status: res?.status(), dialogs, flag: flagWrites, text: '', elsewhere };
+    }
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
     await act?.(page);
     await page.waitForTimeout(200); // let onerror/onload handlers of broken images fire
     const text = await page.evaluate(() => document.documentElement.innerText + '\n' + Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n') + '\n' + document.title);
-    return { status: res?.status(), dialogs, flag: flagWrites, text };
+    return { status: res?.status(), dialogs, flag: flagWrites, text, elsewhere };
   } finally {
     await page.close();
   }
@@ -85,7 +100,7 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
 describe.skipIf(skip)('no payload script runs in a real browser', () => {
   for (const payload of PAYLOADS) {
     test(`${payload}`, async () => {
-      const pages: { what: string; url: string; ua: string; act?: (p: Page) => Promise<void> }[] = [];
+      const pages: { what: string; url: string; ua: string; act?: (p: Page) => Promise<void>; leavesForApp?: boolean }[] = [];
 
       const bot = await createLink({ title: payload, og_title: payload, og_description: payload });
       pages.push({ what: 'social-bot page', url: bot.short_url, ua: UA.facebook });
@@ -105,14 +120,24 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
         },
       });
 
+      // the app-detection page puts the app and store URLs in links and in its script; an app URL
+      // holds no whitespace, so the payload's spaces become slashes
+      const appUrl = `myapp://open/${payload.replaceAll(' ', '/')}`;
+      const deepLinked = await createLink({ deep_link: { ios_app_url: appUrl, ios_store_url: `https://apps.example.com/${encodeURI(payload)}`, interstitial: true } });
+      pages.push({ what: 'app-detection page', url: deepLinked.short_url, ua: UA.iphone, leavesForApp: true });
+
       const portfolio = await t.api('POST', `/workspaces/${ws.workspaceId}/portfolios`, { key: ws.key, body: { name: payload, description: payload } });
       expect(portfolio.status).toBe(201);
       await t.api('POST', `/workspaces/${ws.workspaceId}/portfolios/${portfolio.body.id}/links`, { key: ws.key, body: { link_ids: [bot.id, inter.id] } });
       pages.push({ what: 'portfolio page', url: `${t.config.siteUrl}/p/${portfolio.body.slug}`, ua: UA.desktop });
 
-      for (const { what, url, ua, act } of pages) {
-        const seen = await visit(url, ua, act);
+      for (const { what, url, ua, act, leavesForApp } of pages) {
+        const seen = await visit(url, ua, act, undefined, { leavesForApp });
         expect({ what, status: seen.status! < 500, dialogs: seen.dialogs, flag: seen.flag }).toEqual({ what, status: true, dialogs: [], flag: 0 });
+        if (leavesForApp) {
+          // the page's own script ran: no app took over, so its timer went on to the store URL, payload intact
+          expect({ what, status: seen.status, fellBackToStore: seen.elsewhere.some((u) => decodeURI(u).endsWith(payload)) }).toEqual({ what, status: 200, fellBackToStore: true });
+        }
         if (['social-bot page', 'interstitial', 'portfolio page'].includes(what)) {
           // the string arrived, as text: escaping kept it whole rather than dropping it
           // (the password page shows no link strings at all)
