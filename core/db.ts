@@ -18,6 +18,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: services that write accept either. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * A query built once per database handle and then only executed with its placeholders' values.
+ * Building a query (drizzle's SQL generation) is the largest JavaScript cost of an API request,
+ * and a named statement is parsed and planned by PostgreSQL once per connection. Inside a
+ * transaction (a new handle each time) the query is built for that transaction.
+ */
+export function preparedQuery<Q>(name: string, build: (db: DbOrTx, name: string) => Q): (db: DbOrTx) => Q {
+  const byHandle = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (query === undefined) byHandle.set(db, (query = build(db, name)));
+    return query;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';

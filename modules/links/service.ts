@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Config } from '../../core/config';
-import type { Db, DbOrTx } from '../../core/db';
+import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
@@ -186,14 +186,22 @@ export async function createLinks(
   return { created, errors };
 }
 
+// prepared: unprepared, postgres.js describes the statement and rebuilds its ~35 column parsers on every call (~0.4 ms of CPU)
+const linkById = preparedQuery('link_by_id', (db, name) =>
+  db.select().from(links).where(and(eq(links.id, sql.placeholder('id')), eq(links.workspaceId, sql.placeholder('workspaceId')))).prepare(name),
+);
+const linkByShortUrl = preparedQuery('link_by_short_url', (db, name) =>
+  db.select().from(links).where(and(eq(links.domain, sql.placeholder('domain')), eq(links.slug, sql.placeholder('slug')))).prepare(name),
+);
+
 export async function getLink(db: DbOrTx, workspaceId: string, id: string): Promise<LinkRow | null> {
-  const [row] = await db.select().from(links).where(and(eq(links.id, id), eq(links.workspaceId, workspaceId)));
+  const [row] = await linkById(db).execute({ id, workspaceId });
   return row ?? null;
 }
 
 /** The link a short URL names, whatever its workspace (the redirect path). */
 export async function getLinkByShortUrl(db: DbOrTx, domain: string, slug: string): Promise<LinkRow | null> {
-  const [row] = await db.select().from(links).where(and(eq(links.domain, domain), eq(links.slug, slug)));
+  const [row] = await linkByShortUrl(db).execute({ domain, slug });
   return row ?? null;
 }
 

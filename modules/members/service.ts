@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
-import type { Db, DbOrTx } from '../../core/db';
+import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
@@ -35,11 +35,17 @@ export async function addMember(db: DbOrTx, workspaceId: string, userId: string,
   await db.insert(memberships).values({ workspaceId, userId, role });
 }
 
-export async function membershipRole(db: DbOrTx, workspaceId: string, userId: string): Promise<Role | null> {
-  const [row] = await db
+// every API request checks the caller's membership
+const roleOfMember = preparedQuery('membership_role', (db, name) =>
+  db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+    .where(and(eq(memberships.workspaceId, sql.placeholder('workspaceId')), eq(memberships.userId, sql.placeholder('userId'))))
+    .prepare(name),
+);
+
+export async function membershipRole(db: DbOrTx, workspaceId: string, userId: string): Promise<Role | null> {
+  const [row] = await roleOfMember(db).execute({ workspaceId, userId });
   return (row?.role as Role) ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
-import type { Db, DbOrTx } from '../../core/db';
+import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
@@ -14,8 +14,11 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 const suffix = customAlphabet('abcdefghijklmnopqrstuvwxyz0123456789', 6);
 
+// every API request reads its workspace
+const workspaceById = preparedQuery('workspace_by_id', (db, name) => db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder('id'))).prepare(name));
+
 export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<WorkspaceRow | null> {
-  const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+  const [row] = await workspaceById(db).execute({ id });
   return row ?? null;
 }
 
