@@ -17,6 +17,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
 import { createDeps } from '../core/deps';
@@ -102,19 +103,24 @@ async function main() {
   const draining = await wrk(`http://${host}/${hot}`);
   const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
   const [{ id: exactId }] = await sql`select id from links where slug = ${exact!}`;
-  // the worker drains the whole backlog (every scenario recorded clicks): wait until the totals stop moving
+  // the worker drains the whole backlog (every scenario recorded clicks): wait until the clicks
+  // queue holds no job (waiting, running or retrying) and the totals stop moving
+  const queue = new Queue('clicks', { connection: { url: REDIS_URL } as any, prefix });
   let rows = 0;
   let clickCount = 0;
   let total = -1;
   const drainStart = Date.now();
-  for (let stable = 0; stable < 6 && Date.now() - drainStart < 600_000; ) {
+  for (let stable = 0; stable < 4 && Date.now() - drainStart < 600_000; ) {
     await Bun.sleep(500);
+    const pending = Object.values(await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
     const [r] = await sql`select (select count(*)::int from clicks where link_id = ${exactId}) as rows, (select click_count::int from links where id = ${exactId}) as count, (select count(*)::int from clicks) as total`;
-    stable = r.total === total ? stable + 1 : 0;
+    stable = pending === 0 && r.total === total ? stable + 1 : 0;
     rows = r.rows;
     clickCount = r.count;
     total = r.total;
   }
+  const failedJobs = await queue.getJobCountByTypes('failed');
+  await queue.close();
   const drainMs = Date.now() - drainStart;
 
   // --- 5. memory
@@ -140,7 +146,7 @@ async function main() {
     `| check | result | target |`,
     `|---|---|---|`,
     `| ${VISITS} visits (autocannon, ${visits.rps.toFixed(0)} req/s): 3xx answers | ${visits.statuses['3xx']} (errors ${visits.errors}, non-3xx ${visits.statuses['2xx'] + visits.statuses['4xx'] + visits.statuses['5xx']}) | ${VISITS} |`,
-    `| click rows after the worker drained (${(drainMs / 1000).toFixed(1)} s) | ${rows} rows, click_count ${clickCount} | exactly ${VISITS}: ${rows === VISITS && clickCount === VISITS ? 'met' : 'MISSED'} |`,
+    `| click rows after the worker drained (${(drainMs / 1000).toFixed(1)} s, ${total} clicks in all, ${failedJobs} failed jobs) | ${rows} rows, click_count ${clickCount} | exactly ${VISITS}: ${rows === VISITS && clickCount === VISITS ? 'met' : 'MISSED'} |`,
     `| server RSS after the run | ${rss.toFixed(0)} MB | ≤ 250 MB ${rss <= 250 ? 'met' : 'MISSED'} |`,
   ];
   console.log(`\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, clicks worker nice ${WORKER_NICE}\n`);

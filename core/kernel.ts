@@ -171,7 +171,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
       const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
       if (slug !== undefined && !SITE_SEGMENTS.has(slug)) {
         try {
-          const answer = redirector.visit(request, slug, method, server);
+          const answer = redirector.visit(request, slug, method, server, host);
           return answer instanceof Promise ? answer.catch((error) => fail(error, request)) : answer;
         } catch (error) {
           return fail(error, request);

@@ -15,6 +15,9 @@ export const clickId = (batchId: string, index: number) => batchId.slice(0, 32) 
 // header values never hold NUL or U+0001: they separate the parts of a profile key and mark nulls
 const part = (value: string | null) => (value === null ? '\u0001' : value);
 
+const sameProfile = ([country, referer, browser, os, device, language]: ClickBatch['profiles'][number], click: Click) =>
+  country === click.country && referer === click.referer && browser === click.browser && os === click.os && device === click.device && language === click.language;
+
 /**
  * Collects clicks into the compact `clicks.record` payload. Every click of one hot link repeats the
  * same link and visitor profile; written once each, a click is three small numbers, and the job is
@@ -37,20 +40,30 @@ export class ClickBatchBuilder {
 
   add(click: Click): void {
     if (!this.at.length) this.t0 = click.clicked_at;
+    this.at.push(click.clicked_at - this.t0);
+    this.link.push(this.linkOf(click));
+    // a visit often repeats the previous one's profile (the same visitor, a burst): no key to build then
+    const last = this.profiles[this.profile.at(-1) ?? -1];
+    this.profile.push(last && sameProfile(last, click) ? this.profile.at(-1)! : this.profileOf(click));
+  }
+
+  private linkOf(click: Click): number {
     let link = this.linkIndex.get(click.link_id);
     if (link === undefined) {
       link = this.links.push([click.link_id, click.workspace_id, click.domain, click.slug]) - 1;
       this.linkIndex.set(click.link_id, link);
     }
+    return link;
+  }
+
+  private profileOf(click: Click): number {
     const key = `${part(click.country)}\0${part(click.referer)}\0${part(click.browser)}\0${part(click.os)}\0${part(click.device)}\0${part(click.language)}`;
     let profile = this.profileIndex.get(key);
     if (profile === undefined) {
       profile = this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language]) - 1;
       this.profileIndex.set(key, profile);
     }
-    this.at.push(click.clicked_at - this.t0);
-    this.link.push(link);
-    this.profile.push(profile);
+    return profile;
   }
 
   build(): ClickBatch {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { addClickCounts, existingLinkIds } from '../links/service';
+import { addClickCounts, lockExistingLinks } from '../links/service';
 import { BATCH_MAX, ClickBatchBuilder, type Click } from './batch';
 import type { ClickRecord } from './hooks';
 import { clicks } from './schema';
@@ -68,7 +68,7 @@ export async function flushClicks(deps: Pick<Deps, 'queue' | 'log'>): Promise<vo
 export async function storeClicks(db: DbOrTx, batch: ClickRecord[]): Promise<ClickRecord[]> {
   if (!batch.length) return [];
   return db.transaction(async (tx) => {
-    const alive = await existingLinkIds(tx, [...new Set(batch.map((c) => c.link_id))]);
+    const alive = await lockExistingLinks(tx, [...new Set(batch.map((c) => c.link_id))]);
     const rows = batch.filter((c) => alive.has(c.link_id));
     if (!rows.length) return [];
     // the batch travels as one JSON parameter: Postgres unpacks it (cheaper than 12 parameters a row)

@@ -375,17 +375,20 @@ export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string
 }
 
 /** Adds recorded clicks to the links' totals (the click worker, inside its transaction). */
+/** Adds to links' `click_count` in one statement. Inside a transaction, lock the rows first (lockExistingLinks). */
 export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): Promise<void> {
-  // a fixed order: concurrent batches lock the same rows in the same order (no deadlock)
-  for (const [linkId, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await db.update(links).set({ clickCount: sql`${links.clickCount} + ${n}` }).where(eq(links.id, linkId));
-  }
+  if (!counts.size) return;
+  const rows = JSON.stringify([...counts].map(([id, n]) => ({ id, n })));
+  await db.execute(sql`update ${links} set click_count = ${links}.click_count + c.n from jsonb_to_recordset(${rows}::jsonb) as c(id text, n int) where ${links}.id = c.id`);
 }
 
-/** Which of these link IDs still exist (the click worker drops clicks of deleted links). */
-export async function existingLinkIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+/**
+ * Which of these links still exist, locked for a `click_count` update until the transaction ends.
+ * Rows are locked in id order, so click batches sharing links queue up instead of deadlocking.
+ */
+export async function lockExistingLinks(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await db.select({ id: links.id }).from(links).where(inArray(links.id, ids));
+  const rows = await tx.select({ id: links.id }).from(links).where(inArray(links.id, ids)).orderBy(links.id).for('no key update');
   return new Set(rows.map((r) => r.id));
 }
 

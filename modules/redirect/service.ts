@@ -87,8 +87,8 @@ export function createRedirector(deps: Deps) {
   let stages: Stage[] | undefined;
   const expiredFired = new Set<string>();
 
-  function visit(request: Request, slug: string, method: VisitMethod, server: IpSource): Answer {
-    const host = requestHost(request);
+  /** `host`: the request's, when the caller has read it already */
+  function visit(request: Request, slug: string, method: VisitMethod, server: IpSource, host = requestHost(request)): Answer {
     if (host === config.defaultDomain) return visitLink(request, host, slug, method, server);
     if (host === config.siteHost) return notFoundPage();
     const hostname = host.replace(/:\d+$/, '');

@@ -12,7 +12,7 @@ import { BROWSER_UA } from '../links/fixtures';
 /**
  * Fault test 6 (issue 8): a worker process is killed (SIGKILL) in the middle of storing click
  * batches. To be sure it is mid-batch, the test holds the link's row lock: the worker's
- * transaction has inserted the clicks and waits to add them to `click_count` when it dies.
+ * transaction has begun and waits to lock the link for its `click_count` when it dies.
  * A second worker takes the stalled jobs back (JOB_LOCK_MS = 2 s) and stores every click once.
  */
 const enabled = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL && Bun.which('redis-server'));
@@ -57,7 +57,7 @@ test.skipIf(!enabled)('fault 6: worker killed mid-batch: the batch is re-run, 0 
   const result = await runRequests({ count: VISITS, concurrency: 20, request: () => api.visit(link.slug, { 'user-agent': BROWSER_UA }) });
   expect(result.statuses).toEqual({ 302: VISITS });
 
-  // the worker is inside storeClicks: rows inserted, waiting for the link row
+  // the worker is inside storeClicks' transaction, waiting for the link row
   await waitFor(async () => (await waitingOnLocks()) > 0, 10_000, 'the worker to wait on the link row');
   await workers[0]!.kill();
   await holder`rollback`;
