@@ -18,6 +18,8 @@ export interface WorkspaceAccess {
   slug: string;
   plan: Plan;
   parentWorkspaceId: string | null;
+  /** UTM parameters a new link without its own gets */
+  defaultUtmParams: Record<string, string> | null;
   /** the actor's effective role here: the key's role capped by the user's membership */
   role: Role;
 }

@@ -16,6 +16,13 @@ export interface Cache {
   set<T>(key: string, value: T, ttlMs: number): Promise<void>;
   /** in-process only (e.g. short negative entries) */
   setLocal<T>(key: string, value: T, ttlMs: number): void;
+  /**
+   * In-process memo of `load()` for `ttlMs`: the API's per-request reads (access checks, webhook
+   * subscriptions) without a round trip. `null` is never kept, and neither is a value loaded while
+   * an invalidation went by (it may predate that write); a writer's `invalidate()` reaches every
+   * process before it returns, so no process keeps a copy older than a write that has answered.
+   */
+  remember<T>(key: string, ttlMs: number, load: () => Promise<T | null>): Promise<T | null>;
   invalidate(...keys: string[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,19 +42,23 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
   const selfId = crypto.randomUUID();
   /** invalidations of this process waiting for acknowledgements: id → acks still expected (once PUBLISH told how many) */
   const awaiting = new Map<string, { left: number; counted: boolean; done: () => void }>();
+  /** bumped by every invalidation this process sees (its own and other processes'): `remember` compares it */
+  let generation = 0;
+  const acknowledged = (id: string) => {
+    const waiting = awaiting.get(id);
+    if (waiting && --waiting.left <= 0 && waiting.counted) waiting.done();
+  };
 
   if (redis) {
     redis.subscriber.subscribe(channel, ackChannel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
     redis.subscriber.on('message', (ch, message) => {
-      if (ch === ackChannel) {
-        const waiting = awaiting.get(message);
-        if (waiting && --waiting.left <= 0 && waiting.counted) waiting.done();
-        return;
-      }
+      if (ch === ackChannel) return acknowledged(message);
       if (ch !== channel) return;
       const { from, keys, id } = JSON.parse(message) as { from: string; keys: string[]; id?: string };
-      if (from !== selfId) for (const key of keys) lru.delete(key);
-      // every subscriber acknowledges, the writer too: PUBLISH counts it among the receivers
+      // PUBLISH counts the writer's own subscription among the receivers: it acknowledges locally
+      if (from === selfId) return id && acknowledged(id);
+      generation++;
+      for (const key of keys) lru.delete(key);
       if (id) redis.client.publish(ackChannel, id).catch(() => {});
     });
   }
@@ -81,7 +92,16 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     setLocal(key, value, ttlMs) {
       lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
     },
+    async remember(key, ttlMs, load) {
+      const local = lru.get(key);
+      if (local !== undefined) return unwrap(local);
+      const before = generation;
+      const value = await load();
+      if (value !== null && generation === before) lru.set(key, value, { ttl: ttlMs });
+      return value;
+    },
     async invalidate(...keys) {
+      generation++;
       for (const key of keys) lru.delete(key);
       if (!redis || !keys.length) return;
       const id = crypto.randomUUID();
@@ -89,8 +109,15 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       // acknowledgements may arrive before PUBLISH answers: count down from 0, add the receivers after
       const acked = new Promise<void>((resolve) => awaiting.set(id, { left: 0, counted: false, done: resolve }));
       try {
-        await redis.client.del(...keys.map((k) => `${redis.prefix}:c:${k}`));
-        const receivers = await redis.client.publish(channel, JSON.stringify({ from: selfId, keys, id }));
+        // one round trip for both; the keys are gone from Redis before any process hears of them
+        const replies = await redis.client
+          .pipeline()
+          .del(...keys.map((k) => `${redis.prefix}:c:${k}`))
+          .publish(channel, JSON.stringify({ from: selfId, keys, id }))
+          .exec();
+        const failed = replies?.find(([err]) => err)?.[0];
+        if (!replies || failed) throw failed ?? new Error('no reply to DEL + PUBLISH');
+        const receivers = Number(replies[1]![1]);
         const waiting = awaiting.get(id)!;
         waiting.left += receivers;
         waiting.counted = true;

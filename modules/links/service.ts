@@ -70,10 +70,13 @@ export function linkView(row: LinkRow, config: Config) {
 }
 export type LinkView = ReturnType<typeof linkView>;
 
-/** The write context of a workspace: its plan gates fields, its default UTM parameters fill new links. */
-export async function linkContext(db: DbOrTx, workspace: { id: string; plan: Plan }, userId: string): Promise<LinkContext> {
-  const row = await getWorkspaceRow(db, workspace.id);
-  return { workspaceId: workspace.id, plan: workspace.plan, userId, defaultUtmParams: row?.defaultUtmParams ?? null };
+/**
+ * The write context of a workspace: its plan gates fields, its default UTM parameters fill new
+ * links (read here unless the caller has them: the API's access check does).
+ */
+export async function linkContext(db: DbOrTx, workspace: { id: string; plan: Plan; defaultUtmParams?: Record<string, string> | null }, userId: string): Promise<LinkContext> {
+  const defaultUtmParams = workspace.defaultUtmParams !== undefined ? workspace.defaultUtmParams : ((await getWorkspaceRow(db, workspace.id))?.defaultUtmParams ?? null);
+  return { workspaceId: workspace.id, plan: workspace.plan, userId, defaultUtmParams };
 }
 
 /** Insert one link; a generated slug is retried on collision, a custom one answers 409. */
@@ -101,6 +104,16 @@ function announceCreated(deps: Deps, ctx: LinkContext, rows: LinkRow[]) {
   }
 }
 
+/**
+ * New links with a custom slug drop a briefly cached "not found" for their short URL in every
+ * process (someone may have tried the URL before it existed). A generated slug is new: nobody can
+ * have visited it, so its create skips that Redis round trip and the other processes' answers.
+ */
+async function dropNotFound(deps: Deps, created: { row: LinkRow; custom: boolean }[]) {
+  const keys = created.filter((c) => c.custom).map(({ row }) => linkCacheKey(row.domain, row.slug));
+  if (keys.length) await deps.cache.invalidate(...keys);
+}
+
 const auditCreate = (deps: Deps, db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
   deps.bus.run('audit.record', { db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
 
@@ -126,8 +139,7 @@ export async function createLink(deps: Deps, ctx: LinkContext, input: Record<str
     await deps.limiter.consume('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
     return row;
   });
-  // drops a briefly cached "not found" for this short URL in every process
-  await deps.cache.invalidate(linkCacheKey(row.domain, row.slug));
+  await dropNotFound(deps, [{ row, custom: values.slug !== undefined }]);
   announceCreated(deps, ctx, [row]);
   return row;
 }
@@ -166,13 +178,13 @@ export async function createLinks(
       errors.push({ index, status: 400, reason: error.message });
     }
   }
-  const created = await deps.db.transaction(async (tx) => {
-    const rows: LinkRow[] = [];
+  const inserted = await deps.db.transaction(async (tx) => {
+    const rows: { row: LinkRow; custom: boolean }[] = [];
     for (const { index, values } of prepared) {
       try {
         const row = await insertLink(tx, ctx, values);
         await auditCreate(deps, tx, ctx, row);
-        rows.push(row);
+        rows.push({ row, custom: values.slug !== undefined });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 409) throw error;
         errors.push({ index, status: 409, reason: error.message });
@@ -180,7 +192,8 @@ export async function createLinks(
     }
     return rows;
   });
-  if (created.length) await deps.cache.invalidate(...created.map((r) => linkCacheKey(r.domain, r.slug)));
+  await dropNotFound(deps, inserted);
+  const created = inserted.map((r) => r.row);
   announceCreated(deps, ctx, created);
   errors.sort((a, b) => a.index - b.index);
   return { created, errors };
@@ -231,11 +244,16 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
   if (q.prefix) where.push(sql`starts_with(${links.slug}, ${q.prefix})`);
   if (q.tag) where.push(sql`${links.tags} @> array[${q.tag}]::text[]`);
   const condition = and(...where);
-  const [rows, total] = await Promise.all([
-    db.select().from(links).where(condition).orderBy(desc(links.createdAt), desc(links.id)).limit(limit).offset((page - 1) * limit),
-    db.$count(links, condition),
-  ]);
-  return { links: rows.map((r) => linkView(r, config)), total, page, limit };
+  // the page and the total in one statement; only a page past the end needs its own count
+  const rows = await db
+    .select({ link: links, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(links)
+    .where(condition)
+    .orderBy(desc(links.createdAt), desc(links.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = rows[0]?.total ?? (page > 1 ? await db.$count(links, condition) : 0);
+  return { links: rows.map((r) => linkView(r.link, config)), total, page, limit };
 }
 
 /** What `link.updated` carries: the new values, the password only as `has_password`. */

@@ -49,6 +49,18 @@ export async function membershipRole(db: DbOrTx, workspaceId: string, userId: st
   return (row?.role as Role) ?? null;
 }
 
+const ROLE_MEMO_MS = 60_000;
+const roleCacheKey = (workspaceId: string, userId: string) => `member:role:${workspaceId}:${userId}`;
+
+/**
+ * The caller's role for the access check of every API request, remembered in process; a role
+ * change or removal drops it in every process before its API call answers (changeMemberRole,
+ * removeMember). "Not a member" is never remembered: an accepted invite counts at once.
+ */
+export function rememberedMembershipRole(deps: Pick<Deps, 'db' | 'cache'>, workspaceId: string, userId: string): Promise<Role | null> {
+  return deps.cache.remember(roleCacheKey(workspaceId, userId), ROLE_MEMO_MS, () => membershipRole(deps.db, workspaceId, userId));
+}
+
 /** Workspaces the user belongs to, with the user's role in each. */
 export async function membershipsOfUser(db: DbOrTx, userId: string): Promise<{ workspaceId: string; role: Role }[]> {
   const rows = await db.select({ workspaceId: memberships.workspaceId, role: memberships.role }).from(memberships).where(eq(memberships.userId, userId));
@@ -142,6 +154,7 @@ export async function changeMemberRole(deps: Deps, ws: ActingIn, actorUserId: st
     return { email: target.email, oldRole: target.role };
   });
   if (!change) return;
+  await deps.cache.invalidate(roleCacheKey(ws.id, targetUserId));
   void deps.bus.emit('member.role_changed', { workspaceId: ws.id, userId: actorUserId, data: { user_id: targetUserId, old_role: change.oldRole, new_role: newRole } });
   await sendMail(deps.queue, roleChangedMail({ to: change.email, workspaceName: ws.name, oldRole: change.oldRole, newRole }));
 }
@@ -167,6 +180,7 @@ export async function removeMember(deps: Deps, ws: ActingIn, actorUserId: string
     });
     return target;
   });
+  await deps.cache.invalidate(roleCacheKey(ws.id, targetUserId));
   void deps.bus.emit('member.removed', { workspaceId: ws.id, userId: actorUserId, data: { user_id: targetUserId, email: removed.email } });
   await sendMail(deps.queue, removedMail({ to: removed.email, workspaceName: ws.name }));
 }

@@ -55,7 +55,7 @@ export const webhookRoutes = (deps: Deps) =>
     .delete(
       '/:webhookId',
       async ({ workspace, params }) => {
-        await deleteWebhook(deps.db, workspace.id, params.webhookId);
+        await deleteWebhook(deps, workspace.id, params.webhookId);
         return { ok: true as const };
       },
       { access: admin, params: WebhookParams, response: { 200: OkBody, ...errors(401, 402, 403, 404) }, detail: { summary: 'Delete a webhook and its delivery history' } },

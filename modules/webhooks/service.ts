@@ -8,7 +8,7 @@ import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/h
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
 import { users } from '../members/schema';
-import { getWorkspaceRow } from '../workspaces/service';
+import { rememberedWorkspace } from '../workspaces/service';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
 import { webhookDeliveries, webhooks } from './schema';
 
@@ -68,6 +68,7 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
       .returning();
     return inserted!;
   });
+  await subscriptionsChanged(deps, caller.workspaceId);
   return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt)! };
 }
 
@@ -105,12 +106,14 @@ export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: 
   if (patch.active !== undefined) set.active = patch.active;
   const updated = await deps.db.update(webhooks).set(set).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
   if (!updated.length) throw notFound('Webhook');
+  await subscriptionsChanged(deps, workspaceId);
 }
 
 /** Deliveries go with it (foreign-key cascade). */
-export async function deleteWebhook(db: Db, workspaceId: string, webhookId: string) {
-  const deleted = await db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
+export async function deleteWebhook(deps: Deps, workspaceId: string, webhookId: string) {
+  const deleted = await deps.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
   if (!deleted.length) throw notFound('Webhook');
+  await subscriptionsChanged(deps, workspaceId);
 }
 
 /** Deliveries read the secret when they are sent, so the old one stops working at once. */
@@ -191,6 +194,20 @@ export async function listDeliveries(db: Db, workspaceId: string, webhookId: str
 
 // ---- delivery of bus events -------------------------------------------------------------------
 
+const SUBSCRIPTIONS_MEMO_MS = 60_000;
+const subscriptionsCacheKey = (workspaceId: string) => `webhooks:active:${workspaceId}`;
+
+/**
+ * The active webhooks of a workspace and their event types: every link write emits an event, so
+ * this is remembered in process; creating, changing or deleting a webhook drops it in every process.
+ */
+const activeSubscriptions = (deps: Deps, workspaceId: string) =>
+  deps.cache.remember(subscriptionsCacheKey(workspaceId), SUBSCRIPTIONS_MEMO_MS, () =>
+    deps.db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.active, true))),
+  );
+
+const subscriptionsChanged = (deps: Deps, workspaceId: string) => deps.cache.invalidate(subscriptionsCacheKey(workspaceId));
+
 export interface DeliverJob { webhookId: string; payload: WebhookPayload }
 
 /**
@@ -199,13 +216,11 @@ export interface DeliverJob { webhookId: string; payload: WebhookPayload }
  * the spec forbids automatic retries.
  */
 export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K, event: EventMap[K]) {
-  const targets = await deps.db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(and(eq(webhooks.workspaceId, event.workspaceId), eq(webhooks.active, true), sql`${webhooks.events} @> ${JSON.stringify([type])}::jsonb`));
+  const subscriptions = (await activeSubscriptions(deps, event.workspaceId)) ?? [];
+  const targets = subscriptions.filter((s) => s.events.includes(type));
   if (!targets.length) return;
   // a workspace moved below Pro keeps its webhooks (for an upgrade) but gets no deliveries
-  const workspace = await getWorkspaceRow(deps.db, event.workspaceId);
+  const workspace = await rememberedWorkspace(deps, event.workspaceId);
   if (!workspace || !hasFeature(workspace.plan as Plan, 'webhooks')) return;
   for (const { id } of targets) {
     const payload = payloadOf(type, event.workspaceId, event.data as Record<string, unknown>);

@@ -22,6 +22,29 @@ export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<Workspace
   return row ?? null;
 }
 
+/** What the access check of an API request needs of its workspace. */
+export type WorkspaceBasics = Pick<WorkspaceRow, 'id' | 'name' | 'slug' | 'plan' | 'parentWorkspaceId' | 'defaultUtmParams'>;
+
+const BASICS_MEMO_MS = 60_000;
+const basicsCacheKey = (id: string) => `workspace:basics:${id}`;
+
+/**
+ * The workspace of every API request, remembered in process; every write of this module drops it
+ * in every process before it answers (`workspaceChanged`), whoever runs it (API, operator CLI).
+ */
+export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string): Promise<WorkspaceBasics | null> {
+  return deps.cache.remember(basicsCacheKey(id), BASICS_MEMO_MS, async () => {
+    const row = await getWorkspaceRow(deps.db, id);
+    return row && { id: row.id, name: row.name, slug: row.slug, plan: row.plan, parentWorkspaceId: row.parentWorkspaceId, defaultUtmParams: row.defaultUtmParams };
+  });
+}
+
+/** After a workspace write: this module's copy goes, then other modules drop theirs (`workspace.changed`). */
+async function workspaceChanged(deps: Deps, workspaceId: string) {
+  await deps.cache.invalidate(basicsCacheKey(workspaceId));
+  await deps.bus.run('workspace.changed', { workspaceId });
+}
+
 /** Insert with a slug derived from the name; a taken slug gets a random suffix unless it was asked for. */
 async function insertWorkspace(db: DbOrTx, values: Omit<typeof workspaces.$inferInsert, 'slug'> & { slug?: string }, exactSlug: boolean) {
   const base = values.slug ?? slugify(values.name);
@@ -170,7 +193,7 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
     const changes = Object.fromEntries(fields.map((f) => [f, SECRET_FIELDS.has(f) ? '[redacted]' : (patch as Record<string, unknown>)[f]]));
     await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId, action: 'workspace.update', details: { changes } });
   });
-  await deps.bus.run('workspace.changed', { workspaceId: ws.id });
+  await workspaceChanged(deps, ws.id);
 }
 
 /**
@@ -188,12 +211,12 @@ export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorksp
     if (!deleted.length) throw notFound('Workspace');
   });
   deps.log.info({ audit: 'workspace.delete', workspaceId: ws.id, userId }, 'workspace deleted');
-  await deps.bus.run('workspace.changed', { workspaceId: ws.id });
+  await workspaceChanged(deps, ws.id);
 }
 
 export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
   if (!PLANS.includes(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
   const updated = await deps.db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId)).returning({ id: workspaces.id });
   if (!updated.length) throw notFound('Workspace');
-  await deps.bus.run('workspace.changed', { workspaceId });
+  await workspaceChanged(deps, workspaceId);
 }

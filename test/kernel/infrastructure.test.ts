@@ -97,6 +97,58 @@ describe('two-level cache', () => {
     expect(await cache.get('a')).toBeUndefined();
   });
 
+  test('remember: loads once, keeps no null, keeps nothing loaded while an invalidation went by', async () => {
+    const cache = createCache({});
+    let loads = 0;
+    const load = async () => (++loads, { role: 'editor' });
+    expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
+    expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
+    expect(loads).toBe(1);
+    // "absent" is asked again every time (an invite accepted meanwhile counts at once)
+    let absentLoads = 0;
+    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => (++absentLoads, null))).toBeNull();
+    expect(absentLoads).toBe(2);
+    // a load that read the old value before a write's invalidation must not be kept after it
+    let release!: () => void;
+    const slowRead = cache.remember('ws', 10_000, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { plan: 'pro' };
+    });
+    await cache.invalidate('ws');
+    release();
+    expect(await slowRead).toEqual({ plan: 'pro' });
+    expect(cache.peek('ws')).toBeUndefined();
+    expect(await cache.remember('ws', 10_000, async () => ({ plan: 'free' }))).toEqual({ plan: 'free' });
+    expect(cache.peek('ws')).toEqual({ plan: 'free' });
+  });
+
+  test.skipIf(!TEST_REDIS_URL)("remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)", async () => {
+    const p = prefix();
+    const make = () => {
+      const client = createRedis(TEST_REDIS_URL!, 'fast');
+      const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
+      return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
+    };
+    const a = make();
+    const b = make();
+    await Bun.sleep(100); // subscriptions established
+    expect(await b.cache.remember('member:1', 60_000, async () => 'admin')).toBe('admin');
+    await a.cache.invalidate('member:1');
+    // acknowledged: gone in b as soon as a's invalidate() resolved, no polling
+    expect(b.cache.peek('member:1')).toBeUndefined();
+    let release!: () => void;
+    const inFlight = b.cache.remember('member:1', 60_000, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return 'admin';
+    });
+    await a.cache.invalidate('member:1');
+    release();
+    expect(await inFlight).toBe('admin');
+    expect(b.cache.peek('member:1')).toBeUndefined();
+    a.close();
+    b.close();
+  });
+
   test.skipIf(!TEST_REDIS_URL)('an invalidation reaches every process sharing Redis (needs TEST_REDIS_URL)', async () => {
     const p = prefix();
     const make = () => {
