@@ -66,13 +66,14 @@ export class GeoLocator {
     this.ready = config.geoHeader ? Promise.resolve() : openGeoDb(config.geoipDb ?? DEFAULT_GEO_DB, onError).then((r) => (this.reader = r));
   }
 
-  country(headers: Headers, ip: () => string): string {
+  /** `from.ip` is read only when the database is needed (an IP costs a syscall in Bun) */
+  country(headers: Headers, from: { readonly ip: string }): string {
     if (this.config.geoHeader) {
       const value = headers.get(this.config.geoHeader)?.toUpperCase() ?? '';
       return COUNTRY.test(value) && value !== 'XX' ? value : '';
     }
     if (!this.reader) return '';
-    const address = ip();
+    const address = from.ip;
     if (!address) return '';
     let country = this.memo.get(address);
     if (country === undefined) {
@@ -115,12 +116,21 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-/** First primary tag of Accept-Language: "en-US,en;q=0.9" → "en". */
+const LANGUAGE_MEMO_MAX = 5_000;
+const languageMemo = new Map<string, string>();
+
+/** First primary tag of Accept-Language: "en-US,en;q=0.9" → "en". Memoised per header (visitors share few). */
 export function primaryLanguage(header: string | null): string {
   if (!header) return '';
-  const first = header.split(',', 1)[0]!.split(';', 1)[0]!.trim();
-  const primary = first.split('-', 1)[0]!.toLowerCase();
-  return primary === '*' ? '' : primary;
+  let primary = languageMemo.get(header);
+  if (primary === undefined) {
+    const first = header.split(',', 1)[0]!.split(';', 1)[0]!.trim();
+    const tag = first.split('-', 1)[0]!.toLowerCase();
+    primary = tag === '*' ? '' : tag;
+    if (languageMemo.size >= LANGUAGE_MEMO_MAX) languageMemo.clear();
+    languageMemo.set(header, primary);
+  }
+  return primary;
 }
 
 /** The facts of one visit; the costly or rarely needed ones are computed on first access. */
@@ -158,7 +168,7 @@ export class RequestVisitor implements Visitor {
     return this._ip;
   }
   get country(): string {
-    return (this._country ??= this.env.geo.country(this.request.headers, () => this.ip));
+    return (this._country ??= this.env.geo.country(this.request.headers, this));
   }
   get continent(): string {
     return continentOf(this.country);

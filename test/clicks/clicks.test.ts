@@ -162,10 +162,10 @@ describe('visitor facts', () => {
       throw err;
     });
     await geo.ready;
-    expect(geo.country(new Headers(), () => '8.8.8.8')).toBe('US');
-    expect(geo.country(new Headers(), () => '127.0.0.1')).toBe('');
+    expect(geo.country(new Headers(), { ip: '8.8.8.8' })).toBe('US');
+    expect(geo.country(new Headers(), { ip: '127.0.0.1' })).toBe('');
     const header = new GeoLocator({ geoHeader: 'cf-ipcountry' }, () => {});
-    expect(header.country(new Headers({ 'cf-ipcountry': 'gb' }), () => '8.8.8.8')).toBe('GB');
-    expect(header.country(new Headers({ 'cf-ipcountry': 'XX' }), () => '')).toBe('');
+    expect(header.country(new Headers({ 'cf-ipcountry': 'gb' }), { ip: '8.8.8.8' })).toBe('GB');
+    expect(header.country(new Headers({ 'cf-ipcountry': 'XX' }), { ip: '' })).toBe('');
   });
 });
