@@ -85,6 +85,19 @@ describe('job queue: same contract in memory and on BullMQ', () => {
   });
 });
 
+/** Two caches on one Redis and prefix, as two processes have them, once both are subscribed. */
+async function cachesSharingRedis() {
+  const p = prefix();
+  const make = () => {
+    const client = createRedis(TEST_REDIS_URL!, 'fast');
+    const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
+    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
+  };
+  const caches = [make(), make()] as const;
+  await Bun.sleep(100); // subscriptions established
+  return caches;
+}
+
 describe('two-level cache', () => {
   test('memory only: set, peek, null entries, invalidate', async () => {
     const cache = createCache({});
@@ -123,15 +136,7 @@ describe('two-level cache', () => {
   });
 
   test.skipIf(!TEST_REDIS_URL)("remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)", async () => {
-    const p = prefix();
-    const make = () => {
-      const client = createRedis(TEST_REDIS_URL!, 'fast');
-      const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
-      return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
-    };
-    const a = make();
-    const b = make();
-    await Bun.sleep(100); // subscriptions established
+    const [a, b] = await cachesSharingRedis();
     expect(await b.cache.remember('member:1', 60_000, async () => 'admin')).toBe('admin');
     await a.cache.invalidate('member:1');
     // acknowledged: gone in b as soon as a's invalidate() resolved, no polling
@@ -150,15 +155,7 @@ describe('two-level cache', () => {
   });
 
   test.skipIf(!TEST_REDIS_URL)('an invalidation reaches every process sharing Redis (needs TEST_REDIS_URL)', async () => {
-    const p = prefix();
-    const make = () => {
-      const client = createRedis(TEST_REDIS_URL!, 'fast');
-      const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
-      return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
-    };
-    const a = make();
-    const b = make();
-    await Bun.sleep(100); // subscriptions established
+    const [a, b] = await cachesSharingRedis();
     await a.cache.set('link:x', { target: 'https://one.example' }, 60_000);
     expect(await b.cache.get('link:x')).toEqual({ target: 'https://one.example' }); // from Redis into b's LRU
     expect(b.cache.peek('link:x')).toEqual({ target: 'https://one.example' });
