@@ -39,9 +39,12 @@ export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string
   });
 }
 
-/** After a workspace write: this module's copy goes, then other modules drop theirs (`workspace.changed`). */
-async function workspaceChanged(deps: Deps, workspaceId: string) {
-  await deps.cache.invalidate(basicsCacheKey(workspaceId));
+/**
+ * After a workspace write: this module's copies go (also of the workspaces whose remembered parent
+ * it was), then other modules drop theirs (`workspace.changed`).
+ */
+async function workspaceChanged(deps: Deps, workspaceId: string, formerClients: string[] = []) {
+  await deps.cache.invalidate(...[workspaceId, ...formerClients].map(basicsCacheKey));
   await deps.bus.run('workspace.changed', { workspaceId });
 }
 
@@ -202,16 +205,19 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
  * parent's log for a client workspace (its own log is deleted with it) and to the server log.
  */
 export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorkspaceId: string | null; name: string }, userId: string) {
-  await deps.db.transaction(async (tx) => {
+  const formerClients = await deps.db.transaction(async (tx) => {
     if (ws.parentWorkspaceId) {
       await deps.bus.run('audit.record', { db: tx, workspaceId: ws.parentWorkspaceId, userId, action: 'workspace.delete', details: { id: ws.id, name: ws.name } });
     }
+    // its client workspaces stay, without a parent (ON DELETE SET NULL): the agency's keys lose them
+    const clients = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.parentWorkspaceId, ws.id));
     await tx.execute(sql`select set_config('linkhop.purge', 'on', true)`);
     const deleted = await tx.delete(workspaces).where(eq(workspaces.id, ws.id)).returning({ id: workspaces.id });
     if (!deleted.length) throw notFound('Workspace');
+    return clients.map((c) => c.id);
   });
   deps.log.info({ audit: 'workspace.delete', workspaceId: ws.id, userId }, 'workspace deleted');
-  await workspaceChanged(deps, ws.id);
+  await workspaceChanged(deps, ws.id, formerClients);
 }
 
 export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
