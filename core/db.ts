@@ -58,7 +58,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 function openPostgres(url: string, max: number): Database {
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 30, prepare: true });
+  // fetch_types off: postgres.js would run its array-type query on every new connection from a
+  // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
+  // rejection that ended the process (db-faults.test.ts, about one run in three). drizzle reads and
+  // writes array columns in their text form itself, so nothing needs those types.
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 30, prepare: true, fetch_types: false });
   const db = drizzlePostgres(client, { schema });
   return {
     db,
