@@ -44,8 +44,16 @@ export async function deleteApiKey(db: Db, bus: HookBus, cache: Cache, input: { 
     const [row] = await tx.delete(apiKeys).where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId))).returning();
     if (!row) throw notFound('API key');
     await bus.run('audit.record', { db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
-    await cache.invalidate(`apikey:${row.keyHash}`);
+    await cache.invalidate(apiKeyCacheKey(row.keyHash));
   });
+}
+
+const apiKeyCacheKey = (hash: string) => `apikey:${hash}`;
+
+/** The cache entries of a workspace's keys: its deletion (keys go by cascade) drops them everywhere after commit. */
+export async function workspaceKeyCacheKeys(db: DbOrTx, workspaceId: string): Promise<string[]> {
+  const rows = await db.select({ hash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId));
+  return rows.map((r) => apiKeyCacheKey(r.hash));
 }
 
 const LAST_USED_EVERY_MS = 60_000;
@@ -59,7 +67,7 @@ export function createAuthenticator(db: Db, cache: Cache) {
   return async function authenticate(raw: string): Promise<Actor | null> {
     if (!raw.startsWith('lh_') || raw.length > 100) return null;
     const hash = hashApiKey(raw);
-    const cacheKey = `apikey:${hash}`;
+    const cacheKey = apiKeyCacheKey(hash);
     let entry = await cache.get<(Actor & { hash: string }) | null>(cacheKey);
     if (entry === undefined) {
       const [row] = await db

@@ -5,7 +5,7 @@ import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
-import { createApiKey } from '../api-keys/service';
+import { createApiKey, workspaceKeyCacheKeys } from '../api-keys/service';
 import { parseGovernancePolicy } from '../governance/policy';
 import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members/service';
 import { workspaces } from './schema';
@@ -41,10 +41,10 @@ export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string
 
 /**
  * After a workspace write: this module's copies go (also of the workspaces whose remembered parent
- * it was), then other modules drop theirs (`workspace.changed`).
+ * it was, and any other entries the write made stale), then other modules drop theirs (`workspace.changed`).
  */
-async function workspaceChanged(deps: Deps, workspaceId: string, formerClients: string[] = []) {
-  await deps.cache.invalidate(...[workspaceId, ...formerClients].map(basicsCacheKey));
+async function workspaceChanged(deps: Deps, workspaceId: string, also: { formerClients?: string[]; cacheKeys?: string[] } = {}) {
+  await deps.cache.invalidate(...[workspaceId, ...(also.formerClients ?? [])].map(basicsCacheKey), ...(also.cacheKeys ?? []));
   await deps.bus.run('workspace.changed', { workspaceId });
 }
 
@@ -205,19 +205,21 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
  * parent's log for a client workspace (its own log is deleted with it) and to the server log.
  */
 export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorkspaceId: string | null; name: string }, userId: string) {
-  const formerClients = await deps.db.transaction(async (tx) => {
+  const stale = await deps.db.transaction(async (tx) => {
     if (ws.parentWorkspaceId) {
       await deps.bus.run('audit.record', { db: tx, workspaceId: ws.parentWorkspaceId, userId, action: 'workspace.delete', details: { id: ws.id, name: ws.name } });
     }
-    // its client workspaces stay, without a parent (ON DELETE SET NULL): the agency's keys lose them
+    // its client workspaces stay, without a parent (ON DELETE SET NULL): the agency's keys lose them;
+    // its keys go with it, and no process may keep accepting them from its key cache
     const clients = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.parentWorkspaceId, ws.id));
+    const cacheKeys = await workspaceKeyCacheKeys(tx, ws.id);
     await tx.execute(sql`select set_config('linkhop.purge', 'on', true)`);
     const deleted = await tx.delete(workspaces).where(eq(workspaces.id, ws.id)).returning({ id: workspaces.id });
     if (!deleted.length) throw notFound('Workspace');
-    return clients.map((c) => c.id);
+    return { formerClients: clients.map((c) => c.id), cacheKeys };
   });
   deps.log.info({ audit: 'workspace.delete', workspaceId: ws.id, userId }, 'workspace deleted');
-  await workspaceChanged(deps, ws.id, formerClients);
+  await workspaceChanged(deps, ws.id, stale);
 }
 
 export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
