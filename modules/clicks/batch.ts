@@ -3,8 +3,12 @@ import type { ClickBatch, ClickRecord, LegacyClickBatch } from './hooks';
 /** A visit's click as the redirect hands it over; the batch gives it its id. */
 export type Click = Omit<ClickRecord, 'id'>;
 
-/** At most this many clicks per batch: a click id's last 4 hex digits are its index in the batch. */
-export const BATCH_MAX = 2000;
+/**
+ * At most this many clicks per batch (a click id's last 4 hex digits are its index in the batch, so
+ * 65,536 at most). Under load the 100 ms flush fills a batch first (7,500 clicks at 75k visits/s):
+ * fewer, larger jobs cost the redirect server and Redis less than 2,000-click ones (bench: +2.6%).
+ */
+export const BATCH_MAX = 10_000;
 
 /**
  * The id of click `index` of a batch: the batch's UUIDv7 with its last 4 hex digits replaced by the

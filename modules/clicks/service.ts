@@ -13,7 +13,7 @@ const FLUSH_EVERY_MS = 100;
 
 /**
  * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
- * `clicks.record` job every 100 ms or 2,000 clicks. While Redis is unreachable the queue keeps
+ * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks. While Redis is unreachable the queue keeps
  * the batches in memory and re-sends them when it answers again.
  */
 export class ClickRecorder {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
-import { ClickBatchBuilder, clicksOf, type Click } from '../../modules/clicks/batch';
+import { BATCH_MAX, ClickBatchBuilder, clicksOf, type Click } from '../../modules/clicks/batch';
 import { flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { links } from '../../modules/links/schema';
 import { continentOf } from '../../modules/redirect/continents';
@@ -122,6 +122,16 @@ describe('the compact clicks.record batch', () => {
     expect(new Set(received.map((c) => c.id)).size).toBe(4);
     // ids derive from the batch: decoding again gives the same ones
     expect(clicksOf(batch).map((c) => c.id)).toEqual(received.map((c) => c.id));
+  });
+
+  test('a full batch (BATCH_MAX clicks) gets distinct ids: the index fits the id', () => {
+    const builder = new ClickBatchBuilder();
+    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: 1_760_000_000_000, country: null, referer: null, browser: null, os: null, device: 'desktop', language: null };
+    for (let i = 0; i < BATCH_MAX; i++) builder.add(click);
+    const ids = clicksOf(builder.build()).map((c) => c.id);
+    expect(ids).toHaveLength(BATCH_MAX);
+    expect(new Set(ids).size).toBe(BATCH_MAX);
+    expect(ids.every((id) => id.length === 36)).toBe(true);
   });
 
   test('a re-delivered batch inserts and counts nothing twice', async () => {
