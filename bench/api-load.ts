@@ -20,7 +20,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { wrk, type WrkResult } from './wrk';
+import { medianBy, wrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
 import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
 
@@ -113,7 +113,7 @@ async function main() {
   const ratio = (r: WrkResult, round: Round) => r.rps / round.bare.rps;
   const lines = [`| mode | scenario | req/s | p99 ms | answers | note |`, `|---|---|---:|---:|---|---|`];
   for (const [mode, rounds] of Object.entries(results)) {
-    const r = [...rounds].sort((x, y) => ratio(x.during, x) - ratio(y.during, y))[Math.floor(rounds.length / 2)]!;
+    const r = medianBy(rounds, (x) => ratio(x.during, x));
     const each = (pick: (round: Round) => WrkResult) => rounds.map((round) => ratio(pick(round), round).toFixed(2)).join(', ');
     lines.push(`| ${mode} | bare Bun.serve constant 302 (ceiling of the median round) | ${r.bare.rps.toFixed(0)} | ${fmt(r.bare.p99)} | ${r.bare.errors || 'all 302'} | rounds: ${rounds.map((x) => x.bare.rps.toFixed(0)).join(', ')} |`);
     lines.push(`| ${mode} | cached redirect alone | ${r.alone.rps.toFixed(0)} | ${fmt(r.alone.p99)} | ${r.alone.errors || 'all 3xx'} | ${ratio(r.alone, r).toFixed(2)}× bare (rounds: ${each((x) => x.alone)}) |`);

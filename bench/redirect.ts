@@ -27,7 +27,7 @@ import { createDeps } from '../core/deps';
 import { createLinks, linkContext } from '../modules/links/service';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
-import { wrk as runWrk, type WrkResult } from './wrk';
+import { medianBy, wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
 import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
 
@@ -55,8 +55,9 @@ async function main() {
   // --- 1. the ceiling (kept running: it is measured again before each Linkhop round) ----------
   const barePort = freePort();
   const bareServer = startProcess([process.execPath, 'bench/bare-server.ts'], { PORT: String(barePort) });
-  await waitUntilUp(`http://127.0.0.1:${barePort}/`);
-  await wrk(`http://127.0.0.1:${barePort}/x`, { seconds: 2 });
+  const bareUrl = `http://127.0.0.1:${barePort}/x`;
+  await waitUntilUp(bareUrl);
+  await wrk(bareUrl, { seconds: 2 });
 
   // --- production-mode Linkhop: fresh database, own Redis prefix, separate clicks worker
   const dbName = `linkhop_bench_${Date.now().toString(36)}`;
@@ -91,13 +92,12 @@ async function main() {
   await wrk(`http://${host}/${hot}`, { seconds: 2 });
   const rounds: { bare: WrkResult; cached: WrkResult }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const bareRun = await wrk(`http://127.0.0.1:${barePort}/x`);
+    const bareRun = await wrk(bareUrl);
     rounds.push({ bare: bareRun, cached: await wrk(`http://${host}/${hot}`) });
   }
   bareServer.kill();
   // the median round by ratio: its bare run is the ceiling for every other scenario too
-  const median = [...rounds].sort((x, y) => x.cached.rps / x.bare.rps - y.cached.rps / y.bare.rps)[Math.floor(rounds.length / 2)]!;
-  const { bare, cached } = median;
+  const { bare, cached } = medianBy(rounds, (r) => r.cached.rps / r.bare.rps);
 
   // --- 3. 5,000 distinct links at random (the server has seen none of them yet)
   const script = join(work, 'random.lua');

@@ -20,3 +20,8 @@ export async function wrk(url: string, opts: { seconds: number; connections: num
   const errors = out.match(/Socket errors:.*|Non-2xx or 3xx responses: \d+/g)?.join('; ') ?? '';
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN), errors };
 }
+
+/** The middle item by `score` (the median round of a benchmark that alternates rounds). */
+export function medianBy<T>(items: T[], score: (item: T) => number): T {
+  return [...items].sort((x, y) => score(x) - score(y))[Math.floor(items.length / 2)]!;
+}
