@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { addClickCounts, lockExistingLinks } from '../links/service';
-import { BATCH_MAX, ClickBatchBuilder, type Click } from './batch';
+import { BATCH_MAX, ClickBatchBuilder, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickRecord } from './hooks';
 import { clicks } from './schema';
 import './hooks';
@@ -13,19 +13,23 @@ const FLUSH_EVERY_MS = 100;
 
 /**
  * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
- * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks. While Redis is unreachable the queue keeps
+ * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks, EMBEDDED_BATCH_MAX with the in-process
+ * queue. While Redis is unreachable the queue keeps
  * the batches in memory and re-sends them when it answers again.
  */
 export class ClickRecorder {
   private batch = new ClickBatchBuilder();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = new Set<Promise<void>>();
+  readonly batchMax: number;
 
-  constructor(private readonly deps: Pick<Deps, 'queue' | 'log'>) {}
+  constructor(private readonly deps: Pick<Deps, 'queue' | 'log'>) {
+    this.batchMax = deps.queue.kind === 'memory' ? EMBEDDED_BATCH_MAX : BATCH_MAX;
+  }
 
   record(click: Click): void {
     this.batch.add(click);
-    if (this.batch.size >= BATCH_MAX) this.flush();
+    if (this.batch.size >= this.batchMax) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
   }
 

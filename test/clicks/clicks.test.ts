@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
-import { BATCH_MAX, ClickBatchBuilder, clicksOf, type Click } from '../../modules/clicks/batch';
-import { flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
+import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { createLogger } from '../../core/logger';
+import { createMemoryQueue } from '../../core/queue';
 import { links } from '../../modules/links/schema';
 import { continentOf } from '../../modules/redirect/continents';
 import { GeoLocator, primaryLanguage, uaFacts } from '../../modules/redirect/visitor';
@@ -132,6 +134,21 @@ describe('the compact clicks.record batch', () => {
     expect(ids).toHaveLength(BATCH_MAX);
     expect(new Set(ids).size).toBe(BATCH_MAX);
     expect(ids.every((id) => id.length === 36)).toBe(true);
+  });
+
+  test('the in-process queue gets batches of at most EMBEDDED_BATCH_MAX: PGlite stores them on the server thread', async () => {
+    const queue = createMemoryQueue(createLogger('silent'));
+    const sizes: number[] = [];
+    queue.register('clicks.record', async (job) => void sizes.push(clicksOf(job).length));
+    const recorder = new ClickRecorder({ queue, log: createLogger('silent') });
+    expect(recorder.batchMax).toBe(EMBEDDED_BATCH_MAX);
+    expect(EMBEDDED_BATCH_MAX).toBeLessThan(BATCH_MAX);
+    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: Date.now(), country: null, referer: null, browser: null, os: null, device: 'desktop', language: null };
+    for (let i = 0; i < 2 * EMBEDDED_BATCH_MAX + 7; i++) recorder.record(click);
+    await recorder.flush();
+    await queue.idle();
+    expect(sizes).toEqual([EMBEDDED_BATCH_MAX, EMBEDDED_BATCH_MAX, 7]);
+    await queue.close();
   });
 
   test('a re-delivered batch inserts and counts nothing twice', async () => {
