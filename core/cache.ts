@@ -14,6 +14,12 @@ export interface Cache {
   /** LRU, then Redis (a Redis failure counts as a miss) */
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  /**
+   * LRU, then Redis, then `load()`, whose value is kept in process and in Redis for `ttlMs` (`null`
+   * in process only, for `nullTtlMs`, when given) — unless the key was invalidated while it loaded,
+   * in this process or in Redis: the value may predate that write. Does not wait for Redis's write.
+   */
+  readThrough<T>(key: string, ttlMs: number, load: () => Promise<T | null>, opts?: { nullTtlMs?: number }): Promise<T | null>;
   /** in-process only (e.g. short negative entries) */
   setLocal<T>(key: string, value: T, ttlMs: number): void;
   /**
@@ -31,6 +37,14 @@ interface RedisPair { client: Redis; subscriber: Redis; prefix: string }
 
 // a sentinel so that a cached `null` (known absent) differs from a miss
 const NULL = Symbol('null');
+/**
+ * Redis side of `readThrough`: write the loaded value only if the key's version is still the one read
+ * with the miss (an invalidation bumps it), so a load that read the database before a write cannot put
+ * its old value back after that write's DEL.
+ */
+const SET_IF_VERSION = `if (redis.call('get', KEYS[2]) or '') == ARGV[3] then return redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) end return 0`;
+/** a version outlives any load by far; it expires so that keys of deleted things do not pile up */
+const VERSION_TTL_MS = 24 * 3_600_000;
 /** how long a writer waits for the other processes to confirm an invalidation (a hung process delays writes this much, no more) */
 const ACK_DEADLINE_MS = 250;
 
@@ -63,6 +77,14 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     });
   }
   const unwrap = (v: any) => (v === NULL ? null : v);
+  const valueKey = (key: string) => `${redis!.prefix}:c:${key}`;
+  const versionKey = (key: string) => `${redis!.prefix}:v:${key}`;
+  /** a value read from Redis into the LRU, unless an invalidation went by while it was read */
+  const keepLocal = (key: string, raw: string, since: number) => {
+    const { v, ttl } = JSON.parse(raw);
+    if (generation === since) lru.set(key, v === null ? NULL : v, { ttl: Math.min(ttl, 60_000) });
+    return v;
+  };
 
   return {
     peek: (key) => unwrap(lru.get(key)),
@@ -70,12 +92,10 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       const local = lru.get(key);
       if (local !== undefined) return unwrap(local);
       if (!redis) return undefined;
+      const before = generation;
       try {
-        const raw = await redis.client.get(`${redis.prefix}:c:${key}`);
-        if (raw == null) return undefined;
-        const { v, ttl } = JSON.parse(raw);
-        lru.set(key, v === null ? NULL : v, { ttl: Math.min(ttl, 60_000) });
-        return v;
+        const raw = await redis.client.get(valueKey(key));
+        return raw == null ? undefined : keepLocal(key, raw, before);
       } catch {
         return undefined;
       }
@@ -84,10 +104,34 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
       if (!redis) return;
       try {
-        await redis.client.set(`${redis.prefix}:c:${key}`, JSON.stringify({ v: value, ttl: ttlMs }), 'PX', ttlMs);
+        await redis.client.set(valueKey(key), JSON.stringify({ v: value, ttl: ttlMs }), 'PX', ttlMs);
       } catch {
         // Redis is a shared accelerator, not the source of truth
       }
+    },
+    async readThrough(key, ttlMs, load, opts) {
+      const local = lru.get(key);
+      if (local !== undefined) return unwrap(local);
+      const before = generation;
+      let version: string | null | undefined; // undefined: Redis did not answer, so nothing is written there
+      if (redis) {
+        try {
+          const [raw, v] = await redis.client.mget(valueKey(key), versionKey(key));
+          if (raw != null) return keepLocal(key, raw, before);
+          version = v;
+        } catch {}
+      }
+      const value = await load();
+      if (generation !== before) return value;
+      if (value === null) {
+        if (opts?.nullTtlMs) lru.set(key, NULL, { ttl: opts.nullTtlMs });
+        return value;
+      }
+      lru.set(key, value, { ttl: ttlMs });
+      if (redis && version !== undefined) {
+        redis.client.eval(SET_IF_VERSION, 2, valueKey(key), versionKey(key), JSON.stringify({ v: value, ttl: ttlMs }), ttlMs, version ?? '').catch(() => {});
+      }
+      return value;
     },
     setLocal(key, value, ttlMs) {
       lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
@@ -109,15 +153,14 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       // acknowledgements may arrive before PUBLISH answers: count down from 0, add the receivers after
       const acked = new Promise<void>((resolve) => awaiting.set(id, { left: 0, counted: false, done: resolve }));
       try {
-        // one round trip for both; the keys are gone from Redis before any process hears of them
-        const replies = await redis.client
-          .pipeline()
-          .del(...keys.map((k) => `${redis.prefix}:c:${k}`))
-          .publish(channel, JSON.stringify({ from: selfId, keys, id }))
-          .exec();
+        // one round trip for all; the keys are gone from Redis, and their versions bumped (so no load
+        // that began before can write them back), before any process hears of them
+        const pipeline = redis.client.pipeline().del(...keys.map(valueKey));
+        for (const key of keys) pipeline.incr(versionKey(key)).pexpire(versionKey(key), VERSION_TTL_MS);
+        const replies = await pipeline.publish(channel, JSON.stringify({ from: selfId, keys, id })).exec();
         const failed = replies?.find(([err]) => err)?.[0];
-        if (!replies || failed) throw failed ?? new Error('no reply to DEL + PUBLISH');
-        const receivers = Number(replies[1]![1]);
+        if (!replies || failed) throw failed ?? new Error('no reply to DEL + INCR + PUBLISH');
+        const receivers = Number(replies.at(-1)![1]);
         const waiting = awaiting.get(id)!;
         waiting.left += receivers;
         waiting.counted = true;

@@ -20,13 +20,11 @@ export const rulesCacheKey = (workspaceId: string) => `governance:${workspaceId}
 
 /** The workspace's policy, cached; `workspace.changed` (every PATCH, plan change, delete) drops the entry. */
 export async function workspaceRules(deps: Deps, workspaceId: string): Promise<WorkspaceRules> {
-  const key = rulesCacheKey(workspaceId);
-  const cached = await deps.cache.get<WorkspaceRules>(key);
-  if (cached) return cached;
-  const row = await getWorkspaceRow(deps.db, workspaceId);
-  const rules: WorkspaceRules = { policy: (row?.governance as GovernancePolicy | null) ?? null, defaultUtmParams: row?.defaultUtmParams ?? null };
-  await deps.cache.set(key, rules, POLICY_CACHE_MS);
-  return rules;
+  const rules = await deps.cache.readThrough<WorkspaceRules>(rulesCacheKey(workspaceId), POLICY_CACHE_MS, async () => {
+    const row = await getWorkspaceRow(deps.db, workspaceId);
+    return { policy: (row?.governance as GovernancePolicy | null) ?? null, defaultUtmParams: row?.defaultUtmParams ?? null };
+  });
+  return rules!;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -84,10 +84,5 @@ async function renderPage(deps: Deps, slug: string): Promise<RenderedPage> {
 export async function portfolioPage(deps: Deps, slug: string): Promise<RenderedPage> {
   // no lookup (and no cache entry) for addresses no portfolio can have
   if (!isPortfolioSlug(slug)) return renderNotFound();
-  const key = pageCacheKey(slug);
-  const cached = await deps.cache.get<RenderedPage>(key);
-  if (cached) return cached;
-  const page = await renderPage(deps, slug);
-  await deps.cache.set(key, page, PAGE_TTL_MS);
-  return page;
+  return (await deps.cache.readThrough(pageCacheKey(slug), PAGE_TTL_MS, () => renderPage(deps, slug)))!;
 }

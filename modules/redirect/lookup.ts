@@ -48,19 +48,10 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db'>) {
   const { cache, db } = deps;
   // concurrent misses of one key share one load (a cold link under load is fetched once)
   const inFlight = new Map<string, Promise<unknown>>();
-  async function fill<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
-    const cached = await cache.get<T | null>(key);
-    if (cached !== undefined) return cached;
-    const value = await fetch();
-    if (value === null) cache.setLocal(key, null, NEGATIVE_TTL_MS);
-    // the local copy is set at once; the answer does not wait for Redis
-    else void cache.set(key, value, TTL_MS);
-    return value;
-  }
   function load<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
     let pending = inFlight.get(key) as Promise<T | null> | undefined;
     if (!pending) {
-      pending = fill(key, fetch).finally(() => inFlight.delete(key));
+      pending = cache.readThrough(key, TTL_MS, fetch, { nullTtlMs: NEGATIVE_TTL_MS }).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;

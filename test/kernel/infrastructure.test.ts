@@ -135,6 +135,30 @@ describe('two-level cache', () => {
     expect(cache.peek('ws')).toEqual({ plan: 'free' });
   });
 
+  test('readThrough: loads once, keeps null only when asked and briefly, keeps nothing loaded while an invalidation went by', async () => {
+    const cache = createCache({});
+    let loads = 0;
+    const load = async () => (++loads, { target: 'https://example.com' });
+    expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
+    expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
+    expect(loads).toBe(1);
+    expect(await cache.readThrough('gone', 10_000, async () => null)).toBeNull();
+    expect(cache.peek('gone')).toBeUndefined();
+    expect(await cache.readThrough('gone', 10_000, async () => null, { nullTtlMs: 50 })).toBeNull();
+    expect(cache.peek('gone')).toBeNull();
+    await Bun.sleep(60);
+    expect(cache.peek('gone')).toBeUndefined();
+    let release!: () => void;
+    const slowRead = cache.readThrough('ws', 10_000, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { plan: 'pro' };
+    });
+    await cache.invalidate('ws');
+    release();
+    expect(await slowRead).toEqual({ plan: 'pro' });
+    expect(cache.peek('ws')).toBeUndefined();
+  });
+
   test.skipIf(!TEST_REDIS_URL)("remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)", async () => {
     const [a, b] = await cachesSharingRedis();
     expect(await b.cache.remember('member:1', 60_000, async () => 'admin')).toBe('admin');
