@@ -19,12 +19,16 @@ export { validateLinkInput } from './validate';
 /** Cache key of a link by its short URL (the redirect path looks links up by it). */
 export const linkCacheKey = (domain: string, slug: string) => `link:${domain}/${slug}`;
 
-const randomSlug = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 7);
+/** The source of generated slugs: 7 of 62 characters (3.5 × 10¹² slugs). Tests replace `next` to force collisions. */
+export const slugSource = { next: customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 7) };
+/** a generated slug is drawn again this many times when it is taken, then the write answers 503 */
+const SLUG_ATTEMPTS = 6;
+const slugsExhausted = () => new ApiError(503, 'Could not allocate a slug, please retry');
 
 /** A random slug that is never a reserved first path segment of the site. */
 export function generateSlug(): string {
   for (;;) {
-    const slug = randomSlug();
+    const slug = slugSource.next();
     if (!RESERVED_SEGMENTS.has(slug.toLowerCase())) return slug;
   }
 }
@@ -90,7 +94,7 @@ async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): 
       .returning();
     if (row) return row;
     if (values.slug !== undefined) throw conflict(`Slug "${slug}" already exists on ${values.domain}`);
-    if (attempt >= 5) throw new ApiError(503, 'Could not allocate a slug, please retry');
+    if (attempt + 1 >= SLUG_ATTEMPTS) throw slugsExhausted();
   }
 }
 
@@ -256,12 +260,12 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
   return { links: rows.map((r) => linkView(r.link, config)), total, page, limit };
 }
 
-/** What `link.updated` carries: the new values, the password only as `has_password`. */
-function describeChanges(patch: Record<string, unknown>, fields: string[]) {
+/** What `link.updated` carries: the stored values of the fields the PATCH changed, the password only as `has_password`. */
+function describeChanges(view: LinkView, fields: string[]) {
   const changes: Record<string, unknown> = {};
   for (const field of fields) {
-    if (field === 'password') changes.has_password = patch.password !== null;
-    else changes[field] = patch[field];
+    const key = field === 'password' ? 'has_password' : field;
+    changes[key] = view[key as keyof LinkView];
   }
   return changes;
 }
@@ -275,7 +279,8 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
 
   const values: LinkValues = await checkLinkFields(deps, deps.db, ctx, patch, 'patch');
   const target = patch.domain !== undefined ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain) : { domain: current.domain, isDefault: current.domain === deps.config.defaultDomain };
-  if (patch.slug != null && patch.slug !== '') {
+  const customSlug = patch.slug != null && patch.slug !== '';
+  if (customSlug) {
     const slug = checkSlug(patch.slug);
     const unchanged = slug === current.slug && target.domain === current.domain;
     if (target.isDefault && !unchanged) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated');
@@ -287,19 +292,29 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (target.domain !== current.domain) values.domain = target.domain;
   if (values.expiresAt !== undefined) values.expiredEventSentAt = null;
   values.updatedAt = new Date();
+  // a generated slug or a domain move changes the short URL even where the PATCH did not name them
+  const changed = [...new Set([...fields, ...(values.slug !== undefined && values.slug !== current.slug ? ['slug'] : []), ...(values.domain ? ['domain'] : [])])];
 
-  const newKey = linkCacheKey(values.domain ?? current.domain, values.slug ?? current.slug);
-  await deps.db.transaction(async (tx) => {
+  let changes: Record<string, unknown> | undefined;
+  for (let attempt = 1; !changes; attempt++) {
     try {
-      await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId)));
+      changes = await deps.db.transaction(async (tx) => {
+        const [row] = await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning();
+        if (!row) throw notFound('Link');
+        const changes = describeChanges(linkView(row, deps.config), changed);
+        await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes } });
+        return changes;
+      });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`Slug "${values.slug ?? current.slug}" already exists on ${values.domain ?? current.domain}`);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      if (customSlug) throw conflict(`Slug "${values.slug}" already exists on ${values.domain ?? current.domain}`);
+      // only a generated slug collides here: draw another
+      if (attempt >= SLUG_ATTEMPTS) throw slugsExhausted();
+      values.slug = generateSlug();
     }
-    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: describeChanges(patch, fields) } });
-  });
-  await deps.cache.invalidate(linkCacheKey(current.domain, current.slug), newKey);
-  void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id, changes: describeChanges(patch, fields) } });
+  }
+  await deps.cache.invalidate(linkCacheKey(current.domain, current.slug), linkCacheKey(values.domain ?? current.domain, values.slug ?? current.slug));
+  void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id, changes } });
 }
 
 function announceDeleted(deps: Deps, ctx: LinkContext, rows: { id: string; domain: string; slug: string }[]) {

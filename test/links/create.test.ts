@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addDomain, createLink, type Ws } from './fixtures';
+import { slugSource } from '../../modules/links/service';
 
 let t: TestApp;
 let pro: Ws;
@@ -91,6 +92,29 @@ describe('create', () => {
     expect(link.note).toBe('secret note');
     expect(link).not.toHaveProperty('password');
     expect(link).not.toHaveProperty('password_hash');
+  });
+
+  test('generated slugs: a reserved site path is never one, a taken one is drawn again, 503 when every draw is taken', async () => {
+    const random = slugSource.next;
+    const withDraws = async (draws: string[], body: Record<string, unknown>) => {
+      slugSource.next = () => draws.shift() ?? random();
+      try {
+        return await post(pro2, body);
+      } finally {
+        slugSource.next = random;
+      }
+    };
+    const first = await withDraws(['healthz', 'HEALTHZ', 'Taken01'], { target: 'https://example.com/g1' });
+    expect(first.status).toBe(201);
+    expect(first.body.slug).toBe('Taken01');
+    const second = await withDraws(['Taken01', 'Taken01', 'Other02'], { target: 'https://example.com/g2' });
+    expect(second.status).toBe(201);
+    expect(second.body.slug).toBe('Other02');
+    const exhausted = await withDraws(Array(20).fill('Taken01'), { target: 'https://example.com/g3' });
+    expect(exhausted.status).toBe(503);
+    expect(exhausted.body.error).toMatch(/allocate a slug/);
+    const list = await t.api('GET', `/workspaces/${pro2.workspaceId}/links?prefix=Taken01`, { key: pro2.key });
+    expect(list.body.total).toBe(1);
   });
 
   test('custom slug on a custom domain (unverified is fine for creating); duplicate is 409', async () => {

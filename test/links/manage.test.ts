@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { addDomain, createLink, type Ws } from './fixtures';
+import { addDomain, BROWSER_UA, createLink, type Ws } from './fixtures';
+import { slugSource } from '../../modules/links/service';
 
 let t: TestApp;
 let ws: Ws;
@@ -101,6 +102,12 @@ describe('PATCH', () => {
       ['reserved slug', custom.id, { slug: 'healthz' }, 400, /reserved/],
       ['slug taken on the domain', custom.id, { slug: 'taken' }, 409, /already exists/],
       ['unknown link', 'missing-id', { title: 'x' }, 404, /Link not found/],
+      ['slug with a slash', custom.id, { slug: 'a/b' }, 400, /Invalid slug/],
+      ['tag with spaces', link.id, { tags: ['two words'] }, 400, /Invalid tag/],
+      ['utm key unknown', link.id, { utm_params: { evil: 'x' } }, 400, /unknown key evil/],
+      ['target on the default short domain', link.id, { target: 'http://go.linkhop.test/abc' }, 400, /redirect loop/],
+      ['target on a custom short domain', link.id, { target: 'https://m.example.com/x' }, 400, /redirect loop/],
+      ['target javascript:', link.id, { target: 'javascript:alert(1)' }, 400, /Invalid target/],
     ];
     for (const [name, id, body, status, message] of cases) {
       const res = await patch(id, body);
@@ -132,6 +139,62 @@ describe('PATCH', () => {
     expect(got.slug).toMatch(/^[A-Za-z0-9]{7}$/);
     // re-sending the unchanged slug on the default domain is not a custom slug
     expect((await patch(link.id, { slug: got.slug, title: 'same' })).status).toBe(200);
+  });
+
+  test('plan-gated fields through PATCH: 402 on the free plan', async () => {
+    const free = await t.bootstrap({ plan: 'free' });
+    const link = await createLink(t, free, { target: 'https://example.com/free' });
+    for (const body of [
+      { routing_rules: { geo: { DE: 'https://example.de' } } },
+      { ab_variants: [{ url: 'https://example.com/a', weight: 50 }, { url: 'https://example.com/b', weight: 50 }] },
+    ]) {
+      const res = await t.api('PATCH', path(free, `/${link.id}`), { key: free.key, body });
+      expect({ body, status: res.status }).toEqual({ body, status: 402 });
+      expect(res.body.error).toBeString();
+    }
+  });
+
+  test('a changed password: the old one is refused, the new one unlocks', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/locked', password: 'first-password' });
+    expect((await patch(link.id, { password: 'second-password' })).status).toBe(200);
+    const unlock = (password: string) =>
+      t.request(`/${link.slug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA }, body: new URLSearchParams({ password }).toString() });
+    expect((await unlock('first-password')).status).toBe(401);
+    const right = await unlock('second-password');
+    expect(right.status).toBe(302);
+    expect(right.headers.get('location')).toBe('https://example.com/locked');
+  });
+
+  test('link.updated and the audit carry the stored values: a normalised domain, the slug it generated, 302 for a cleared redirect_type', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/n', domain: 'm.example.com', slug: 'norm', redirect_type: 301 });
+    await t.deps.bus.settle();
+    const events: any[] = [];
+    const off = t.deps.bus.on('link.updated', (e) => void events.push(e));
+    expect((await patch(link.id, { domain: 'GO.LINKHOP.TEST', redirect_type: null })).status).toBe(200);
+    await t.deps.bus.settle();
+    off();
+    const got = (await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body;
+    expect(got.slug).not.toBe('norm');
+    const changes = { domain: 'go.linkhop.test', redirect_type: 302, slug: got.slug };
+    expect(events.map((e) => e.data)).toEqual([{ id: link.id, changes }]);
+    const audit = await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=link.update`, { key: ws.key });
+    const entry = audit.body.entries.find((e: any) => JSON.parse(e.details).id === link.id);
+    expect(JSON.parse(entry.details).changes).toEqual(changes);
+  });
+
+  test('moving to the default domain draws another slug when the generated one is taken', async () => {
+    const holder = await createLink(t, ws, { target: 'https://example.com/holder' });
+    const link = await createLink(t, ws, { target: 'https://example.com/mover', domain: 'm.example.com', slug: 'mover' });
+    const random = slugSource.next;
+    const drawn = [holder.slug, 'Fresh01'];
+    slugSource.next = () => drawn.shift() ?? random();
+    try {
+      expect((await patch(link.id, { domain: 'go.linkhop.test' })).status).toBe(200);
+    } finally {
+      slugSource.next = random;
+    }
+    expect((await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body.slug).toBe('Fresh01');
+    expect((await t.api('GET', path(ws, `/${holder.id}`), { key: ws.key })).body.target).toBe('https://example.com/holder');
   });
 
   test('link.updated carries the changes (password only as has_password); audit link.update', async () => {
