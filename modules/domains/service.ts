@@ -9,6 +9,7 @@ import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
 // the links module declares the domain.linkCount / domain.beforeRemove hooks it fills
 import type {} from '../links/hooks';
 import { lookupVerification } from './dns';
+import './hooks';
 import { domains } from './schema';
 
 export interface DomainRef { id: string; workspaceId: string; domain: string; verified: boolean }
@@ -81,6 +82,7 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
     await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
     return inserted;
   });
+  await deps.bus.run('domain.changed', { domain });
   deps.bus.emit('domain.added', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain } });
   return { id: row.id, domain, verified: false, txt_record: txtRecord(row.verifyToken), cname_target: deps.config.cnameTarget };
 }
@@ -122,6 +124,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     return changed.length > 0;
   });
   if (becameVerified) {
+    await deps.bus.run('domain.changed', { domain: row.domain });
     deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
   }
   if (found.txt || row.verified) return { verified: true, txt_verified: found.txt, cname_verified: found.cname };
@@ -145,5 +148,6 @@ export async function removeDomain(deps: Deps, caller: Caller, domainId: string)
     await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: deleted } });
     return { row, linksDeleted: deleted };
   });
+  await deps.bus.run('domain.changed', { domain: row.domain });
   deps.bus.emit('domain.removed', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain, links_deleted: linksDeleted } });
 }

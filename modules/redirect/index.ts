@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import '../domains/hooks';
 import '../workspaces/hooks';
 import './hooks';
 import { domainCacheKey, workspaceCacheKey } from './lookup';
@@ -13,9 +14,7 @@ export const redirectModule = (deps: Deps) => {
   deps.bus.on('redirect.resolve', defaultStage, { order: 50, source: 'redirect' });
   deps.bus.on('redirect.resolve', utmStage, { order: 70, source: 'redirect' });
   deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(workspaceCacheKey(workspaceId)), { source: 'redirect' });
-  for (const event of ['domain.added', 'domain.verified', 'domain.removed'] as const) {
-    deps.bus.on(event, ({ data }) => deps.cache.invalidate(domainCacheKey(data.domain)), { source: 'redirect' });
-  }
+  deps.bus.on('domain.changed', ({ domain }) => deps.cache.invalidate(domainCacheKey(domain)), { source: 'redirect' });
   const redirector = redirectorOf(deps);
   return new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
     // Bun may answer HEAD through the GET route: the method comes from the request

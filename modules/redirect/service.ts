@@ -81,8 +81,25 @@ export function appendUtm(target: string, utm: Record<string, string>): string {
   } catch {
     return target;
   }
-  for (const [key, value] of Object.entries(utm)) if (value) url.searchParams.set(`utm_${key}`, value);
+  const added = Object.entries(utm).flatMap(([key, value]) => (value ? [[`utm_${key}`, value] as const] : []));
+  const replaced = new Set(added.map(([name]) => name));
+  // the target's own parameters stay byte for byte (a site may read `%20` and `+`, or `,` and `%2C`,
+  // differently); only the UTM parameters the link sets are replaced
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair && !replaced.has(parameterName(pair)));
+  url.search = [...kept, ...added.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)].join('&');
   return url.toString();
+}
+
+function parameterName(pair: string): string {
+  const name = pair.split('=', 1)[0]!.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /** UTM stage (order 70): applied to web targets only (not to deep-link app URLs); memoised per link snapshot. */

@@ -98,6 +98,15 @@ describe('UTM', () => {
     expect(appendUtm('https://example.com', { source: 'a' })).toBe('https://example.com/?utm_source=a');
     expect(appendUtm('not a url', { source: 'a' })).toBe('not a url');
   });
+
+  test("the target's own query is kept byte for byte; only the link's UTM keys are replaced", () => {
+    expect(appendUtm('https://example.com/s?q=a%20b&ids=1,2&plus=a+b&flag&utm_source=old&utm_term=keep#top', { source: 'news letter', medium: 'mail' })).toBe(
+      'https://example.com/s?q=a%20b&ids=1,2&plus=a+b&flag&utm_term=keep&utm_source=news%20letter&utm_medium=mail#top',
+    );
+    // an encoded name is the same parameter
+    expect(appendUtm('https://example.com/?utm%5Fsource=old&x=1', { source: 'new' })).toBe('https://example.com/?x=1&utm_source=new');
+    expect(appendUtm('https://example.com/?x=%E2%82%AC', { campaign: 'été' })).toBe('https://example.com/?x=%E2%82%AC&utm_campaign=%C3%A9t%C3%A9');
+  });
 });
 
 describe('hosts', () => {

@@ -5,6 +5,8 @@ import { storedClicks } from '../helpers/clicks';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
 import { runRequests } from '../helpers/load';
 import { bootstrapOver, startApiProcess, startRedisServer, startWorkerProcess, waitFor, type ApiProcess, type ChildProcess, type RedisServer } from '../helpers/processes';
+import { eq } from 'drizzle-orm';
+import { domains } from '../../modules/domains/schema';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -60,6 +62,25 @@ test.skipIf(!enabled)('a PATCH through A is seen by the very next visit through 
   expect((await b.api('DELETE', `${linksPath()}/${link.id}`, { key: ws.key })).status).toBe(200);
   expect((await a.visit(link.slug)).status).toBe(404);
   expect((await b.visit(link.slug)).status).toBe(404);
+}, 30_000);
+
+test.skipIf(!enabled)('a verified domain removed through A and added unverified by another workspace serves nothing through B', async () => {
+  const host = 'brand.scale.example';
+  const addOver = async (owner: { workspaceId: string; key: string }) => {
+    const added = await a.api('POST', `/workspaces/${owner.workspaceId}/domains`, { key: owner.key, body: { domain: host } });
+    expect(added.status).toBe(201);
+    const link = await a.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: `https://example.com/${owner.workspaceId}`, domain: host, slug: 'launch' } });
+    expect(link.status).toBe(201);
+    return added.body.id as string;
+  };
+  const first = await addOver(ws);
+  await database.db.update(domains).set({ verified: true }).where(eq(domains.id, first)); // DNS is not the subject here
+  // B caches the domain as verified
+  expect(await locationOf(b.visit('launch', { host }))).toBe(`https://example.com/${ws.workspaceId}`);
+  expect((await a.api('DELETE', `/workspaces/${ws.workspaceId}/domains/${first}`, { key: ws.key })).status).toBe(200);
+  // the next owner has not proved it owns the domain: B must not serve its link on B's old verdict
+  await addOver(await bootstrapOver(a));
+  expect((await b.visit('launch', { host })).status).toBe(404);
 }, 30_000);
 
 test.skipIf(!enabled)('visits spread over A and B are stored and counted exactly once by two workers', async () => {
