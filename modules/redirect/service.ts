@@ -82,7 +82,7 @@ export function appendUtm(target: string, utm: Record<string, string>): string {
     return target;
   }
   const added = Object.entries(utm).flatMap(([key, value]) => (value ? [[`utm_${key}`, value] as const] : []));
-  const replaced = new Set(added.map(([name]) => name));
+  const replaced = new Set<string>(added.map(([name]) => name));
   // the target's own parameters stay byte for byte (a site may read `%20` and `+`, or `,` and `%2C`,
   // differently); only the UTM parameters the link sets are replaced
   const kept = url.search
