@@ -5,6 +5,7 @@ import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
 import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { loadConfig } from '../../core/config';
 import { createLogger } from '../../core/logger';
 import { createMemoryQueue } from '../../core/queue';
 import { links } from '../../modules/links/schema';
@@ -182,6 +183,24 @@ describe('visitor facts', () => {
     expect(continentOf('BR')).toBe('SA');
     expect(continentOf('JP')).toBe('AS');
     expect(continentOf('')).toBe('');
+  });
+
+  test('GEOIP_DB: the database at that path is read; one that cannot be read leaves countries unknown and says why', async () => {
+    const copy = `${require('node:os').tmpdir()}/lh-geo-${process.pid}.mmdb`;
+    await Bun.write(copy, Bun.file(require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')));
+    const config = loadConfig({ GEOIP_DB: copy });
+    expect(config.geoipDb).toBe(copy);
+    const fromCopy = new GeoLocator(config, (err) => {
+      throw err;
+    });
+    await fromCopy.ready;
+    expect(fromCopy.country(new Headers(), { ip: '8.8.8.8' })).toBe('US');
+    const errors: unknown[] = [];
+    const missing = new GeoLocator(loadConfig({ GEOIP_DB: `${copy}.missing` }), (err) => void errors.push(err));
+    await missing.ready;
+    expect(missing.country(new Headers(), { ip: '8.8.8.8' })).toBe('');
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain('missing');
   });
 
   test('country from the bundled MaxMind-format database when no GEO_HEADER is set', async () => {

@@ -52,3 +52,26 @@ test('API responses carry a request id: the caller\'s when sane, else a new one'
   const redirect = await t.request('/whatever');
   expect(redirect.headers.get('x-request-id')).toBeNull();
 });
+
+test('local use, the site and the default domain on one host: short links and site paths side by side', async () => {
+  const shared = await startTestApp({ env: { DEFAULT_DOMAIN: new URL(t.config.siteUrl).host } });
+  try {
+    const host = shared.config.siteHost;
+    expect(shared.config.defaultDomain).toBe(host);
+    const { workspaceId, key } = await shared.bootstrap();
+    const created = await shared.api('POST', `/workspaces/${workspaceId}/links`, { key, body: { target: 'https://example.com/local' } });
+    expect(created.status).toBe(201);
+    expect(created.body.short_url).toBe(`${shared.config.siteUrl}/${created.body.slug}`);
+    const visit = await shared.request(`/${created.body.slug}`, { host });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get('location')).toBe('https://example.com/local');
+    // the site's own paths keep answering on that host
+    expect((await shared.request('/healthz', { host })).status).toBe(200);
+    expect((await shared.request('/api/openapi.json', { host })).status).toBe(200);
+    // a target on that host would loop
+    const loop = await shared.api('POST', `/workspaces/${workspaceId}/links`, { key, body: { target: `${shared.config.siteUrl}/${created.body.slug}` } });
+    expect(loop.status).toBe(400);
+  } finally {
+    await shared.close();
+  }
+});
