@@ -1,6 +1,9 @@
 /** First path segments that belong to the site; never generated as slugs (interfaces.md). */
 export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'favicon.ico', 'robots.txt', 'assets', 'static']);
 
+/** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */
+export const canonicalHostname = (url: URL) => url.hostname.toLowerCase().replace(/\.+$/, '');
+
 /** Host of a request: the Host header, else the URL's authority (Request objects in tests). */
 export function requestHost(request: Request): string {
   const header = request.headers.get('host');

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { Deps } from '../../core/deps';
 import { badRequest } from '../../core/errors';
+import { canonicalHostname } from '../../core/hosts';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
 import { parseExpiresAt } from '../links/validate';
@@ -56,7 +57,7 @@ function effectiveUtm(link: Record<string, unknown>, defaults: Record<string, st
 export function policyViolation(policy: GovernancePolicy, link: Record<string, unknown>, defaultUtm: Record<string, string> | null, now = Date.now()): string | null {
   let host: string | null = null;
   try {
-    if (typeof link.target === 'string') host = asciiHost(new URL(link.target).hostname);
+    if (typeof link.target === 'string') host = asciiHost(canonicalHostname(new URL(link.target)));
   } catch {}
   // allowed_domains takes precedence over blocked_domains; an empty list is no list
   if (host !== null && policy.allowed_domains?.length) {

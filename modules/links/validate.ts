@@ -2,7 +2,7 @@ import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { ApiError, badRequest, paymentRequired } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
-import { RESERVED_SEGMENTS } from '../../core/hosts';
+import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { featureMessage, hasFeature, LIMITS, type Feature, type Plan } from '../../core/plans';
 import { getDomainByHost, getWorkspaceDomain } from '../domains/service';
 import type { links } from './schema';
@@ -68,9 +68,10 @@ export function checkSlug(slug: unknown): string {
 /** A target must be http(s) and must not point back at one of our short domains (a redirect loop). */
 async function checkTarget(deps: Deps, db: DbOrTx, value: unknown): Promise<string> {
   if (!isHttpUrl(value)) throw badRequest('Invalid target: expected an http(s) URL');
-  const url = new URL(value);
-  const defaultDomain = deps.config.defaultDomain;
-  if (url.host === defaultDomain || url.hostname === defaultDomain.replace(/:\d+$/, '') || (await getDomainByHost(db, url.hostname))) {
+  // a trailing dot names the same host (`go.example.com.`)
+  const hostname = canonicalHostname(new URL(value));
+  const defaultHostname = deps.config.defaultDomain.replace(/:\d+$/, '');
+  if (hostname === defaultHostname || (await getDomainByHost(db, hostname))) {
     throw badRequest('Invalid target: it points at a short domain of this service (a redirect loop)');
   }
   return value;

@@ -79,7 +79,7 @@ describe('single create', () => {
 
   test('blocked_domains: the domain and its subdomains, case-insensitively', async () => {
     const ws = await governed({ blocked_domains: ['Example.com'] });
-    for (const target of ['https://example.com/', 'https://sub.example.com/x', 'http://a.b.EXAMPLE.com./', 'https://example.com:8443/']) {
+    for (const target of ['https://example.com/', 'https://sub.example.com/x', 'http://a.b.EXAMPLE.com./', 'https://example.com:8443/', 'https://example.com..:8443/']) {
       expectViolation(await ws.create({ target }), /target domain blocked/);
     }
     for (const target of ['https://notexample.com/', 'https://example.com.evil.org/', 'https://example.org/']) {

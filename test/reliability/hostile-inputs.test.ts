@@ -140,15 +140,17 @@ describe('javascript:, data:, vbscript:, file: in every URL field → 400', () =
 });
 
 describe('targets on our own short domains → 400 (create is covered in test/links)', () => {
-  test('default and custom short domain as PATCH target', async () => {
+  test('default and custom short domain as PATCH target, also fully qualified (a trailing dot)', async () => {
     await addDomain(t, ws, 'own-short.example', true);
     const link = await createLink(t, ws, { target: 'https://ok.example/' });
     // only the target: a fallback or variant may name another short link (no loop by itself)
     const bodies = (u: string) => [{ target: u }];
-    for (const own of ['http://go.linkhop.test/abc', 'https://GO.LINKHOP.TEST/abc', 'https://own-short.example/x']) {
+    for (const own of ['http://go.linkhop.test/abc', 'https://GO.LINKHOP.TEST/abc', 'https://own-short.example/x', 'http://go.linkhop.test./abc', 'https://own-short.example../x', 'http://go.linkhop.test.:8080/abc']) {
       for (const body of bodies(own)) {
         const res = await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${link.id}`, { key: ws.key, body });
         expect({ body, status: res.status }).toEqual({ body, status: 400 });
+        const created = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body });
+        expect({ body, created: created.status }).toEqual({ body, created: 400 });
       }
     }
   });
