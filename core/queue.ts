@@ -50,7 +50,12 @@ function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Wait before retry `attempt + 1`: 200 ms doubling, at most 10 s, in both modes (BullMQ's own
+ * exponential backoff has no cap: its 10th try would wait 51 s, its 20th 14 hours).
+ */
 const backoffMs = (attempt: number) => Math.min(200 * 2 ** attempt, 10_000);
+const CAPPED_BACKOFF = 'capped';
 
 /** In-process runner with the same contract: the embedded default needs no Redis. */
 export function createMemoryQueue(log: Logger): JobQueue {
@@ -161,7 +166,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       jobId: o.jobId,
       attempts: o.attempts ?? 3,
       delay: o.delayMs,
-      backoff: { type: 'exponential', delay: 200 },
+      backoff: { type: CAPPED_BACKOFF },
       removeOnComplete: { count: 1000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     }), SEND_DEADLINE_MS);
@@ -222,7 +227,14 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
             await processor(job.data, { jobId: job.id, attempt: job.attemptsMade });
           },
           // a crashed worker's jobs go back to waiting once their lock (renewed every lockMs/2) lapses
-          { connection: workerConnection, prefix: opts.prefix, concurrency: 8, autorun: true, ...(opts.lockMs ? { lockDuration: opts.lockMs, stalledInterval: opts.lockMs } : {}) },
+          {
+            connection: workerConnection,
+            prefix: opts.prefix,
+            concurrency: 8,
+            autorun: true,
+            settings: { backoffStrategy: (attemptsMade: number) => backoffMs(attemptsMade - 1) },
+            ...(opts.lockMs ? { lockDuration: opts.lockMs, stalledInterval: opts.lockMs } : {}),
+          },
         );
         worker.on('failed', (job, err) => log.warn({ err, job: job?.name, id: job?.id }, 'job failed'));
         worker.on('error', (err) => log.warn({ err }, 'worker error'));

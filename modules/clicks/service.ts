@@ -10,6 +10,8 @@ import './hooks';
 export type { ClickRecord } from './hooks';
 
 const FLUSH_EVERY_MS = 100;
+/** a batch is retried (10 s apart once the backoff is capped) through a day-long PostgreSQL outage, not lost after minutes */
+const BATCH_ATTEMPTS = 8_640;
 
 /**
  * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
@@ -41,7 +43,7 @@ export class ClickRecorder {
     const batch = this.batch.build();
     this.batch = new ClickBatchBuilder();
     const sent = this.deps.queue
-      .enqueue('clicks.record', batch, { jobId: `clicks-${batch.id}`, attempts: 10 })
+      .enqueue('clicks.record', batch, { jobId: `clicks-${batch.id}`, attempts: BATCH_ATTEMPTS })
       .catch((err) => this.deps.log.error({ err, clicks: batch.at.length }, 'click batch not queued'))
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
