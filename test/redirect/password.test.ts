@@ -87,3 +87,27 @@ test('a real browser fills in the form and lands on the target', async () => {
   }
   expect(await clickCount(link.id)).toBe(1);
 }, 60_000);
+
+test('without TRUST_PROXY a forged X-Forwarded-For is ignored: rotating it does not reset the limit', async () => {
+  const direct = await startTestApp(); // TRUST_PROXY off (the default): the peer address is the visitor
+  try {
+    const owner = await direct.bootstrap({ plan: 'pro' });
+    const link = await createLink(direct, owner, { target: 'https://example.com/direct', password: 'correct-password' });
+    const url = `${await direct.listen()}/${link.slug}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { host: direct.config.defaultDomain, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA, 'x-forwarded-for': `198.51.100.${i + 10}` },
+        body: new URLSearchParams({ password: `guess-${i}` }).toString(),
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  } finally {
+    await direct.close();
+  }
+}, 30_000);
