@@ -17,10 +17,13 @@ let t: TestApp;
 let pool: ReturnType<typeof workspacePool>;
 let ws: Ws;
 let monitored: ReturnType<typeof Bun.serve>;
+/** the same trap on IPv6 loopback: a `[::1]` target would reach this one */
+let monitoredV6: ReturnType<typeof Bun.serve>;
 const monitoredHits: string[] = [];
 
 beforeAll(async () => {
   monitored = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => (monitoredHits.push(new URL(req.url).pathname), new Response('ok')) });
+  monitoredV6 = Bun.serve({ hostname: '::1', port: 0, fetch: (req) => (monitoredHits.push(new URL(req.url).pathname), new Response('ok')) });
   // monitoring is run by hand below; private addresses are refused (the default)
   t = await startTestApp({ config: { monitorIntervalMs: 3_600_000 } });
   // with REDIS_URL clicks go through BullMQ: consume the queues here, as `bun run worker` would
@@ -31,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   monitored.stop(true);
+  monitoredV6.stop(true);
 });
 
 describe('query-parameter target override: the link target (and its host) always wins', () => {
@@ -217,8 +221,12 @@ test('CSV formula injection through a real visit: the Referer lands neutralised 
 }, 30_000);
 
 describe('monitoring SSRF: a target that is a private address in any spelling is never fetched', () => {
-  test('decimal, hex, octal, short, IPv4-mapped IPv6, localhost', async () => {
+  test('decimal, hex, octal, short, IPv6 loopback, IPv4-mapped IPv6, localhost', async () => {
     const port = monitored.port;
+    const port6 = monitoredV6.port;
+    // the trap is reachable: a plain fetch from here gets through
+    expect((await fetch(`http://[::1]:${port6}/reachable`)).status).toBe(200);
+    monitoredHits.length = 0;
     const targets = [
       `http://2130706433:${port}/decimal`,
       `http://0x7f000001:${port}/hex`,
@@ -228,6 +236,10 @@ describe('monitoring SSRF: a target that is a private address in any spelling is
       `http://[::ffff:7f00:1]:${port}/mapped-hex`,
       `http://localhost:${port}/localhost`,
       `http://127.0.0.1:${port}/plain`,
+      `http://[::1]:${port6}/v6-loopback`,
+      `http://[0:0:0:0:0:0:0:1]:${port6}/v6-long`,
+      `http://[::]:${port6}/v6-unspecified`,
+      `http://0.0.0.0:${port}/unspecified`,
     ];
     const fresh = await t.bootstrap({ plan: 'pro' });
     let created = 0;
