@@ -28,6 +28,8 @@ export interface Config {
   plugins: string[];
   /** monitoring pass interval */
   monitorIntervalMs: number;
+  /** how often webhook delivery logs older than 30 days are deleted */
+  deliveryPruneIntervalMs: number;
   /** JOB_LOCK_MS: a BullMQ job whose worker stopped renewing its lock this long ago (crashed) is re-run */
   jobLockMs: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? 'info',
     plugins: list(env.PLUGINS),
     monitorIntervalMs: Number(env.MONITOR_INTERVAL_MS ?? 3_600_000),
+    deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',

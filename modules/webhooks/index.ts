@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import './hooks';
-import { PRUNE_EVERY_MS, registerJobs } from './jobs';
+import { registerJobs } from './jobs';
 import { webhookRoutes } from './routes';
 import { forwardEventsToWebhooks } from './service';
 
@@ -8,6 +8,6 @@ import { forwardEventsToWebhooks } from './service';
 export function webhooksModule(deps: Deps) {
   forwardEventsToWebhooks(deps);
   registerJobs(deps);
-  deps.queue.schedule('webhooks.prune', PRUNE_EVERY_MS, {}).catch((err) => deps.log.warn({ err }, 'could not schedule webhook log pruning'));
+  deps.queue.schedule('webhooks.prune', deps.config.deliveryPruneIntervalMs, {}).catch((err) => deps.log.warn({ err }, 'could not schedule webhook log pruning'));
   return webhookRoutes(deps);
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (!enabled) return;
   database = await createTestDatabase();
   redis = await startRedisServer();
-  const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'scale', MONITOR_INTERVAL_MS: String(MONITOR_INTERVAL_MS) };
+  const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'scale', MONITOR_INTERVAL_MS: String(MONITOR_INTERVAL_MS), DELIVERY_PRUNE_INTERVAL_MS: String(MONITOR_INTERVAL_MS) };
   [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
   workers = await Promise.all([startWorkerProcess(env), startWorkerProcess(env)]);
   ws = await bootstrapOver(a);
@@ -109,14 +109,16 @@ test.skipIf(!enabled)('scheduled jobs run once per interval for the whole deploy
     await queue.close();
     expect(schedulers.map((s) => s.key)).toEqual([schedulerId]);
   }
-  const passes = () => workers.reduce((n, w) => n + w.logged('monitoring pass done'), 0);
-  await waitFor(() => passes() > 0, 10_000, 'a first monitoring pass');
-  const before = passes();
+  const runs = (line: string) => workers.reduce((n, w) => n + w.logged(line), 0);
+  const jobs = { monitoring: 'monitoring pass done', 'delivery-log cleanup': 'webhook log prune done' };
+  await waitFor(() => Object.values(jobs).every((line) => runs(line) > 0), 10_000, 'a first run of each scheduled job');
+  const before = Object.values(jobs).map(runs);
   const WINDOW_MS = 6000;
   await Bun.sleep(WINDOW_MS);
-  const ran = passes() - before;
-  console.info(`scale-out: ${ran} monitoring passes in ${WINDOW_MS} ms at MONITOR_INTERVAL_MS=${MONITOR_INTERVAL_MS} (two API processes scheduling, two workers)`);
+  const ran = Object.entries(jobs).map(([job, line], i) => ({ job, ran: runs(line) - before[i]! }));
+  console.info(`scale-out: in ${WINDOW_MS} ms at an interval of ${MONITOR_INTERVAL_MS} ms (two API processes scheduling, two workers): ${JSON.stringify(ran)}`);
   // one per interval: 6 in 6 s (± one at the edges); once per API process would be 12
-  expect(ran).toBeGreaterThanOrEqual(WINDOW_MS / MONITOR_INTERVAL_MS - 1);
-  expect(ran).toBeLessThanOrEqual(WINDOW_MS / MONITOR_INTERVAL_MS + 1);
+  for (const { job, ran: n } of ran) {
+    expect({ job, atLeast: n >= WINDOW_MS / MONITOR_INTERVAL_MS - 1, atMost: n <= WINDOW_MS / MONITOR_INTERVAL_MS + 1 }).toEqual({ job, atLeast: true, atMost: true });
+  }
 }, 30_000);
