@@ -58,6 +58,36 @@ describe('job queue: same contract in memory and on BullMQ', () => {
     await queue.close();
     producer.disconnect();
   });
+  test.skipIf(!Bun.which('redis-server'))('a hung Redis (SIGSTOP): enqueue answers within the 500 ms send deadline, the job waits in memory and runs after SIGCONT', async () => {
+    const redis = await startRedisServer();
+    const producer = createRedis(redis.url, 'producer');
+    const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
+    try {
+      const seen: number[] = [];
+      queue.register('testq.echo', async ({ n }) => void seen.push(n));
+      await queue.startWorkers(['testq']);
+      await queue.enqueue('testq.echo', { n: 1 }); // the queue's connection is up
+      redis.pause();
+      const sends: number[] = [];
+      try {
+        for (let n = 2; n <= 4; n++) {
+          const started = performance.now();
+          await queue.enqueue('testq.echo', { n });
+          sends.push(performance.now() - started);
+        }
+      } finally {
+        redis.resume();
+      }
+      expect(Math.max(...sends)).toBeLessThan(800);
+      const deadline = Date.now() + 15_000;
+      while (seen.length < 4 && Date.now() < deadline) await Bun.sleep(50);
+      expect(seen.sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      await queue.close();
+      producer.disconnect();
+      await redis.destroy();
+    }
+  }, 30_000);
   test.skipIf(!Bun.which('redis-server'))('a queue whose first server check was cut by a Redis crash works once Redis is back', async () => {
     const redis = await startRedisServer();
     const producer = createRedis(redis.url, 'producer');
