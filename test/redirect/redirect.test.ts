@@ -118,6 +118,12 @@ describe('hosts', () => {
     expect(served.status).toBe(302);
     expect(served.headers.get('location')).toBe('https://example.com/v');
     expect((await visit('go', { host: 'pending.example.com' })).status).toBe(404);
+    // nothing else either: HEAD, the password form's POST, the root
+    expect((await t.request('/go', { method: 'HEAD', host: 'pending.example.com' })).status).toBe(404);
+    const post = await t.request('/go', { method: 'POST', host: 'pending.example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=x' });
+    expect(post.status).toBe(404);
+    expect(post.headers.get('location')).toBeNull();
+    expect((await t.request('/', { host: 'pending.example.com' })).status).toBe(404);
     expect((await visit('go', { host: 'unknown.example.org' })).status).toBe(404);
     // a slug of the default domain is not served on a custom domain
     const plain = await createLink(t, ws, { target: 'https://example.com/d' });
