@@ -8,7 +8,7 @@ import { APP_WAIT_MS } from '../../modules/deep-links/service';
 /**
  * XSS payloads in every user string shown on a page, in a real headless Chromium: no script of
  * the payload runs (no dialog, no window flag), and the string reaches the page intact as text.
- * Pages: the social-bot page (title, og_title, og_description), the interstitial (title, body,
+ * Pages: the social-bot page (title, og_title, og_description, og_image), the interstitial (title, body,
  * cta_text), the portfolio page (name, description, link titles), the password page (link
  * title, a hostile password typed into the form), the deep-link app-detection page (app and store URLs).
  */
@@ -102,7 +102,8 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
     test(`${payload}`, async () => {
       const pages: { what: string; url: string; ua: string; act?: (p: Page) => Promise<void>; leavesForApp?: boolean }[] = [];
 
-      const bot = await createLink({ title: payload, og_title: payload, og_description: payload });
+      // og_image is an http(s) URL, the payload in its query: it lands in an attribute (content="…")
+      const bot = await createLink({ title: payload, og_title: payload, og_description: payload, og_image: `https://img.example/x.png?q=${payload}` });
       pages.push({ what: 'social-bot page', url: bot.short_url, ua: UA.facebook });
 
       const inter = await createLink({ title: payload, interstitial: { title: payload, body: payload, cta_text: payload, delay: 30, show_once: false } });
