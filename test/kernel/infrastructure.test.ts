@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { createCache } from '../../core/cache';
+import { createCache, type Cache } from '../../core/cache';
 import { ApiError } from '../../core/errors';
 import { createLogger } from '../../core/logger';
 import { createBullQueue, createMemoryQueue, type JobQueue } from '../../core/queue';
 import { createRateLimiter } from '../../core/ratelimit';
 import { createRedis } from '../../core/redis';
 import { TEST_REDIS_URL } from '../helpers/db';
-import { startRedisServer } from '../helpers/processes';
+import { startRedisServer, type RedisServer } from '../helpers/processes';
 
 declare module '../../core/queue' {
   interface JobMap {
@@ -41,6 +41,29 @@ async function exerciseQueue(queue: JobQueue) {
   await queue.close();
 }
 
+/**
+ * A BullMQ queue on a redis-server of its own, with an echo job recording what ran: `scenario`
+ * gets the server, the queue and the numbers seen so far; everything is torn down after.
+ */
+async function withEchoQueue(scenario: (ctx: { redis: RedisServer; queue: JobQueue; producer: ReturnType<typeof createRedis>; seen: number[]; waitForSeen: (n: number, ms: number) => Promise<void> }) => Promise<void>) {
+  const redis = await startRedisServer();
+  const producer = createRedis(redis.url, 'producer');
+  const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
+  const seen: number[] = [];
+  queue.register('testq.echo', async ({ n }) => void seen.push(n));
+  const waitForSeen = async (n: number, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (seen.length < n && Date.now() < deadline) await Bun.sleep(50);
+  };
+  try {
+    await scenario({ redis, queue, producer, seen, waitForSeen });
+  } finally {
+    await queue.close();
+    producer.disconnect();
+    await redis.destroy();
+  }
+}
+
 describe('job queue: same contract in memory and on BullMQ', () => {
   test('in-process runner', () => exerciseQueue(createMemoryQueue(log)));
   test.skipIf(!TEST_REDIS_URL)('BullMQ (needs TEST_REDIS_URL: skipped without a real Redis)', async () => {
@@ -58,13 +81,8 @@ describe('job queue: same contract in memory and on BullMQ', () => {
     await queue.close();
     producer.disconnect();
   });
-  test.skipIf(!Bun.which('redis-server'))('a hung Redis (SIGSTOP): enqueue answers within the 500 ms send deadline, the job waits in memory and runs after SIGCONT', async () => {
-    const redis = await startRedisServer();
-    const producer = createRedis(redis.url, 'producer');
-    const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
-    try {
-      const seen: number[] = [];
-      queue.register('testq.echo', async ({ n }) => void seen.push(n));
+  test.skipIf(!Bun.which('redis-server'))('a hung Redis (SIGSTOP): enqueue answers within the 500 ms send deadline, the job waits in memory and runs after SIGCONT', () =>
+    withEchoQueue(async ({ redis, queue, seen, waitForSeen }) => {
       await queue.startWorkers(['testq']);
       await queue.enqueue('testq.echo', { n: 1 }); // the queue's connection is up
       redis.pause();
@@ -79,22 +97,11 @@ describe('job queue: same contract in memory and on BullMQ', () => {
         redis.resume();
       }
       expect(Math.max(...sends)).toBeLessThan(800);
-      const deadline = Date.now() + 15_000;
-      while (seen.length < 4 && Date.now() < deadline) await Bun.sleep(50);
+      await waitForSeen(4, 15_000);
       expect(seen.sort()).toEqual([1, 2, 3, 4]);
-    } finally {
-      await queue.close();
-      producer.disconnect();
-      await redis.destroy();
-    }
-  }, 30_000);
-  test.skipIf(!Bun.which('redis-server'))('a queue whose first server check was cut by a Redis crash works once Redis is back', async () => {
-    const redis = await startRedisServer();
-    const producer = createRedis(redis.url, 'producer');
-    const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
-    try {
-      const seen: number[] = [];
-      queue.register('testq.echo', async ({ n }) => void seen.push(n));
+    }), 30_000);
+  test.skipIf(!Bun.which('redis-server'))('a queue whose first server check was cut by a Redis crash works once Redis is back', () =>
+    withEchoQueue(async ({ redis, queue, producer, seen, waitForSeen }) => {
       await new Promise((resolve) => producer.once('ready', resolve));
       // the first job creates the queue's BullMQ Queue, whose version check is in flight when Redis dies
       const first = queue.enqueue('testq.echo', { n: 1 });
@@ -102,17 +109,11 @@ describe('job queue: same contract in memory and on BullMQ', () => {
       await first;
       await redis.start();
       await queue.startWorkers(['testq']);
-      const deadline = Date.now() + 10_000;
-      while (seen.length < 1 && Date.now() < deadline) await Bun.sleep(50);
+      await waitForSeen(1, 10_000);
       await queue.enqueue('testq.echo', { n: 2 });
-      while (seen.length < 2 && Date.now() < deadline) await Bun.sleep(50);
+      await waitForSeen(2, 10_000);
       expect(seen.sort()).toEqual([1, 2]);
-    } finally {
-      await queue.close();
-      producer.disconnect();
-      await redis.destroy();
-    }
-  });
+    }));
 });
 
 /** Two caches on one Redis and prefix, as two processes have them, once both are subscribed. */
@@ -126,6 +127,19 @@ async function cachesSharingRedis() {
   const caches = [make(), make()] as const;
   await Bun.sleep(100); // subscriptions established
   return caches;
+}
+
+/** A load that read the old value of `ws` before a write's invalidation is answered, but not kept after it. */
+async function expectNotKeptPastAnInvalidation(cache: Cache, read: (load: () => Promise<{ plan: string }>) => Promise<unknown>) {
+  let release!: () => void;
+  const slowRead = read(async () => {
+    await new Promise<void>((resolve) => (release = resolve));
+    return { plan: 'pro' };
+  });
+  await cache.invalidate('ws');
+  release();
+  expect(await slowRead).toEqual({ plan: 'pro' });
+  expect(cache.peek('ws')).toBeUndefined();
 }
 
 describe('two-level cache', () => {
@@ -151,16 +165,7 @@ describe('two-level cache', () => {
     let absentLoads = 0;
     for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => (++absentLoads, null))).toBeNull();
     expect(absentLoads).toBe(2);
-    // a load that read the old value before a write's invalidation must not be kept after it
-    let release!: () => void;
-    const slowRead = cache.remember('ws', 10_000, async () => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return { plan: 'pro' };
-    });
-    await cache.invalidate('ws');
-    release();
-    expect(await slowRead).toEqual({ plan: 'pro' });
-    expect(cache.peek('ws')).toBeUndefined();
+    await expectNotKeptPastAnInvalidation(cache, (load) => cache.remember('ws', 10_000, load));
     expect(await cache.remember('ws', 10_000, async () => ({ plan: 'free' }))).toEqual({ plan: 'free' });
     expect(cache.peek('ws')).toEqual({ plan: 'free' });
   });
@@ -178,15 +183,7 @@ describe('two-level cache', () => {
     expect(cache.peek('gone')).toBeNull();
     await Bun.sleep(60);
     expect(cache.peek('gone')).toBeUndefined();
-    let release!: () => void;
-    const slowRead = cache.readThrough('ws', 10_000, async () => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return { plan: 'pro' };
-    });
-    await cache.invalidate('ws');
-    release();
-    expect(await slowRead).toEqual({ plan: 'pro' });
-    expect(cache.peek('ws')).toBeUndefined();
+    await expectNotKeptPastAnInvalidation(cache, (load) => cache.readThrough('ws', 10_000, load));
   });
 
   test.skipIf(!TEST_REDIS_URL)("remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)", async () => {
