@@ -16,6 +16,9 @@ let ws: { workspaceId: string; key: string };
 const arrivals = new Map<string, number>();
 let endlessChunksSent = 0;
 
+/** when the sender closed the hanging request, by the receiver's clock */
+let hangAbandonedAt = 0;
+
 beforeAll(async () => {
   certs = makeTestCerts();
   receiver = Bun.serve({
@@ -26,7 +29,11 @@ beforeAll(async () => {
     async fetch(req) {
       const path = new URL(req.url).pathname;
       arrivals.set(path, performance.now());
-      if (path === '/hang') return new Promise<Response>(() => {}); // never answers
+      if (path === '/hang') {
+        // never answers; the receiver's own clock sees when the sender gives up
+        req.signal.addEventListener('abort', () => void (hangAbandonedAt = performance.now()));
+        return new Promise<Response>(() => {});
+      }
       // a metadata-service style private address; `/followed` proves a follow, were there one
       if (path === '/to-private') return new Response(null, { status: 302, headers: { location: `https://127.0.0.1:${receiver.port}/followed` } });
       if (path === '/to-metadata') return new Response(null, { status: 307, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
@@ -92,6 +99,12 @@ test('hang, redirect to a private address, endless body and a healthy receiver, 
   expect(hang!.error).toMatch(/timed out/i);
   expect(hang!.duration_ms).toBeGreaterThanOrEqual(4500);
   expect(hang!.duration_ms).toBeLessThanOrEqual(5500);
+  // the same from the receiver's side: the sender hung up 5 s ± 0.5 after the request arrived
+  for (let i = 0; i < 100 && !hangAbandonedAt; i++) await Bun.sleep(10);
+  expect(hangAbandonedAt).toBeGreaterThan(0);
+  const heldMs = hangAbandonedAt - arrivals.get('/hang')!;
+  expect(heldMs).toBeGreaterThanOrEqual(4500);
+  expect(heldMs).toBeLessThanOrEqual(5500);
 
   for (const id of [ids.toPrivate, ids.toMetadata]) {
     const [redirect] = await deliveriesOf(id);
