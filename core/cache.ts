@@ -13,7 +13,6 @@ export interface Cache {
   peek<T>(key: string): T | undefined;
   /** LRU, then Redis (a Redis failure counts as a miss) */
   get<T>(key: string): Promise<T | undefined>;
-  set<T>(key: string, value: T, ttlMs: number): Promise<void>;
   /**
    * LRU, then Redis, then `load()`, whose value is kept in process and in Redis for `ttlMs` (`null`
    * in process only, for `nullTtlMs`, when given) — unless the key was invalidated while it loaded,
@@ -98,15 +97,6 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
         return raw == null ? undefined : keepLocal(key, raw, before);
       } catch {
         return undefined;
-      }
-    },
-    async set(key, value, ttlMs) {
-      lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
-      if (!redis) return;
-      try {
-        await redis.client.set(valueKey(key), JSON.stringify({ v: value, ttl: ttlMs }), 'PX', ttlMs);
-      } catch {
-        // Redis is a shared accelerator, not the source of truth
       }
     },
     async readThrough(key, ttlMs, load, opts) {

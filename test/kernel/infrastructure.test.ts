@@ -143,9 +143,9 @@ async function expectNotKeptPastAnInvalidation(cache: Cache, read: (load: () => 
 }
 
 describe('two-level cache', () => {
-  test('memory only: set, peek, null entries, invalidate', async () => {
+  test('memory only: readThrough, peek, null entries, invalidate', async () => {
     const cache = createCache({});
-    await cache.set('a', { v: 1 }, 10_000);
+    await cache.readThrough('a', 10_000, async () => ({ v: 1 }));
     expect(cache.peek('a')).toEqual({ v: 1 });
     cache.setLocal('missing', null, 10_000);
     expect(cache.peek('missing')).toBeNull();
@@ -207,8 +207,11 @@ describe('two-level cache', () => {
 
   test.skipIf(!TEST_REDIS_URL)('an invalidation reaches every process sharing Redis (needs TEST_REDIS_URL)', async () => {
     const [a, b] = await cachesSharingRedis();
-    await a.cache.set('link:x', { target: 'https://one.example' }, 60_000);
-    expect(await b.cache.get('link:x')).toEqual({ target: 'https://one.example' }); // from Redis into b's LRU
+    await a.cache.readThrough('link:x', 60_000, async () => ({ target: 'https://one.example' }));
+    // a's write to Redis is not awaited by readThrough: b reads it from Redis into its LRU once it landed
+    const landed = Date.now() + 2000;
+    while ((await b.cache.get('link:x')) === undefined && Date.now() < landed) await Bun.sleep(10);
+    expect(await b.cache.get('link:x')).toEqual({ target: 'https://one.example' });
     expect(b.cache.peek('link:x')).toEqual({ target: 'https://one.example' });
     await a.cache.invalidate('link:x');
     const deadline = Date.now() + 2000;
@@ -225,7 +228,7 @@ describe('two-level cache', () => {
     const cache = createCache({ redis: { client, subscriber, prefix: prefix() } });
     const started = Date.now();
     expect(await cache.get('x')).toBeUndefined();
-    await cache.set('x', 1, 1000);
+    expect(await cache.readThrough('x', 1000, async () => 1)).toBe(1);
     expect(cache.peek('x')).toBe(1);
     await cache.invalidate('x');
     expect(Date.now() - started).toBeLessThan(1000);

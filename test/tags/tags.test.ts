@@ -152,7 +152,8 @@ describe('DELETE /links/tags/{tagName}', () => {
     await t.api('PUT', `/workspaces/${ws}/links/tags/old`, { key: me.key, body: { color: '#abc' } });
     // a cached copy of an untagged link (the redirect path caches links by short URL) must be dropped
     const cacheKey = linkCacheKey(DEFAULT_DOMAIN, (await t.api('GET', `/workspaces/${ws}/links/${a.id}`, { key: me.key })).body.slug);
-    await t.deps.cache.set(cacheKey, { stale: true }, 60_000);
+    await t.deps.cache.readThrough(cacheKey, 60_000, async () => ({ stale: true }));
+    expect(t.deps.cache.peek(cacheKey)).toEqual({ stale: true });
     const updates: unknown[] = [];
     const off = t.deps.bus.on('link.updated', (e) => void updates.push(e));
 
