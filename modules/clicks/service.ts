@@ -15,9 +15,9 @@ const BATCH_ATTEMPTS = 8_640;
 
 /**
  * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
- * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks, EMBEDDED_BATCH_MAX with the in-process
- * queue. While Redis is unreachable the queue keeps
- * the batches in memory and re-sends them when it answers again.
+ * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks, EMBEDDED_BATCH_MAX (500) with the
+ * in-process queue. While Redis is unreachable the queue keeps the batches in memory and re-sends
+ * them when it answers again.
  */
 export class ClickRecorder {
   private batch = new ClickBatchBuilder();

@@ -85,7 +85,7 @@ export async function linkContext(db: DbOrTx, workspace: { id: string; plan: Pla
 
 /** Insert one link; a generated slug is retried on collision, a custom one answers 409. */
 async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): Promise<LinkRow> {
-  for (let attempt = 0; ; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     const slug = values.slug ?? generateSlug();
     const [row] = await db
       .insert(links)
@@ -94,7 +94,7 @@ async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): 
       .returning();
     if (row) return row;
     if (values.slug !== undefined) throw conflict(`Slug "${slug}" already exists on ${values.domain}`);
-    if (attempt + 1 >= SLUG_ATTEMPTS) throw slugsExhausted();
+    if (attempt >= SLUG_ATTEMPTS) throw slugsExhausted();
   }
 }
 
@@ -301,9 +301,9 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
       changes = await deps.db.transaction(async (tx) => {
         const [row] = await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning();
         if (!row) throw notFound('Link');
-        const changes = describeChanges(linkView(row, deps.config), changed);
-        await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes } });
-        return changes;
+        const stored = describeChanges(linkView(row, deps.config), changed);
+        await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: stored } });
+        return stored;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
