@@ -26,6 +26,7 @@ import { redirectModule } from '../modules/redirect';
 import { apiKeysModule } from '../modules/api-keys';
 import { auditModule } from '../modules/audit';
 import { healthModule } from '../modules/health';
+import { dashboardModule } from '../modules/dashboard';
 import { createAccessResolver } from '../modules/workspaces/access';
 import { workspacesModule } from '../modules/workspaces';
 import type { Deps } from './deps';
@@ -37,7 +38,7 @@ import { redirectorOf } from '../modules/redirect/service';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app']);
 
 function validationMessage(error: any): string {
   const first = error?.all?.[0] ?? error?.valueError;
@@ -147,6 +148,7 @@ export function createApp(deps: Deps) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(mcpModule(deps))
+    .use(dashboardModule())
     .use(redirectModule(deps));
 }
 
