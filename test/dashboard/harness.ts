@@ -44,6 +44,7 @@ export async function startDashboard(opts: { env?: Record<string, string> } = {}
     appUrl: (path = '') => `${t.config.siteUrl}/app${path}`,
     async newPage({ width = 1280 } = {}) {
       const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 800 }, userAgent: DESKTOP_UA });
+      context.setDefaultTimeout(10_000);
       contexts.push(context);
       const page = await context.newPage();
       const cspViolations: string[] = [];

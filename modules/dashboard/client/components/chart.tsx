@@ -4,6 +4,7 @@ import uPlot from 'uplot';
 export interface DailyPoint { date: string; clicks: number }
 
 const number = new Intl.NumberFormat('en');
+const clicksText = (n: number) => `${number.format(n)} ${n === 1 ? 'click' : 'clicks'}`;
 const unixDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 /** What the chart shows, in words: the screen-reader name and the visible caption. */
@@ -13,7 +14,7 @@ export function describeDaily(days: DailyPoint[]) {
   const busiest = days.reduce((best, d) => (d.clicks > best.clicks ? d : best), days[0]);
   const range = `${days[0].date} to ${days.at(-1)!.date}`;
   if (!total) return `No clicks from ${range}.`;
-  return `${number.format(total)} clicks from ${range}; busiest day ${busiest.date} with ${number.format(busiest.clicks)}.`;
+  return `${clicksText(total)} from ${range}; busiest day ${busiest.date} with ${clicksText(busiest.clicks)}.`;
 }
 
 /**

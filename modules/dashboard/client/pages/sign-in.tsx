@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiFailure, setCsrfToken } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate } from '../ui';
-import { takeHashToken } from './hash-token';
+import { useHashToken } from './hash-token';
 
 function retryText(error: ApiFailure) {
   return error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
@@ -66,7 +66,7 @@ function LinkRequestForm() {
  */
 export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSignedIn(): void }) {
   const { session, refresh } = useSession();
-  const [token, setToken] = useState<string | undefined>(() => takeHashToken());
+  const [token, setToken] = useHashToken();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
