@@ -80,5 +80,4 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
     await page.waitForURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
     await page.getByRole('img', { name: /^Clicks per day, .* No clicks/ }).waitFor();
   });
-
 });
