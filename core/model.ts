@@ -22,5 +22,5 @@ export const UtmParams = t.Object(
 );
 
 /** Standard error responses, for the OpenAPI document. */
-export const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 502 | 503)[]) =>
+export const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 410 | 415 | 429 | 502 | 503)[]) =>
   Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
