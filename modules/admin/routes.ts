@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
-import { errors, OkBody, Plan } from '../../core/model';
+import { errors, Int, OkBody, Plan } from '../../core/model';
 import { runMonitoringPass } from '../monitoring/service';
 import { bootstrap, setPlan } from './service';
 
@@ -40,6 +40,6 @@ export const adminRoutes = (deps: Deps) =>
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
     })
     .post('/monitoring/run', () => runMonitoringPass(deps), {
-      response: { 200: t.Object({ checked: t.Integer(), broken: t.Integer(), recovered: t.Integer() }), ...errors(401) },
+      response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401) },
       detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },
     });

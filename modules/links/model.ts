@@ -1,5 +1,7 @@
 import type { TOptional } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { Int, PageQuery } from '../../core/model';
+import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -26,7 +28,7 @@ const linkFields = {
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String({ description: 'http(s) URL' })),
   password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
-  redirect_type: Nullable(t.Integer({ description: '301 or 302 (default 302)' })),
+  redirect_type: Nullable(Int({ description: '301 or 302 (default 302)' })),
   interstitial: Json('Interstitial page (Pro+)'),
   sequence: Json('Sequence of URLs (Pro+)'),
   deep_link: Json('Deep link (Pro+)'),
@@ -52,7 +54,7 @@ export const PatchLinkBody = t.Object({
 export const BulkCreateBody = t.Object({ links: t.Array(t.Unknown(), { description: `Link create bodies, 1 to ${LIMITS.bulkItems}` }) });
 export const BulkCreated = t.Object({
   created: t.Array(t.Object({ id: t.String(), domain: t.String(), slug: t.String(), target: t.String(), title: Nullable(t.String()) })),
-  count: t.Integer(),
+  count: Int(),
 });
 export const BulkDeleteBody = t.Object({ ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}` }) });
 
@@ -75,7 +77,7 @@ export const Link = t.Object({
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String()),
   has_password: t.Boolean(),
-  redirect_type: t.Integer(),
+  redirect_type: Int(),
   interstitial: t.Unknown(),
   sequence: t.Unknown(),
   deep_link: t.Unknown(),
@@ -83,15 +85,15 @@ export const Link = t.Object({
   created_by: t.String(),
   created_at: t.String(),
   updated_at: t.String(),
-  click_count: t.Integer(),
+  click_count: Int(),
   short_url: t.String(),
 });
 
-export const LinkList = t.Object({ links: t.Array(Link), total: t.Integer(), page: t.Integer(), limit: t.Integer() });
+export const LinkList = t.Object({ links: t.Array(Link), total: Int(), page: Int(), limit: Int() });
 export const LinkParams = t.Object({ wsId: t.String(), linkId: t.String() });
 export const ListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, default: 1, description: 'Page number, from 1' })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIMITS.linkPageMax, default: 20, description: `Page size, 1 to ${LIMITS.linkPageMax} (default 20)` })),
+  ...PageQuery,
+  limit: t.Optional(QueryInt({ minimum: 1, maximum: LIMITS.linkPageMax, default: 20, description: `Page size, 1 to ${LIMITS.linkPageMax} (default 20)` })),
   domain: t.Optional(t.String({ description: 'Only links on this domain' })),
   prefix: t.Optional(t.String({ description: 'Slug prefix; on the default domain unless domain is given' })),
   tag: t.Optional(t.String({ description: 'Only links with this tag' })),
