@@ -1,9 +1,16 @@
-import { Type, type IntegerOptions } from '@sinclair/typebox';
+import { Kind, Type, type IntegerOptions, type Static, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { QueryInt } from './validation';
 
 /** An integer in a JSON body or response: a JSON number (Elysia's `t.Integer` also takes numeric strings, and documents them). */
 export const Int = (options?: IntegerOptions) => Type.Integer(options);
+
+/**
+ * A JSON field whose shape the owning module's service checks, so that single, bulk, import and
+ * MCP writes get the same checks and messages: the OpenAPI document shows `schema` in full, while
+ * request validation hands any value on to the service.
+ */
+export const CheckedByService = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>({ ...schema, [Kind]: 'Unknown' });
 
 /** Schemas every module shares; they are validation and OpenAPI at once. */
 export const ErrorBody = t.Object({ error: t.String() }, { description: 'Every error answer' });

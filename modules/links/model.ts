@@ -1,16 +1,24 @@
-import type { TOptional } from '@sinclair/typebox';
+import type { TOptional, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { Int, PageQuery } from '../../core/model';
+import { CheckedByService, Int, PageQuery } from '../../core/model';
+import { AbVariants } from '../ab-tests/model';
+import { DeepLink } from '../deep-links/model';
+import { Interstitial } from '../interstitials/model';
+import { Rules } from '../rules-engine/model';
+import { RoutingRules } from '../routing/model';
+import { Sequence } from '../sequences/model';
 import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
-const Json = (description: string) => t.Unknown({ description });
+const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(schema));
 
 /**
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
+const RedirectType = Int({ enum: [301, 302], default: 302, description: 'HTTP status of the redirect' });
+
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
   slug: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
@@ -21,17 +29,17 @@ const linkFields = {
   utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
   expires_at: Nullable(t.String({ description: 'ISO 8601' })),
   fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
-  routing_rules: Json('{geo?, device?, os?} (Team or Agency)'),
-  ab_variants: Json('2 to 4 {name, url, weight} (Team or Agency)'),
-  rules: Json('Rules engine (Pro+)'),
+  routing_rules: Checked(RoutingRules),
+  ab_variants: Checked(AbVariants),
+  rules: Checked(Rules),
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String({ description: 'http(s) URL' })),
   password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
-  redirect_type: Nullable(Int({ description: '301 or 302 (default 302)' })),
-  interstitial: Json('Interstitial page (Pro+)'),
-  sequence: Json('Sequence of URLs (Pro+)'),
-  deep_link: Json('Deep link (Pro+)'),
+  redirect_type: Nullable(RedirectType),
+  interstitial: Checked(Interstitial),
+  sequence: Checked(Sequence),
+  deep_link: Checked(DeepLink),
   monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
 };
 type Fields = typeof linkFields;
@@ -42,7 +50,7 @@ export const CreateLinkBody = t.Object({
   target: linkFields.target,
   ...optional(allButTarget),
   template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
-});
+}, { example: { target: 'https://example.com/launch', title: 'Launch page', tags: ['launch'], utm_params: { source: 'newsletter', medium: 'email' } } });
 
 export const PatchLinkBody = t.Object({
   ...optional(Object.keys(linkFields) as (keyof Fields)[]),
@@ -70,17 +78,17 @@ export const Link = t.Object({
   utm_params: Nullable(t.Record(t.String(), t.String())),
   expires_at: Nullable(t.String()),
   fallback_url: Nullable(t.String()),
-  routing_rules: t.Unknown(),
-  rules: t.Unknown(),
-  ab_variants: t.Unknown(),
+  routing_rules: linkFields.routing_rules,
+  rules: linkFields.rules,
+  ab_variants: linkFields.ab_variants,
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String()),
   has_password: t.Boolean(),
-  redirect_type: Int(),
-  interstitial: t.Unknown(),
-  sequence: t.Unknown(),
-  deep_link: t.Unknown(),
+  redirect_type: RedirectType,
+  interstitial: linkFields.interstitial,
+  sequence: linkFields.sequence,
+  deep_link: linkFields.deep_link,
   monitoring: t.Boolean(),
   created_by: t.String(),
   created_at: t.String(),
