@@ -36,21 +36,12 @@ import { identify } from './access';
 import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
+import { validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect/service';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */
 const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz']);
-
-function validationMessage(error: any): string {
-  const first = error?.all?.[0] ?? error?.valueError;
-  if (!first) return 'Invalid request';
-  const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = error?.type === 'query' ? 'query parameter ' : '';
-  if (path && first.value === undefined) return `${where}${path} is required`;
-  const message = first.schema?.error ?? first.message ?? first.summary ?? 'is invalid';
-  return path ? `Invalid ${where}${path}: ${message}` : `Invalid request: ${message}`;
-}
 
 /** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
 const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
-import { errors, OkBody, Plan } from '../../core/model';
+import { errors, Int, OkBody, Plan } from '../../core/model';
 import { runMonitoringPass } from '../monitoring/service';
 import { signInUrlFor } from '../sessions/service';
 import { bootstrap, setPlan } from './service';
@@ -46,6 +46,6 @@ export const adminRoutes = (deps: Deps) =>
       detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },
     })
     .post('/monitoring/run', () => runMonitoringPass(deps), {
-      response: { 200: t.Object({ checked: t.Integer(), broken: t.Integer(), recovered: t.Integer() }), ...errors(401) },
+      response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401) },
       detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },
     });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
 import { customAlphabet } from 'nanoid';
 import type { Config } from '../../core/config';
 import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
@@ -11,6 +12,7 @@ import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
 import { getWorkspaceRow } from '../workspaces/service';
 import { links } from './schema';
 import { checkLinkFields, checkSlug, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
+import type { Link } from './model';
 
 export type LinkRow = typeof links.$inferSelect;
 export type { LinkContext } from './validate';
@@ -39,6 +41,8 @@ export function shortUrl(config: Config, domain: string, slug: string): string {
   return `${protocol}//${domain}/${slug}`;
 }
 
+type SmartFields = Static<typeof Link>;
+
 /** The spec's Link JSON. */
 export function linkView(row: LinkRow, config: Config) {
   return {
@@ -53,17 +57,18 @@ export function linkView(row: LinkRow, config: Config) {
     utm_params: row.utmParams,
     expires_at: iso(row.expiresAt),
     fallback_url: row.fallbackUrl,
-    routing_rules: row.routingRules,
-    rules: row.rules,
-    ab_variants: row.abVariants,
+    // the smart-routing fields are stored as their modules' checks returned them
+    routing_rules: row.routingRules as SmartFields['routing_rules'],
+    rules: row.rules as SmartFields['rules'],
+    ab_variants: row.abVariants as SmartFields['ab_variants'],
     og_title: row.ogTitle,
     og_description: row.ogDescription,
     og_image: row.ogImage,
     has_password: row.passwordHash !== null,
     redirect_type: row.redirectType,
-    interstitial: row.interstitial,
-    sequence: row.sequence,
-    deep_link: row.deepLink,
+    interstitial: row.interstitial as SmartFields['interstitial'],
+    sequence: row.sequence as SmartFields['sequence'],
+    deep_link: row.deepLink as SmartFields['deep_link'],
     monitoring: row.monitoring,
     created_by: row.createdBy,
     created_at: iso(row.createdAt)!,
