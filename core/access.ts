@@ -1,15 +1,29 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Elysia } from 'elysia';
 import { ApiError, forbidden, notFound, paymentRequired } from './errors';
 import { featureMessage, FEATURE_MIN_PLAN, planAtLeast, roleAtLeast, type Feature, type Plan, type Role } from './plans';
 
-/** Who is calling: the user behind an API key, and that key's workspace and role. */
-export interface Actor {
+/** The user behind an API key, and that key's workspace and role. */
+export interface KeyActor {
+  via: 'key';
   userId: string;
   email: string;
   keyId: string;
   keyWorkspaceId: string;
-  keyRole: Role;
+  /** null: the key follows its user's membership role (the key handed out with an accepted invite) */
+  keyRole: Role | null;
 }
+
+/** A person signed in to the dashboard: acts with their membership role in any workspace they belong to. */
+export interface SessionActor {
+  via: 'session';
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+/** Who is calling. Routes use `userId` and `email`; only the resolver tells the credentials apart. */
+export type Actor = KeyActor | SessionActor;
 
 /** The workspace named by `{wsId}` as the actor may use it. */
 export interface WorkspaceAccess {
@@ -20,12 +34,20 @@ export interface WorkspaceAccess {
   parentWorkspaceId: string | null;
   /** UTM parameters a new link without its own gets */
   defaultUtmParams: Record<string, string> | null;
-  /** the actor's effective role here: the key's role capped by the user's membership */
+  /** the actor's effective role here: the user's membership role, capped by the key's role for a key */
   role: Role;
 }
 
+/** A session cookie's answer: the actor, the CSRF token its writes must carry, and a fresh cookie when its expiry slid. */
+export interface SessionGrant {
+  actor: SessionActor;
+  csrfToken: string;
+  setCookie?: string;
+}
+
 export interface AccessResolver {
-  authenticate(rawKey: string): Promise<Actor | null>;
+  authenticate(rawKey: string): Promise<KeyActor | null>;
+  authenticateSession(rawSessionId: string): Promise<SessionGrant | null>;
   workspaceAccess(actor: Actor, workspaceId: string): Promise<WorkspaceAccess | null>;
 }
 
@@ -38,20 +60,51 @@ export interface AccessRule {
   feature?: Feature;
 }
 
+export const SESSION_COOKIE = 'lh_session';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function sessionCookieOf(request: Request): string | undefined {
+  const header = request.headers.get('cookie');
+  return header ? (new Bun.CookieMap(header).get(SESSION_COOKIE) ?? undefined) : undefined;
+}
+
 /**
- * The one guard: API key → actor → workspace → role minimum → plan minimum.
+ * The caller's credential: `X-API-Key` when sent (it wins), else the dashboard's session cookie,
+ * whose writes must carry its CSRF token in `X-CSRF-Token` (a cross-site form cannot send it).
+ * Throws 401 (no or a dead credential) or 403 (a cookie write without its token).
+ */
+export async function identify(resolver: AccessResolver, request: Request): Promise<{ actor: Actor; setCookie?: string }> {
+  const rawKey = request.headers.get('x-api-key');
+  if (rawKey) {
+    const actor = await resolver.authenticate(rawKey);
+    if (!actor) throw new ApiError(401, 'Invalid API key');
+    return { actor };
+  }
+  const rawSession = sessionCookieOf(request);
+  if (!rawSession) throw new ApiError(401, 'Missing API key: send it in the X-API-Key header');
+  const grant = await resolver.authenticateSession(rawSession);
+  if (!grant) throw new ApiError(401, 'Your session has ended: sign in again');
+  if (WRITES.has(request.method) && !sameSecret(request.headers.get('x-csrf-token') ?? '', grant.csrfToken)) {
+    throw forbidden('Missing or invalid CSRF token');
+  }
+  return { actor: grant.actor, setCookie: grant.setCookie };
+}
+
+/**
+ * The one guard: credential → actor → workspace → role minimum → plan minimum.
  * `{ access: true }` only authenticates; `{ access: { role: 'editor', feature: 'webhooks' } }`
- * also checks the `{wsId}` workspace. Order of answers: 401, 404, 403, 402 — all before body
- * validation (the checks run in `transform`), so an unauthenticated request is always 401.
+ * also checks the `{wsId}` workspace. Order of answers: 401, 403 (CSRF), 404, 403, 402 — all before
+ * body validation (the checks run in `transform`), so an unauthenticated request is always 401.
  */
 export const accessMacro = (resolver: AccessResolver) => {
   const granted = new WeakMap<Request, { actor: Actor; workspace: WorkspaceAccess }>();
   return new Elysia({ name: 'access' }).macro({
     access: (rule: AccessRule | true) => ({
-      async transform({ headers, params, request }) {
-        const raw = headers['x-api-key'];
-        const actor = raw ? await resolver.authenticate(raw) : null;
-        if (!actor) throw new ApiError(401, raw ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header');
+      async transform({ params, request, set }) {
+        const { actor, setCookie } = await identify(resolver, request);
+        if (setCookie) set.headers['set-cookie'] = setCookie;
         const wsId = (params as Record<string, string> | undefined)?.wsId;
         if (rule === true || !wsId) {
           granted.set(request, { actor, workspace: undefined as unknown as WorkspaceAccess });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { bootstrap, setPlan } from '../modules/admin/service';
 import { runMonitoringPass } from '../modules/monitoring/service';
+import { signInUrlFor } from '../modules/sessions/service';
 import { registerJobs as registerWebhookJobs } from '../modules/webhooks/jobs';
 import { forwardEventsToWebhooks } from '../modules/webhooks/service';
 import { loadConfig } from './config';
@@ -14,6 +15,7 @@ import { ApiError } from './errors';
 const USAGE = `usage:
   bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
   bun run cli plan <workspaceId> <plan>
+  bun run cli login-link --email E
   bun run cli monitor`;
 
 type Command = (deps: Deps, args: string[]) => Promise<unknown>;
@@ -26,6 +28,11 @@ export const COMMANDS: Record<string, Command> = {
   async plan(deps, [workspaceId, plan]) {
     if (!workspaceId || !plan) throw new ApiError(400, USAGE);
     return setPlan(deps, workspaceId, plan);
+  },
+  async 'login-link'(deps, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+    if (!values.email) throw new ApiError(400, USAGE);
+    return signInUrlFor(deps, values.email);
   },
   async monitor(deps) {
     // link.broken / link.recovered reach webhooks from here too (delivered before exit, or queued on BullMQ)

@@ -14,6 +14,8 @@ export interface Config {
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
+  /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a Free workspace */
+  allowSignup: boolean;
   smtpUrl?: string;
   mailFrom: string;
   dnsServers: string[];
@@ -59,6 +61,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: env.ADMIN_TOKEN || undefined,
+    allowSignup: truthy(env.ALLOW_SIGNUP),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `Linkhop <no-reply@${defaultHostname}>`,
     dnsServers: list(env.DNS_SERVERS),

@@ -23,6 +23,8 @@ export interface Deps {
   redis?: Redis;
   /** set by the kernel from the identity modules */
   access?: AccessResolver;
+  /** the time expiries are measured by (sign-in links, sessions); tests move it instead of waiting */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function createDeps(config: Config, opts: { database?: Database; lo
     queue,
     limiter,
     redis,
+    now: Date.now,
     async close() {
       await bus.settle();
       await queue.close();

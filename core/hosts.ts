@@ -40,3 +40,11 @@ export function shortLinkSlug(request: Request): string | undefined {
   }
   return end > pathStart + 1 ? url.slice(pathStart + 1, end) : undefined;
 }
+
+type IpSource = { requestIP(request: Request): { address: string } | null } | null | undefined;
+
+/** The caller's IP: the first `X-Forwarded-For` hop behind a trusted proxy, else the socket's peer ('' without a socket). */
+export function clientIp(request: Request, server: IpSource, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers.get('x-forwarded-for') : null;
+  return forwarded ? forwarded.split(',', 1)[0]!.trim() : (server?.requestIP(request)?.address ?? '');
+}

@@ -27,38 +27,28 @@ import { apiKeysModule } from '../modules/api-keys';
 import { auditModule } from '../modules/audit';
 import { healthModule } from '../modules/health';
 import { dashboardModule } from '../modules/dashboard';
+import { sessionsModule } from '../modules/sessions';
+import { createSessionAuthenticator } from '../modules/sessions/service';
 import { createAccessResolver } from '../modules/workspaces/access';
 import { workspacesModule } from '../modules/workspaces';
 import type { Deps } from './deps';
 import { docs } from './docs';
+import { identify } from './access';
 import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
+import { validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect/service';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */
 const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app']);
 
-function validationMessage(error: any): string {
-  const first = error?.all?.[0] ?? error?.valueError;
-  if (!first) return 'Invalid request';
-  const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const where = error?.type === 'query' ? 'query parameter ' : '';
-  if (path && first.value === undefined) return `${where}${path} is required`;
-  const message = first.schema?.error ?? first.message ?? first.summary ?? 'is invalid';
-  return path ? `Invalid ${where}${path}: ${message}` : `Invalid request: ${message}`;
-}
-
-/** /api routes authenticated by X-API-Key (not the operator API, invite acceptance or docs). */
-const KEYLESS_API = /^\/api\/(admin|invites|docs|openapi\.json)(\/|$)/;
+/** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
+const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
 const usesApiKey = (request: Request) => {
   const path = new URL(request.url).pathname;
   return path.startsWith('/api/') && !KEYLESS_API.test(path);
-};
-const authenticated = async (deps: Deps, request: Request) => {
-  const key = request.headers.get('x-api-key');
-  return Boolean(key && (await deps.access!.authenticate(key)));
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -87,7 +77,7 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
  * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining).
  */
 export function createApp(deps: Deps) {
-  deps.access ??= createAccessResolver(deps);
+  deps.access ??= createAccessResolver(deps, createSessionAuthenticator(deps));
   const { log, config } = deps;
 
   return new Elysia({ name: 'kernel' })
@@ -108,8 +98,11 @@ export function createApp(deps: Deps) {
         case 'VALIDATION':
           return errorReply(400, validationMessage(error), requestId);
         case 'PARSE':
-          // the body parser runs before the access guard: authentication still answers first
-          if (usesApiKey(request) && !(await authenticated(deps, request))) return errorReply(401, 'Missing or invalid API key', requestId);
+          // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
+          if (usesApiKey(request)) {
+            const refused = await identify(deps.access!, request).then(() => null, (refusal: unknown) => refusal);
+            if (refused) return replyToError(log, refused, request, requestId);
+          }
           return errorReply(400, 'Invalid request body: expected JSON', requestId);
         case 'NOT_FOUND':
           return errorReply(404, 'Not found', requestId);
@@ -126,6 +119,7 @@ export function createApp(deps: Deps) {
     .use(apiKeysModule(deps))
     .use(auditModule(deps))
     .use(adminModule(deps))
+    .use(sessionsModule(deps))
     .use(membersModule(deps))
     .use(domainsModule(deps))
     .use(clientsModule(deps))

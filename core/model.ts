@@ -1,12 +1,24 @@
+import { Kind, Type, type IntegerOptions, type Static, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { QueryInt } from './validation';
+
+/** An integer in a JSON body or response: a JSON number (Elysia's `t.Integer` also takes numeric strings, and documents them). */
+export const Int = (options?: IntegerOptions) => Type.Integer(options);
+
+/**
+ * A JSON field whose shape the owning module's service checks, so that single, bulk, import and
+ * MCP writes get the same checks and messages: the OpenAPI document shows `schema` in full, while
+ * request validation hands any value on to the service.
+ */
+export const CheckedByService = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>({ ...schema, [Kind]: 'Unknown' });
 
 /** Schemas every module shares; they are validation and OpenAPI at once. */
 export const ErrorBody = t.Object({ error: t.String() }, { description: 'Every error answer' });
 export const OkBody = t.Object({ ok: t.Literal(true) });
 export const WsParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }) });
 export const PageQuery = {
-  page: t.Optional(t.Numeric({ minimum: 1, default: 1, description: 'Page number, from 1' })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' })),
+  page: t.Optional(QueryInt({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  limit: t.Optional(QueryInt({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' })),
 };
 export const Role = t.Union([t.Literal('owner'), t.Literal('admin'), t.Literal('editor'), t.Literal('viewer')]);
 export const Plan = t.Union([t.Literal('free'), t.Literal('pro'), t.Literal('team'), t.Literal('agency')]);
@@ -21,6 +33,9 @@ export const UtmParams = t.Object(
   { additionalProperties: false },
 );
 
-/** Standard error responses, for the OpenAPI document. */
-export const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 410 | 429 | 502 | 503)[]) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;
+/**
+ * Standard error responses, for the OpenAPI document. Every operation may also answer 500 (an
+ * internal error, with its request id) and 503 (the database unavailable, retry).
+ */
+export const errors = (...codes: (400 | 401 | 402 | 403 | 404 | 409 | 410 | 415 | 429 | 502)[]) =>
+  Object.fromEntries([...codes, 500, 503].map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;

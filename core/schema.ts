@@ -11,3 +11,4 @@ export * from '../modules/templates/schema';
 export * from '../modules/webhooks/schema';
 export * from '../modules/monitoring/schema';
 export * from '../modules/portfolios/schema';
+export * from '../modules/sessions/schema';

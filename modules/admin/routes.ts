@@ -2,8 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
-import { errors, OkBody, Plan } from '../../core/model';
+import { errors, Int, OkBody, Plan } from '../../core/model';
 import { runMonitoringPass } from '../monitoring/service';
+import { signInUrlFor } from '../sessions/service';
 import { bootstrap, setPlan } from './service';
 
 const sameSecret = (a: string, b: string) => {
@@ -39,7 +40,12 @@ export const adminRoutes = (deps: Deps) =>
       response: { 200: OkBody, ...errors(400, 401, 404) },
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
     })
+    .post('/login-link', ({ body }) => signInUrlFor(deps, body.email), {
+      body: t.Object({ email: t.String({ maxLength: 320 }) }),
+      response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404) },
+      detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },
+    })
     .post('/monitoring/run', () => runMonitoringPass(deps), {
-      response: { 200: t.Object({ checked: t.Integer(), broken: t.Integer(), recovered: t.Integer() }), ...errors(401) },
+      response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401) },
       detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },
     });

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/schema';
 import { workspaces } from '../workspaces/schema';
 
@@ -10,6 +10,8 @@ export const apiKeys = pgTable(
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     role: text('role').notNull(),
+    /** the key acts with its user's current membership role (the invite key): a promotion reaches it too */
+    followsMembership: boolean('follows_membership').notNull().default(false),
     /** SHA-256 of the full key, hex: the key itself is never stored */
     keyHash: text('key_hash').notNull().unique(),
     /** the first characters, so a person can tell keys apart */

@@ -1,14 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
-import type { Actor } from '../../core/access';
+import type { KeyActor } from '../../core/access';
 import type { Cache } from '../../core/cache';
 import type { Db, DbOrTx } from '../../core/db';
 import { notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import type { HookBus } from '../../core/hooks';
 import { planLimit, type Plan, type Role } from '../../core/plans';
-import { users } from '../members/schema';
+import { memberships, users } from '../members/schema';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
@@ -20,13 +20,22 @@ export interface CreatedKey { id: string; name: string; role: Role; key: string 
 export async function createApiKey(
   db: DbOrTx,
   bus: HookBus,
-  input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean },
+  input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
 ): Promise<CreatedKey> {
   const existing = await db.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId));
   const max = planLimit(input.plan, 'apiKeys');
   if (existing >= max) throw paymentRequired(`API key limit reached: a workspace holds at most ${max} keys`);
   const key = generateApiKey();
-  const row = { id: newId(), workspaceId: input.workspaceId, userId: input.userId, name: input.name?.trim() || 'API Key', role: input.role, keyHash: hashApiKey(key), prefix: key.slice(0, 7) };
+  const row = {
+    id: newId(),
+    workspaceId: input.workspaceId,
+    userId: input.userId,
+    name: input.name?.trim() || 'API Key',
+    role: input.role,
+    followsMembership: input.followsMembership ?? false,
+    keyHash: hashApiKey(key),
+    prefix: key.slice(0, 7),
+  };
   await db.insert(apiKeys).values(row);
   if (input.audit) {
     await bus.run('audit.record', { db, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
@@ -34,9 +43,22 @@ export async function createApiKey(
   return { id: row.id, name: row.name, role: input.role, key };
 }
 
+/** A key that follows its user's membership shows the role it acts with now. */
 export async function listApiKeys(db: Db, workspaceId: string) {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt));
-  return rows.map((r) => ({ id: r.id, name: r.name, role: r.role as Role, prefix: r.prefix, created_at: iso(r.createdAt)!, last_used_at: iso(r.lastUsedAt) }));
+  const rows = await db
+    .select({ key: apiKeys, memberRole: memberships.role })
+    .from(apiKeys)
+    .leftJoin(memberships, and(eq(memberships.workspaceId, apiKeys.workspaceId), eq(memberships.userId, apiKeys.userId)))
+    .where(eq(apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(({ key: r, memberRole }) => ({
+    id: r.id,
+    name: r.name,
+    role: (r.followsMembership && memberRole ? memberRole : r.role) as Role,
+    prefix: r.prefix,
+    created_at: iso(r.createdAt)!,
+    last_used_at: iso(r.lastUsedAt),
+  }));
 }
 
 export async function deleteApiKey(db: Db, bus: HookBus, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
@@ -64,18 +86,20 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 export function createAuthenticator(db: Db, cache: Cache) {
   const lastWritten = new Map<string, number>();
-  return async function authenticate(raw: string): Promise<Actor | null> {
+  return async function authenticate(raw: string): Promise<KeyActor | null> {
     if (!raw.startsWith('lh_') || raw.length > 100) return null;
     const hash = hashApiKey(raw);
     const cacheKey = apiKeyCacheKey(hash);
-    let entry = await cache.get<(Actor & { hash: string }) | null>(cacheKey);
+    let entry = await cache.get<(KeyActor & { hash: string }) | null>(cacheKey);
     if (entry === undefined) {
       const [row] = await db
-        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, keyHash: apiKeys.keyHash, email: users.email })
+        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, followsMembership: apiKeys.followsMembership, keyHash: apiKeys.keyHash, email: users.email })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(eq(apiKeys.keyHash, hash));
-      entry = row ? { userId: row.userId, email: row.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.role as Role, hash: row.keyHash } : null;
+      entry = row
+        ? { via: 'key', userId: row.userId, email: row.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.followsMembership ? null : (row.role as Role), hash: row.keyHash }
+        : null;
       cache.setLocal(cacheKey, entry, entry ? 30_000 : 2_000);
     }
     if (!entry || !timingSafeEqual(Buffer.from(entry.hash), Buffer.from(hash))) return null;

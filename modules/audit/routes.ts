@@ -1,11 +1,11 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, PageQuery, WsParams } from '../../core/model';
+import { errors, Int, PageQuery, WsParams } from '../../core/model';
 import { listAudit } from './service';
 
 const AuditEntry = t.Object({
-  id: t.Integer(),
+  id: Int(),
   workspace_id: t.String(),
   user_id: t.Union([t.String(), t.Null()]),
   action: t.String(),
@@ -27,7 +27,7 @@ export const auditRoutes = (deps: Deps) =>
         from: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
         to: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
       }),
-      response: { 200: t.Object({ entries: t.Array(AuditEntry), total: t.Integer(), page: t.Integer(), limit: t.Integer() }), ...errors(400, 401, 403, 404) },
+      response: { 200: t.Object({ entries: t.Array(AuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403, 404) },
       detail: { summary: 'Read the audit log, newest first' },
     },
   );

@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Plan } from '../../core/model';
+import { Int, Plan } from '../../core/model';
 
 export const CreateClientBody = t.Object({
   name: t.String({ maxLength: 100, description: 'Client workspace name (required)' }),
@@ -12,7 +12,7 @@ export const ClientItem = t.Object({
   slug: t.String(),
   plan: Plan,
   parent_workspace_id: t.String(),
-  link_count: t.Integer(),
-  click_count: t.Integer(),
+  link_count: Int(),
+  click_count: Int(),
   created_at: t.String(),
 });

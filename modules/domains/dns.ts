@@ -14,7 +14,14 @@ export function assertDnsServers(servers: string[]) {
 }
 
 /**
- * Looks up the TXT and CNAME records at `domain` through DNS_SERVERS (system resolvers when
+ * The name the verification TXT record is placed at. Not the domain itself: a domain pointed at
+ * us by CNAME can carry no other record (RFC 1034 §3.6.2), so its TXT lives at a name of its own.
+ */
+export const txtName = (domain: string) => `_linkhop.${domain}`;
+
+/**
+ * Looks up the TXT records at `_linkhop.<domain>` and at the domain itself (still accepted there
+ * for apex domains, which have no CNAME), and the CNAME at the domain, through DNS_SERVERS (system resolvers when
  * empty). One resolver per call, because `cancel()` aborts every query of a resolver; our own
  * deadline, because Bun's resolver timeouts are coarse. Any lookup that neither answers nor
  * reports the record absent (SERVFAIL, REFUSED, timeout, unreachable) is a 502.
@@ -34,7 +41,9 @@ export async function lookupVerification(servers: string[], domain: string, expe
     throw error;
   });
   try {
-    const [txt, cname] = await Promise.race([Promise.all([absentAsEmpty(resolver.resolveTxt(domain)), absentAsEmpty(resolver.resolveCname(domain))]), deadline]);
+    const lookups = Promise.all([absentAsEmpty(resolver.resolveTxt(txtName(domain))), absentAsEmpty(resolver.resolveTxt(domain)), absentAsEmpty(resolver.resolveCname(domain))]);
+    const [ownTxt, apexTxt, cname] = await Promise.race([lookups, deadline]);
+    const txt = [...ownTxt, ...apexTxt];
     const target = normalizeName(cnameTarget);
     return {
       // a record of several character-strings means their concatenation (Node); Bun hands each

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Int } from '../../core/model';
 
 export const AddDomainBody = t.Object(
   { domain: t.String({ minLength: 1, maxLength: 253, description: 'Lowercase hostname, e.g. links.example.com (no scheme, port or path)' }) },
@@ -6,11 +7,15 @@ export const AddDomainBody = t.Object(
 );
 export const DomainParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }), domainId: t.String({ description: 'Domain ID' }) });
 
+const TxtName = t.String({ description: 'Where to place the TXT record: _linkhop.<domain> (an apex domain without a CNAME may place it at the domain itself)' });
+const TxtRecord = t.String({ description: 'Value of the TXT record: linkhop-verify=<token>' });
+
 export const CreatedDomain = t.Object({
   id: t.String(),
   domain: t.String(),
   verified: t.Boolean(),
-  txt_record: t.String({ description: 'Value of the TXT record to place at the domain: linkhop-verify=<token>' }),
+  txt_name: TxtName,
+  txt_record: TxtRecord,
   cname_target: t.String({ description: 'Host to point the domain at with a CNAME record' }),
 });
 
@@ -18,8 +23,9 @@ export const DomainItem = t.Object({
   id: t.String(),
   workspace_id: t.String(),
   domain: t.String(),
-  verified: t.Union([t.Literal(0), t.Literal(1)], { description: '1 when verified, else 0' }),
-  txt_record: t.String(),
+  verified: t.Boolean(),
+  txt_name: TxtName,
+  txt_record: TxtRecord,
   created_at: t.String(),
 });
 
@@ -27,8 +33,9 @@ export const VerifyResult = t.Object({
   verified: t.Boolean(),
   txt_verified: t.Optional(t.Boolean({ description: 'the TXT record was found' })),
   cname_verified: t.Optional(t.Boolean({ description: 'the domain is a CNAME of cname_target' })),
-  expected_txt: t.Optional(t.String({ description: 'only while not verified' })),
+  txt_name: t.Optional(t.String({ description: 'only while not verified: where the TXT record is looked up (_linkhop.<domain>, or the domain itself)' })),
+  expected_txt: t.Optional(t.String({ description: 'only while not verified: the TXT value expected' })),
   cname_target: t.Optional(t.String({ description: 'only while not verified' })),
 });
 
-export const LinkCount = t.Object({ count: t.Integer({ minimum: 0 }) });
+export const LinkCount = t.Object({ count: Int({ minimum: 0 }) });

@@ -8,7 +8,7 @@ import { iso, newId } from '../../core/format';
 import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
 // the links module declares the domain.linkCount / domain.beforeRemove hooks it fills
 import type {} from '../links/hooks';
-import { lookupVerification } from './dns';
+import { lookupVerification, txtName } from './dns';
 import './hooks';
 import { domains } from './schema';
 
@@ -84,17 +84,17 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
   });
   await deps.bus.run('domain.changed', { domain });
   deps.bus.emit('domain.added', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain } });
-  return { id: row.id, domain, verified: false, txt_record: txtRecord(row.verifyToken), cname_target: deps.config.cnameTarget };
+  return { id: row.id, domain, verified: false, txt_name: txtName(domain), txt_record: txtRecord(row.verifyToken), cname_target: deps.config.cnameTarget };
 }
 
 export async function listDomains(db: DbOrTx, workspaceId: string) {
   const rows = await db.select().from(domains).where(eq(domains.workspaceId, workspaceId)).orderBy(asc(domains.createdAt), asc(domains.id));
-  return rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, domain: r.domain, verified: r.verified ? (1 as const) : (0 as const), txt_record: txtRecord(r.verifyToken), created_at: iso(r.createdAt)! }));
+  return rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, domain: r.domain, verified: r.verified, txt_name: txtName(r.domain), txt_record: txtRecord(r.verifyToken), created_at: iso(r.createdAt)! }));
 }
 
 export type VerifyResult =
   | { verified: true; txt_verified: boolean; cname_verified: boolean }
-  | { verified: false; txt_verified: false; cname_verified: boolean; expected_txt: string; cname_target: string };
+  | { verified: false; txt_verified: false; cname_verified: boolean; txt_name: string; expected_txt: string; cname_target: string };
 
 /**
  * One verification attempt (1 per 10 s per domain): looks the records up in DNS and marks the
@@ -128,7 +128,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
   }
   if (found.txt || row.verified) return { verified: true, txt_verified: found.txt, cname_verified: found.cname };
-  return { verified: false, txt_verified: false, cname_verified: found.cname, expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
+  return { verified: false, txt_verified: false, cname_verified: found.cname, txt_name: txtName(row.domain), expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
 }
 
 /** Links of the workspace on this domain, counted by the links module. */

@@ -15,10 +15,15 @@ async function pingRedis(redis: NonNullable<Deps['redis']>) {
   return redis.ping();
 }
 
+const Readiness = t.Object({
+  ok: t.Boolean(),
+  checks: t.Record(t.String(), t.String(), { description: '`up`, or `down: <reason>`, per dependency (database, redis)' }),
+});
+
 /** Liveness and readiness: readyz checks the database and, when configured, Redis. */
 export const healthModule = (deps: Deps) =>
   new Elysia({ name: 'module:health', detail: { tags: ['Operations'] } })
-    .get('/healthz', () => ({ ok: true }), { detail: { summary: 'Liveness' }, response: t.Object({ ok: t.Boolean() }) })
+    .get('/healthz', () => ({ ok: true }), { detail: { summary: 'Liveness', security: [] }, response: t.Object({ ok: t.Boolean() }) })
     .get(
       '/readyz',
       async ({ set }) => {
@@ -36,5 +41,8 @@ export const healthModule = (deps: Deps) =>
         if (!ok) set.status = 503;
         return { ok, checks };
       },
-      { detail: { summary: 'Readiness: database and Redis reachable' } },
+      {
+        detail: { summary: 'Readiness: database and Redis reachable', security: [] },
+        response: { 200: Readiness, 503: t.Object({ ...Readiness.properties, ok: t.Literal(false) }, { description: 'A dependency is down; checks name it' }) },
+      },
     );

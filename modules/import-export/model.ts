@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { ErrorBody } from '../../core/model';
+import { ErrorBody, Int } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -18,9 +18,9 @@ export const ImportBody = t.Object({
 });
 
 export const ImportResult = t.Object({
-  created: t.Integer(),
-  skipped: t.Integer(),
-  errors: t.Array(t.Object({ row: t.Integer({ description: 'Data row, from 1' }), reason: t.String() })),
+  created: Int(),
+  skipped: Int(),
+  errors: t.Array(t.Object({ row: Int({ description: 'Data row, from 1' }), reason: t.String() })),
   links: t.Array(
     t.Object({
       id: t.String(),

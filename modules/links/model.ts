@@ -1,5 +1,13 @@
-import type { TOptional } from '@sinclair/typebox';
+import type { TOptional, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { CheckedByService, Int, PageQuery } from '../../core/model';
+import { AbVariants } from '../ab-tests/model';
+import { DeepLink } from '../deep-links/model';
+import { Interstitial } from '../interstitials/model';
+import { Rules } from '../rules-engine/model';
+import { RoutingRules } from '../routing/model';
+import { Sequence } from '../sequences/model';
+import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -7,12 +15,14 @@ const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
 export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-const Json = (description: string) => t.Unknown({ description });
+const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(schema));
 
 /**
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
+const RedirectType = Int({ enum: [301, 302], default: 302, description: 'HTTP status of the redirect' });
+
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
   slug: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
@@ -23,17 +33,17 @@ const linkFields = {
   utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
   expires_at: Nullable(t.String({ description: 'ISO 8601' })),
   fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
-  routing_rules: Json('{geo?, device?, os?} (Team or Agency)'),
-  ab_variants: Json('2 to 4 {name, url, weight} (Team or Agency)'),
-  rules: Json('Rules engine (Pro+)'),
+  routing_rules: Checked(RoutingRules),
+  ab_variants: Checked(AbVariants),
+  rules: Checked(Rules),
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String({ description: 'http(s) URL' })),
   password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
-  redirect_type: Nullable(t.Integer({ description: '301 or 302 (default 302)' })),
-  interstitial: Json('Interstitial page (Pro+)'),
-  sequence: Json('Sequence of URLs (Pro+)'),
-  deep_link: Json('Deep link (Pro+)'),
+  redirect_type: Nullable(RedirectType),
+  interstitial: Checked(Interstitial),
+  sequence: Checked(Sequence),
+  deep_link: Checked(DeepLink),
   monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
 };
 type Fields = typeof linkFields;
@@ -44,7 +54,7 @@ export const CreateLinkBody = t.Object({
   target: linkFields.target,
   ...optional(allButTarget),
   template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
-});
+}, { example: { target: 'https://example.com/launch', title: 'Launch page', tags: ['launch'], utm_params: { source: 'newsletter', medium: 'email' } } });
 
 export const PatchLinkBody = t.Object({
   ...optional(Object.keys(linkFields) as (keyof Fields)[]),
@@ -56,7 +66,7 @@ export const PatchLinkBody = t.Object({
 export const BulkCreateBody = t.Object({ links: t.Array(t.Unknown(), { description: `Link create bodies, 1 to ${LIMITS.bulkItems}` }) });
 export const BulkCreated = t.Object({
   created: t.Array(t.Object({ id: t.String(), domain: t.String(), slug: t.String(), target: t.String(), title: Nullable(t.String()) })),
-  count: t.Integer(),
+  count: Int(),
 });
 export const BulkDeleteBody = t.Object({ ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}` }) });
 export const BulkTagBody = t.Object({
@@ -78,30 +88,30 @@ export const Link = t.Object({
   utm_params: Nullable(t.Record(t.String(), t.String())),
   expires_at: Nullable(t.String()),
   fallback_url: Nullable(t.String()),
-  routing_rules: t.Unknown(),
-  rules: t.Unknown(),
-  ab_variants: t.Unknown(),
+  routing_rules: linkFields.routing_rules,
+  rules: linkFields.rules,
+  ab_variants: linkFields.ab_variants,
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String()),
   has_password: t.Boolean(),
-  redirect_type: t.Integer(),
-  interstitial: t.Unknown(),
-  sequence: t.Unknown(),
-  deep_link: t.Unknown(),
+  redirect_type: RedirectType,
+  interstitial: linkFields.interstitial,
+  sequence: linkFields.sequence,
+  deep_link: linkFields.deep_link,
   monitoring: t.Boolean(),
   created_by: t.String(),
   created_at: t.String(),
   updated_at: t.String(),
-  click_count: t.Integer(),
+  click_count: Int(),
   short_url: t.String(),
 });
 
-export const LinkList = t.Object({ links: t.Array(Link), total: t.Integer(), page: t.Integer(), limit: t.Integer() });
+export const LinkList = t.Object({ links: t.Array(Link), total: Int(), page: Int(), limit: Int() });
 export const LinkParams = t.Object({ wsId: t.String(), linkId: t.String() });
 export const ListQuery = t.Object({
-  page: t.Optional(t.Numeric({ minimum: 1, default: 1, description: 'Page number, from 1' })),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: LIMITS.linkPageMax, default: 20, description: `Page size, 1 to ${LIMITS.linkPageMax} (default 20)` })),
+  ...PageQuery,
+  limit: t.Optional(QueryInt({ minimum: 1, maximum: LIMITS.linkPageMax, default: 20, description: `Page size, 1 to ${LIMITS.linkPageMax} (default 20)` })),
   domain: t.Optional(t.String({ description: 'Only links on this domain' })),
   prefix: t.Optional(t.String({ description: 'Slug prefix; on the default domain unless domain is given' })),
   tag: t.Optional(t.String({ description: 'Only links with this tag' })),

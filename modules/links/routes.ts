@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, Int, OkBody, WsParams } from '../../core/model';
 import { LIMITS, RATE_LIMITS } from '../../core/plans';
 import { BulkCreateBody, BulkCreated, BulkDeleteBody, BulkTagBody, BulkTagged, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
 import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, retagLinks, updateLink } from './service';
@@ -21,7 +21,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: WsParams,
         body: CreateLinkBody,
-        response: { 201: Link, ...errors(400, 401, 402, 403, 404, 409, 429, 503) },
+        response: { 201: Link, ...errors(400, 401, 402, 403, 404, 409, 429) },
         detail: { summary: 'Create a link' },
       },
     )
@@ -56,7 +56,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'admin' },
         params: WsParams,
         body: BulkDeleteBody,
-        response: { 200: t.Object({ deleted: t.Integer() }), ...errors(400, 401, 403, 404) },
+        response: { 200: t.Object({ deleted: Int() }), ...errors(400, 401, 403, 404) },
         detail: { summary: 'Delete up to 100 links (unknown IDs are ignored)' },
       },
     )

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Static } from '@sinclair/typebox';
 import { customAlphabet } from 'nanoid';
 import type { Config } from '../../core/config';
 import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
@@ -10,7 +11,7 @@ import { RESERVED_SEGMENTS } from '../../core/hosts';
 import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
 import { getWorkspaceRow } from '../workspaces/service';
 import { links } from './schema';
-import type { LinkSort } from './model';
+import type { Link, LinkSort } from './model';
 import { checkLinkFields, checkSlug, checkTags, parseExpiresAt, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
 
 export type LinkRow = typeof links.$inferSelect;
@@ -40,6 +41,8 @@ export function shortUrl(config: Config, domain: string, slug: string): string {
   return `${protocol}//${domain}/${slug}`;
 }
 
+type SmartFields = Static<typeof Link>;
+
 /** The spec's Link JSON. */
 export function linkView(row: LinkRow, config: Config) {
   return {
@@ -54,17 +57,18 @@ export function linkView(row: LinkRow, config: Config) {
     utm_params: row.utmParams,
     expires_at: iso(row.expiresAt),
     fallback_url: row.fallbackUrl,
-    routing_rules: row.routingRules,
-    rules: row.rules,
-    ab_variants: row.abVariants,
+    // the smart-routing fields are stored as their modules' checks returned them
+    routing_rules: row.routingRules as SmartFields['routing_rules'],
+    rules: row.rules as SmartFields['rules'],
+    ab_variants: row.abVariants as SmartFields['ab_variants'],
     og_title: row.ogTitle,
     og_description: row.ogDescription,
     og_image: row.ogImage,
     has_password: row.passwordHash !== null,
     redirect_type: row.redirectType,
-    interstitial: row.interstitial,
-    sequence: row.sequence,
-    deep_link: row.deepLink,
+    interstitial: row.interstitial as SmartFields['interstitial'],
+    sequence: row.sequence as SmartFields['sequence'],
+    deep_link: row.deepLink as SmartFields['deep_link'],
     monitoring: row.monitoring,
     created_by: row.createdBy,
     created_at: iso(row.createdAt)!,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
-import type { Db, DbOrTx } from '../../core/db';
+import type { Db, DbOrTx, Tx } from '../../core/db';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
@@ -10,10 +10,7 @@ import { sendMail } from '../mail/service';
 import { getWorkspaceRow } from '../workspaces/service';
 import { inviteMail } from './mails';
 import { invites, memberships, users } from './schema';
-import { addMember, ensureUser, isMemberByEmail, lockMembership, membershipRole, normalizeEmail, parseRole, type ActingIn } from './service';
-
-// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail server's call.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, membershipRole, normalizeEmail, parseRole, type ActingIn, type User } from './service';
 
 const pending = (workspaceId: string) => and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date()));
 
@@ -54,7 +51,7 @@ export async function createInvite(
   input: { email: string; role?: string },
 ) {
   const email = normalizeEmail(input.email);
-  if (!EMAIL.test(email) || email.length > 254) throw badRequest('Invalid email address');
+  if (!isEmail(email)) throw badRequest('Invalid email address');
   const role = parseRole(input.role ?? 'viewer');
   if (roleRank(role) > roleRank(ws.role)) throw forbidden(`You cannot invite with a role above your own (${ws.role})`);
 
@@ -104,27 +101,57 @@ export async function deleteInvite(db: Db, workspaceId: string, inviteId: string
   if (!deleted.length) throw notFound('Invite');
 }
 
+/** The invitation behind a token as the person opening its link sees it (the token is the credential). */
+export async function previewInvite(db: Db, token: string, now: number) {
+  const [invite] = await db.select().from(invites).where(eq(invites.token, token));
+  const ws = invite && (await getWorkspaceRow(db, invite.workspaceId));
+  if (!invite || !ws) throw notFound('Invite');
+  assertOpen(invite, now);
+  return { workspace: { id: ws.id, name: ws.name }, role: invite.role as Role, email: invite.email, expires_at: iso(invite.expiresAt)! };
+}
+
+function assertOpen(invite: { acceptedAt: Date | null; expiresAt: Date }, now: number) {
+  if (invite.acceptedAt) throw new ApiError(410, 'This invite has already been accepted');
+  if (invite.expiresAt.getTime() <= now) throw new ApiError(410, 'This invite has expired');
+}
+
+export interface Admitted { workspaceId: string; plan: Plan; user: User; role: Role; newUser: boolean }
+
 /**
  * The token is the credential: the invited address's user (created when new) joins with the
- * invited role and gets an API key for the workspace with that role, all in one transaction.
+ * invited role (audit `invite.accept`, then event `member.added`). `within` runs in the same
+ * transaction with the new member: the API hands out a key, the dashboard signs the person in.
  */
-export async function acceptInvite(deps: Deps, token: string, name?: string) {
-  const accepted = await deps.db.transaction(async (tx) => {
+export async function admitByInvite<T>(deps: Deps, token: string, name: string | undefined, within: (tx: Tx, admitted: Admitted) => Promise<T>) {
+  const result = await deps.db.transaction(async (tx) => {
     const [invite] = await tx.select().from(invites).where(eq(invites.token, token)).for('update');
     if (!invite) throw notFound('Invite');
-    if (invite.acceptedAt) throw new ApiError(410, 'This invite has already been accepted');
-    if (invite.expiresAt.getTime() <= Date.now()) throw new ApiError(410, 'This invite has expired');
+    assertOpen(invite, deps.now());
     const ws = await getWorkspaceRow(tx, invite.workspaceId);
     if (!ws) throw notFound('Invite');
     const role = invite.role as Role;
+    const newUser = !(await findUserByEmail(tx, invite.email));
     const user = await ensureUser(tx, invite.email, name?.trim() || null);
     if (await membershipRole(tx, ws.id, user.id)) throw conflict(`${user.email} is already a member of this workspace`);
     await addMember(tx, ws.id, user.id, role);
-    await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, invite.id));
-    const key = await createApiKey(tx, deps.bus, { workspaceId: ws.id, userId: user.id, plan: ws.plan as Plan, role, name: 'Invite key', audit: true });
+    await tx.update(invites).set({ acceptedAt: new Date(deps.now()) }).where(eq(invites.id, invite.id));
+    const admitted = { workspaceId: ws.id, plan: ws.plan as Plan, user, role, newUser };
+    const extra = await within(tx, admitted);
     await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
-    return { workspaceId: ws.id, user, role, apiKey: key.key };
+    return { admitted, extra };
   });
-  void deps.bus.emit('member.added', { workspaceId: accepted.workspaceId, userId: accepted.user.id, data: { user_id: accepted.user.id, email: accepted.user.email, role: accepted.role } });
-  return { workspace_id: accepted.workspaceId, user_id: accepted.user.id, role: accepted.role, api_key: accepted.apiKey };
+  const { admitted } = result;
+  void deps.bus.emit('member.added', { workspaceId: admitted.workspaceId, userId: admitted.user.id, data: { user_id: admitted.user.id, email: admitted.user.email, role: admitted.role } });
+  return result;
+}
+
+/**
+ * The API's accept: the new member also gets an API key for the workspace. The key follows the
+ * membership (a later promotion or demotion reaches it); it starts with the invited role.
+ */
+export async function acceptInvite(deps: Deps, token: string, name?: string) {
+  const { admitted, extra: key } = await admitByInvite(deps, token, name, (tx, { workspaceId, plan, user, role }) =>
+    createApiKey(tx, deps.bus, { workspaceId, userId: user.id, plan, role, name: 'Invite key', audit: true, followsMembership: true }),
+  );
+  return { workspace_id: admitted.workspaceId, user_id: admitted.user.id, role: admitted.role, api_key: key.key };
 }

@@ -4,20 +4,19 @@ import type { MailMessage } from '../mail/service';
 /** The texts of the member notifications; the mail module only transports them. */
 
 export function inviteMail(input: { to: string; workspaceName: string; role: Role; inviterEmail: string; token: string; siteUrl: string; expiresAt: Date }): MailMessage {
-  const link = `${input.siteUrl}/api/invites/${input.token}/accept`;
   return {
     to: input.to,
     subject: `You are invited to join ${input.workspaceName} on Linkhop`,
     text: [
       `${input.inviterEmail} invited you to the workspace "${input.workspaceName}" as ${input.role}.`,
       '',
-      'Accept the invitation with a POST request to:',
-      link,
+      'Open this link to accept the invitation:',
+      `${input.siteUrl}/app/invite#token=${input.token}`,
       '',
-      `Invite token: ${input.token}`,
       `The invitation expires on ${input.expiresAt.toISOString()}.`,
+      `(Through the API: POST ${input.siteUrl}/api/invites/${input.token}/accept returns an API key for the workspace.)`,
       '',
-      'Accepting returns an API key for the workspace. If you did not expect this, ignore this e-mail.',
+      'If you did not expect this, ignore this e-mail.',
     ].join('\n'),
   };
 }

@@ -12,6 +12,10 @@ export interface User { id: string; email: string; name: string | null }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail server's call.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (email: string) => email.length <= 254 && EMAIL.test(email);
+
 /** The user with this e-mail, created when new (bootstrap, invite acceptance). */
 export async function ensureUser(db: DbOrTx, email: string, name?: string | null): Promise<User> {
   const normalized = normalizeEmail(email);
@@ -24,6 +28,11 @@ export async function ensureUser(db: DbOrTx, email: string, name?: string | null
   const [existing] = await db.select().from(users).where(eq(users.email, normalized));
   if (name && !existing!.name) await db.update(users).set({ name }).where(eq(users.id, existing!.id));
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | null> {
+  const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, normalizeEmail(email)));
+  return row ?? null;
 }
 
 export async function getUser(db: DbOrTx, userId: string): Promise<User | null> {

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Int } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Hex = t.String({ pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', error: 'must be a hex colour like #1a2b3c', description: 'Hex colour, #rgb or #rrggbb' });
@@ -64,8 +65,8 @@ export const PortfolioLink = t.Object({
   slug: t.String(),
   target: t.String(),
   title: t.Union([t.String(), t.Null()]),
-  click_count: t.Integer(),
-  sort_order: t.Integer(),
+  click_count: Int(),
+  sort_order: Int(),
 });
 
 export const PortfolioWithLinks = t.Composite([Portfolio, t.Object({ links: t.Array(PortfolioLink) })]);

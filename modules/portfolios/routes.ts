@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, Int, OkBody, WsParams } from '../../core/model';
 import { AddLinksBody, CreatedPortfolio, CreatePortfolioBody, PatchPortfolioBody, Portfolio, PortfolioLinkParams, PortfolioParams, PortfolioWithLinks } from './model';
 import { PAGE_CACHE_CONTROL, portfolioPage } from './page';
 import {
@@ -82,7 +82,7 @@ export const portfolioRoutes = (deps: Deps) =>
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
         body: AddLinksBody,
-        response: { 200: t.Object({ added: t.Integer() }), ...errors(400, 401, 402, 403, 404) },
+        response: { 200: t.Object({ added: Int() }), ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Add 1 to 50 links at the end (other workspaces’ links and duplicates are skipped)' },
       },
     )

@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import maxmind, { type Reader } from 'maxmind';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../core/config';
+import { clientIp } from '../../core/hosts';
 import { continentOf } from './continents';
 import type { Device, Visitor } from './hooks';
 
@@ -95,7 +96,7 @@ export interface VisitorEnv {
   trustProxy: boolean;
 }
 
-type IpSource = { requestIP(request: Request): { address: string } | null } | null | undefined;
+type IpSource = Parameters<typeof clientIp>[1];
 
 function parseCookies(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -161,11 +162,7 @@ export class RequestVisitor implements Visitor {
   }
 
   get ip(): string {
-    if (this._ip === undefined) {
-      const forwarded = this.env.trustProxy ? this.request.headers.get('x-forwarded-for') : null;
-      this._ip = forwarded ? forwarded.split(',', 1)[0]!.trim() : (this.server?.requestIP(this.request)?.address ?? '');
-    }
-    return this._ip;
+    return (this._ip ??= clientIp(this.request, this.server, this.env.trustProxy));
   }
   get country(): string {
     return (this._country ??= this.env.geo.country(this.request.headers, this));

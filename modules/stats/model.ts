@@ -1,4 +1,6 @@
 import { t } from 'elysia';
+import { Int } from '../../core/model';
+import { QueryInt } from '../../core/validation';
 
 const Day = (description: string) => t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, error: 'dates are YYYY-MM-DD' });
 
@@ -10,24 +12,24 @@ export const RangeQuery = t.Object({
 export const TopQuery = t.Object({
   from: t.Optional(Day('First UTC day, inclusive (YYYY-MM-DD); default: all time')),
   to: t.Optional(Day('Last UTC day, inclusive (YYYY-MM-DD); default: all time')),
-  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 100, multipleOf: 1, default: 10, description: 'How many top values, 1 to 100 (default 10)', error: 'limit must be an integer from 1 to 100' })),
+  limit: t.Optional(QueryInt({ minimum: 1, maximum: 100, default: 10, description: 'How many top values, 1 to 100 (default 10)' })),
 });
 
 export const Summary = t.Object({
-  total_links: t.Integer(),
-  total_clicks: t.Integer(),
-  total_countries: t.Integer({ description: 'Distinct known visitor countries' }),
-  today_clicks: t.Integer({ description: 'Clicks since 00:00 UTC today' }),
+  total_links: Int(),
+  total_clicks: Int(),
+  total_countries: Int({ description: 'Distinct known visitor countries' }),
+  today_clicks: Int({ description: 'Clicks since 00:00 UTC today' }),
 });
 
 export const DailySeries = t.Object({
   from: t.String(),
   to: t.String(),
-  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: t.Integer() }), { description: 'Every day of the range, zero-filled' }),
+  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int() }), { description: 'Every day of the range, zero-filled' }),
 });
 
 const Top = <K extends string>(key: K, description: string) =>
-  t.Array(t.Object({ [key]: t.Union([t.String(), t.Null()], { description }), clicks: t.Integer() } as Record<K, any>), { description: 'Most clicks first' });
+  t.Array(t.Object({ [key]: t.Union([t.String(), t.Null()], { description }), clicks: Int() } as Record<K, any>), { description: 'Most clicks first' });
 
 export const CountryTop = Top('country', 'ISO country code; null when unknown');
 export const ReferrerTop = Top('referrer', 'Referring host; null for direct visits');
@@ -47,9 +49,9 @@ export const LinkStatsQuery = t.Object({
 
 export const LinkStats = t.Object({
   link_id: t.String(),
-  total_clicks: t.Integer({ description: 'All time' }),
-  today_clicks: t.Integer(),
-  total_countries: t.Integer({ description: 'All time' }),
+  total_clicks: Int({ description: 'All time' }),
+  today_clicks: Int(),
+  total_countries: Int({ description: 'All time' }),
   from: t.String(),
   to: t.String(),
   days: DailySeries.properties.days,

@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { PageQuery } from '../../core/model';
+import { Int, PageQuery } from '../../core/model';
 
 const Events = t.Array(t.String(), { description: 'Event types to receive (see the spec list)', maxItems: 50 });
 
@@ -46,17 +46,17 @@ export const Webhook = t.Object({
 });
 
 export const TestResult = t.Object({
-  status_code: t.Union([t.Integer(), t.Null()], { description: 'null when no response arrived' }),
+  status_code: t.Union([Int(), t.Null()], { description: 'null when no response arrived' }),
   success: t.Boolean(),
-  duration_ms: t.Integer(),
+  duration_ms: Int(),
   error: t.Union([t.String(), t.Null()]),
 });
 
 export const Delivery = t.Object({
-  id: t.Integer(),
+  id: Int(),
   event_type: t.String(),
-  status_code: t.Union([t.Integer(), t.Null()]),
-  duration_ms: t.Integer(),
+  status_code: t.Union([Int(), t.Null()]),
+  duration_ms: Int(),
   success: t.Boolean(),
   error: t.Union([t.String(), t.Null()]),
   created_at: t.String(),
@@ -64,7 +64,7 @@ export const Delivery = t.Object({
 
 export const DeliveriesQuery = t.Object({
   ...PageQuery,
-  success: t.Optional(t.BooleanString({ description: 'true: only successful deliveries; false: only failed ones' })),
+  success: t.Optional(t.Boolean({ description: 'true: only successful deliveries; false: only failed ones' })),
 });
 
-export const DeliveriesPage = t.Object({ deliveries: t.Array(Delivery), total: t.Integer(), page: t.Integer(), limit: t.Integer() });
+export const DeliveriesPage = t.Object({ deliveries: t.Array(Delivery), total: Int(), page: Int(), limit: Int() });

@@ -7,21 +7,25 @@ import { rememberedWorkspace } from './service';
 
 /**
  * A key acts in its own workspace and in that workspace's client workspaces (an agency manages
- * its clients with its own keys). The effective role is the key's role capped by the user's
- * current membership, so removing a member or lowering a role takes effect on their keys at once.
+ * its clients with its own keys); a dashboard session acts in every workspace its user belongs to.
+ * The effective role is the user's current membership role, capped by the key's role for a key,
+ * so removing a member or changing a role takes effect on their keys and sessions at once.
  * Both reads are remembered in process and dropped everywhere by the writes that change them: an
  * API request costs no query for its access check once its workspace and caller have been seen.
+ * Sessions are authenticated by the sessions module (`authenticateSession`, given by the kernel).
  */
-export function createAccessResolver(deps: Deps): AccessResolver {
+export function createAccessResolver(deps: Deps, authenticateSession: AccessResolver['authenticateSession']): AccessResolver {
   return {
     authenticate: createAuthenticator(deps.db, deps.cache),
+    authenticateSession,
     async workspaceAccess(actor, workspaceId) {
       const ws = await rememberedWorkspace(deps, workspaceId);
       if (!ws) return null;
-      if (ws.id !== actor.keyWorkspaceId && ws.parentWorkspaceId !== actor.keyWorkspaceId) return null;
+      if (actor.via === 'key' && ws.id !== actor.keyWorkspaceId && ws.parentWorkspaceId !== actor.keyWorkspaceId) return null;
       const member = await rememberedMembershipRole(deps, ws.id, actor.userId);
       if (!member) return null;
-      const role: Role = roleRank(member) < roleRank(actor.keyRole) ? member : actor.keyRole;
+      const cap = actor.via === 'key' ? actor.keyRole : null;
+      const role: Role = cap && roleRank(cap) < roleRank(member) ? cap : member;
       return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, parentWorkspaceId: ws.parentWorkspaceId, defaultUtmParams: ws.defaultUtmParams, role };
     },
   };

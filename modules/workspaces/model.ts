@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { Plan, Role, UtmParams } from '../../core/model';
+import { Int, Plan, Role, UtmParams } from '../../core/model';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
@@ -11,14 +11,14 @@ export const CreatedWorkspace = t.Object({
   plan: Plan,
   api_key: t.String({ description: 'A first owner API key for the new workspace, shown only once' }),
 });
-export const WorkspaceListItem = t.Object({ id: t.String(), name: t.String(), plan: Plan, role: Role, member_count: t.Integer(), created_at: t.String() });
+export const WorkspaceListItem = t.Object({ id: t.String(), name: t.String(), plan: Plan, role: Role, member_count: Int(), created_at: t.String() });
 
 export const GovernanceSchema = t.Object(
   {
     require_utm: t.Optional(t.Boolean()),
     require_tags: t.Optional(t.Boolean()),
     require_title: t.Optional(t.Boolean()),
-    max_expiry_days: t.Optional(t.Integer()),
+    max_expiry_days: t.Optional(Int()),
     blocked_domains: t.Optional(t.Array(t.String())),
     allowed_domains: t.Optional(t.Array(t.String())),
   },
@@ -37,7 +37,7 @@ export const Workspace = t.Object({
   retargeting_scripts: Nullable(t.Array(t.String())),
   default_utm_params: Nullable(t.Record(t.String(), t.String())),
   parent_workspace_id: Nullable(t.String()),
-  member_count: t.Integer(),
+  member_count: Int(),
   created_at: t.String(),
   governance: t.Optional(t.Record(t.String(), t.Unknown())),
   expired_page_url: t.String(),

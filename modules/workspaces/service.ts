@@ -72,14 +72,21 @@ async function assertWorkspaceQuota(db: DbOrTx, userId: string) {
 /** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
 export interface CreateWorkspaceInput { userId: string; name: string; plan?: Plan; skipQuota?: boolean }
 
-/** A new top-level workspace owned by the user, with a first owner API key (shown once). */
-export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
+/** A new top-level workspace owned by the user, inside the caller's transaction. */
+export async function insertOwnedWorkspace(tx: DbOrTx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
   const name = input.name.trim();
   if (!name) throw badRequest('name is required');
+  if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
+  const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan ?? 'free' }, false);
+  await addMember(tx, ws.id, input.userId, 'owner');
+  return ws;
+}
+
+/** A new top-level workspace owned by the user, with a first owner API key (shown once). */
+export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
+  if (!input.name.trim()) throw badRequest('name is required');
   return deps.db.transaction(async (tx) => {
-    if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
-    const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan ?? 'free' }, false);
-    await addMember(tx, ws.id, input.userId, 'owner');
+    const ws = await insertOwnedWorkspace(tx, input);
     const key = await createApiKey(tx, deps.bus, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
   });
@@ -112,13 +119,25 @@ export async function listClientWorkspaces(db: Db, parentId: string) {
   return db.select().from(workspaces).where(eq(workspaces.parentWorkspaceId, parentId)).orderBy(workspaces.createdAt);
 }
 
-export async function listWorkspacesOfUser(db: Db, userId: string) {
+/** The workspaces the user is a member of, with the user's role in each, oldest first. */
+async function workspacesOfMember(db: Db, userId: string) {
   const mine = await membershipsOfUser(db, userId);
   if (!mine.length) return [];
-  const ids = mine.map((m) => m.workspaceId);
-  const [rows, counts] = await Promise.all([db.select().from(workspaces).where(inArray(workspaces.id, ids)).orderBy(workspaces.createdAt), memberCounts(db, ids)]);
   const roles = new Map(mine.map((m) => [m.workspaceId, m.role]));
-  return rows.map((w) => ({ id: w.id, name: w.name, plan: w.plan as Plan, role: roles.get(w.id)!, member_count: counts.get(w.id) ?? 0, created_at: iso(w.createdAt)! }));
+  const rows = await db.select().from(workspaces).where(inArray(workspaces.id, [...roles.keys()])).orderBy(workspaces.createdAt);
+  return rows.map((row) => ({ row, role: roles.get(row.id)! }));
+}
+
+export async function listWorkspacesOfUser(db: Db, userId: string) {
+  const mine = await workspacesOfMember(db, userId);
+  const counts = await memberCounts(db, mine.map(({ row }) => row.id));
+  return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, plan: w.plan as Plan, role, member_count: counts.get(w.id) ?? 0, created_at: iso(w.createdAt)! }));
+}
+
+/** What the dashboard needs to list and switch workspaces (agency client workspaces included where a member). */
+export async function dashboardWorkspaces(db: Db, userId: string) {
+  const mine = await workspacesOfMember(db, userId);
+  return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan as Plan, role, parent_workspace_id: w.parentWorkspaceId }));
 }
 
 /** The spec's Workspace. Secrets of analytics integrations are shown to admins and owners only. */

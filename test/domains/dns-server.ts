@@ -3,12 +3,14 @@ import dns2 from 'dns2';
 
 const { Packet } = dns2;
 
-/** Records of one name in the test zone; a name missing from the zone answers NXDOMAIN. */
-export interface ZoneEntry { txt?: string[][]; cname?: string; servfail?: boolean }
+/** Records of one name in the test zone; a name missing from the zone answers NXDOMAIN. A CNAME excludes TXT records. */
+export type ZoneEntry = { txt: string[][]; cname?: undefined; servfail?: undefined } | { cname: string; txt?: undefined; servfail?: undefined } | { servfail: true; txt?: undefined; cname?: undefined };
 
 /**
  * A real authoritative-style DNS server on 127.0.0.1 (UDP, random free port). A name in the
- * zone without a record of the asked type answers NOERROR with no answers (NODATA).
+ * zone without a record of the asked type answers NOERROR with no answers (NODATA). A name with a
+ * CNAME carries no other record (RFC 1034 §3.6.2): every query for it answers the CNAME, followed
+ * by the target's records of the asked type when the target is in the zone.
  */
 export async function startDnsServer() {
   const zone = new Map<string, ZoneEntry>();
@@ -20,15 +22,17 @@ export async function startDnsServer() {
       const [question] = request.questions;
       queries.push({ name: question.name, type: question.type });
       // plain records: dns2 encodes them on send (its typings want Resource instances)
-      const answer = (record: { type: number; data?: string[]; domain?: string }) =>
-        response.answers.push({ name: question.name, class: Packet.CLASS.IN, ttl: 60, ...record } as unknown as (typeof response.answers)[number]);
+      const answer = (name: string, record: { type: number; data?: string[]; domain?: string }) =>
+        response.answers.push({ name, class: Packet.CLASS.IN, ttl: 60, ...record } as unknown as (typeof response.answers)[number]);
       const entry = zone.get(question.name.toLowerCase());
       if (!entry) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (entry.servfail) response.header.rcode = Packet.RCODE.SERVFAIL;
-      else if (question.type === Packet.TYPE.TXT) {
-        for (const data of entry.txt ?? []) answer({ type: Packet.TYPE.TXT, data });
-      } else if (question.type === Packet.TYPE.CNAME && entry.cname) {
-        answer({ type: Packet.TYPE.CNAME, domain: entry.cname });
+      else if (entry.cname) {
+        answer(question.name, { type: Packet.TYPE.CNAME, domain: entry.cname });
+        const target = zone.get(entry.cname.toLowerCase().replace(/\.$/, ''));
+        if (question.type === Packet.TYPE.TXT) for (const data of target?.txt ?? []) answer(entry.cname, { type: Packet.TYPE.TXT, data });
+      } else if (question.type === Packet.TYPE.TXT) {
+        for (const data of entry.txt ?? []) answer(question.name, { type: Packet.TYPE.TXT, data });
       }
       send(response);
     },

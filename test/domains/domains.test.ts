@@ -25,7 +25,7 @@ const host = (label: string) => `${label}-${++seq}-${Date.now().toString(36)}.ex
 async function addDomain(ws: { workspaceId: string; key: string }, domain: string) {
   const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key, body: { domain } });
   expect(res.status).toBe(201);
-  return res.body as { id: string; domain: string; verified: boolean; txt_record: string; cname_target: string };
+  return res.body as { id: string; domain: string; verified: boolean; txt_name: string; txt_record: string; cname_target: string };
 }
 
 async function auditOf(ws: { workspaceId: string; key: string }, action: string) {
@@ -44,9 +44,10 @@ describe('add', () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const domain = host('add');
     const created = await addDomain(ws, domain);
-    expect(Object.keys(created).sort()).toEqual(['cname_target', 'domain', 'id', 'txt_record', 'verified']);
+    expect(Object.keys(created).sort()).toEqual(['cname_target', 'domain', 'id', 'txt_name', 'txt_record', 'verified']);
     expect(created.domain).toBe(domain);
     expect(created.verified).toBe(false);
+    expect(created.txt_name).toBe(`_linkhop.${domain}`);
     expect(created.txt_record).toMatch(/^linkhop-verify=[0-9a-f]{32}$/);
     expect(created.cname_target).toBe('cname.linkhop.test');
 
@@ -139,13 +140,13 @@ describe('add', () => {
   });
 });
 
-test('list: every field, verified as integer 1/0, only the own workspace, and the default domain', async () => {
+test('list: every field, verified as a boolean (as in every answer), only the own workspace, and the default domain', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
   const other = await t.bootstrap({ plan: 'pro' });
   await addDomain(other, host('other'));
   const plain = await addDomain(ws, host('plain'));
   const good = await addDomain(ws, host('good'));
-  dns.zone.set(good.domain, { txt: [[good.txt_record]] });
+  dns.zone.set(good.txt_name, { txt: [[good.txt_record]] });
   expect((await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${good.id}/verify`, { key: ws.key })).body.verified).toBe(true);
 
   const res = await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key });
@@ -154,22 +155,24 @@ test('list: every field, verified as integer 1/0, only the own workspace, and th
   // the built-in short domain comes along: a client offering domains to choose needs its name
   expect(res.body.default_domain).toBe(t.config.defaultDomain);
   const byId = new Map<string, any>(res.body.domains.map((d: any) => [d.id, d]));
-  expect(byId.get(plain.id)).toEqual({ id: plain.id, workspace_id: ws.workspaceId, domain: plain.domain, verified: 0, txt_record: plain.txt_record, created_at: expect.any(String) });
-  expect(byId.get(good.id).verified).toBe(1);
+  expect(byId.get(plain.id)).toEqual({ id: plain.id, workspace_id: ws.workspaceId, domain: plain.domain, verified: false, txt_name: `_linkhop.${plain.domain}`, txt_record: plain.txt_record, created_at: expect.any(String) });
+  expect(byId.get(good.id).verified).toBe(true);
   expect(new Date(byId.get(plain.id).created_at).toISOString()).toBe(byId.get(plain.id).created_at);
 });
 
 describe('verify', () => {
-  test('TXT record present: verified, event domain.verified, audit domain.verify; CNAME reported', async () => {
+  test('a subdomain CNAMEd to us, TXT at _linkhop.<domain>: verified, event domain.verified, audit domain.verify; CNAME reported', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('ok'));
-    // among other TXT records; the CNAME in another case and fully qualified
-    dns.zone.set(created.domain, { txt: [['v=spf1 -all'], [created.txt_record], ['google-site-verification=x']], cname: 'CNAME.linkhop.test.' });
+    // the domain can carry nothing but its CNAME (in another case and fully qualified); the TXT,
+    // among other TXT records, sits at a name of its own
+    dns.zone.set(created.domain, { cname: 'CNAME.linkhop.test.' });
+    dns.zone.set(`_linkhop.${created.domain}`, { txt: [['v=spf1 -all'], [created.txt_record], ['google-site-verification=x']] });
 
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ verified: true, txt_verified: true, cname_verified: true });
-    expect(dns.queries.some((q) => q.name === created.domain)).toBe(true);
+    expect(dns.queries.some((q) => q.name === `_linkhop.${created.domain}`)).toBe(true);
 
     const [event, ...more] = await eventsOf('domain.verified', created.id);
     expect(more).toHaveLength(0);
@@ -191,16 +194,25 @@ describe('verify', () => {
     expect(await eventsOf('domain.verified', created.id)).toHaveLength(1);
     // newest first: each attempt's own finding
     expect((await auditOf(ws, 'domain.verify')).map((a) => a.details.result)).toEqual(['record_absent', 'verified']);
-    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(1);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(true);
   });
 
   test('TXT with a wrong token and a CNAME elsewhere: not verified', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('wrong'));
-    dns.zone.set(created.domain, { txt: [['linkhop-verify=not-the-token']], cname: 'elsewhere.example.net' });
+    dns.zone.set(created.domain, { cname: 'elsewhere.example.net' });
+    dns.zone.set(created.txt_name, { txt: [['linkhop-verify=not-the-token']] });
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: false, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
+    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: false, txt_name: created.txt_name, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
+  });
+
+  test('an apex domain (no CNAME) may keep the TXT record at the domain itself', async () => {
+    const ws = await t.bootstrap({ plan: 'pro' });
+    const created = await addDomain(ws, host('apex'));
+    dns.zone.set(created.domain, { txt: [[created.txt_record]] });
+    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
+    expect(res.body).toEqual({ verified: true, txt_verified: true, cname_verified: false });
   });
 
   test.each([
@@ -212,12 +224,12 @@ describe('verify', () => {
     if (entry) dns.zone.set(created.domain, entry);
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: entry !== undefined, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
+    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: entry !== undefined, txt_name: `_linkhop.${created.domain}`, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
     expect(await eventsOf('domain.verified', created.id)).toHaveLength(0);
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'record_absent', txt_verified: false, cname_verified: entry !== undefined }]);
     const list = await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key });
-    expect(list.body.domains[0].verified).toBe(0);
+    expect(list.body.domains[0].verified).toBe(false);
   });
 
   test('server answers SERVFAIL: 502, domain stays unverified, attempt audited', async () => {
@@ -229,7 +241,7 @@ describe('verify', () => {
     expect(res.body.error).toContain('DNS lookup failed');
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'lookup_failed', error: expect.stringContaining('DNS lookup failed') }]);
-    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(0);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(false);
   });
 
   test('429 with Retry-After on a second attempt within 10 s; other domains unaffected', async () => {

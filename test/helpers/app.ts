@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
 import type { Plan } from '../../core/plans';
+import { checkResponse } from './contract';
 import { createTestDatabase, TEST_REDIS_URL } from './db';
 import { deleteRedisPrefix } from './redis';
 
@@ -15,7 +16,7 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: Deps;
   config: Config;
-  /** JSON request to the API (path relative to /api), as a client with `key` would send it */
+  /** JSON request to the API (path relative to /api), as a client with `key` would send it; the response must match the served OpenAPI document */
   api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** a raw request through the server's handler (short links take its lane), default host = the default short domain, redirects not followed */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
@@ -44,6 +45,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
   const app = createApp(deps);
   const fetch = createFetch(deps, app);
   let server: ReturnType<typeof listen> | undefined;
+  let document: Promise<string> | undefined;
+  const documentText = () => (document ??= app.handle(new Request(`${SITE_URL}/api/openapi.json`)).then((r) => r.text()));
 
   const testApp: TestApp = {
     app,
@@ -61,6 +64,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
       try {
         parsed = JSON.parse(text);
       } catch {}
+      checkResponse(await documentText(), method, `/api${path.split('?')[0]}`, res.status, res.headers.get('content-type'), parsed);
       return { status: res.status, body: parsed, headers: res.headers, text };
     },
     async request(path, init = {}) {

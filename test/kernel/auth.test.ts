@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that are not authenticated by API key (operator token, invite token, docs). */
-const PUBLIC = [/^\/api\/admin\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/invites\//];
+/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out: test/sessions). */
+const PUBLIC = [/^\/api\/admin\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/invites\//, /^\/api\/session(\/sign-in-link)?$/];
 
 function apiRoutes() {
   return t.app.routes

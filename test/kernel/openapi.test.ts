@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -35,4 +35,79 @@ test('Swagger UI is served with its assets locally (no CDN)', async () => {
   expect(bundle.status).toBe(200);
   expect((await bundle.text()).length).toBeGreaterThan(100_000);
   expect((await t.app.handle(new Request('http://linkhop.test/api/docs/assets/..%2fpackage.json'))).status).toBe(404);
+});
+
+describe('the document is exact', () => {
+  let doc: any;
+  beforeAll(async () => {
+    doc = (await t.api('GET', '/openapi.json')).body;
+  });
+  const walk = (node: unknown, visit: (n: any, path: string) => void, path = '') => {
+    if (!node || typeof node !== 'object') return;
+    visit(node, path);
+    for (const [k, v] of Object.entries(node)) walk(v, visit, `${path}/${k}`);
+  };
+
+  test('no numeric strings anywhere: integers are integers, in responses and in query parameters', () => {
+    const numericStrings: string[] = [];
+    walk(doc, (n, path) => {
+      if (n.type === 'string' && (n.format === 'integer' || n.format === 'numeric')) numericStrings.push(path);
+    });
+    expect(numericStrings).toEqual([]);
+    const link = doc.paths['/api/workspaces/{wsId}/links/{linkId}'].get.responses['200'].content['application/json'].schema;
+    expect(link.properties.click_count).toEqual({ type: 'integer' });
+    expect(link.properties.redirect_type).toMatchObject({ type: 'integer', enum: [301, 302] });
+    const limit = doc.paths['/api/workspaces/{wsId}/links'].get.parameters.find((p: any) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+  });
+
+  test('the smart-routing fields have full schemas, not unknown', () => {
+    const create = doc.paths['/api/workspaces/{wsId}/links'].post.requestBody.content['application/json'].schema;
+    for (const field of ['rules', 'routing_rules', 'ab_variants', 'sequence', 'deep_link', 'interstitial']) {
+      const schema = create.properties[field];
+      expect({ field, type: schema.type }).toEqual({ field, type: [expect.stringMatching(/^(object|array)$/), 'null'] });
+      expect(schema.items?.properties ?? schema.properties).toBeDefined();
+    }
+    const condition = create.properties.rules.items.properties.conditions.items;
+    expect(condition.properties.operator.enum).toContain('between');
+    expect(create.properties.ab_variants.items.properties.weight).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
+  });
+
+  test('domains: verified is a boolean in every answer; txt_name is documented', () => {
+    const verified: unknown[] = [];
+    for (const [path, ops] of Object.entries<any>(doc.paths)) {
+      if (!path.includes('/domains')) continue;
+      walk(ops, (n) => n.properties?.verified && verified.push(n.properties.verified));
+    }
+    expect(verified.length).toBeGreaterThanOrEqual(3);
+    for (const v of verified) expect(v).toEqual({ type: 'boolean' });
+    expect(doc.paths['/api/workspaces/{wsId}/domains'].post.responses['201'].content['application/json'].schema.required).toContain('txt_name');
+  });
+
+  test('health checks: documented answers, no key asked', () => {
+    expect(doc.paths['/readyz'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/readyz'].get.responses['503']).toBeDefined();
+    expect(doc.paths['/readyz'].get.security).toEqual([]);
+    expect(doc.paths['/healthz'].get.security).toEqual([]);
+  });
+});
+
+test.each([
+  ['limit=abc', 'Invalid query parameter limit: expected an integer'],
+  ['limit=1000', 'Invalid query parameter limit: at most 100'],
+  ['limit=0', 'Invalid query parameter limit: at least 1'],
+  ['limit=1.5', 'Invalid query parameter limit: expected an integer'],
+  ['page=', 'Invalid query parameter page: expected an integer'],
+])('?%s answers 400 naming the parameter, in our words', async (query, message) => {
+  const me = await t.bootstrap();
+  const res = await t.api('GET', `/workspaces/${me.workspaceId}/links?${query}`, { key: me.key });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toBe(message);
+});
+
+test('an integer query parameter given as digits reaches the handler as a number', async () => {
+  const me = await t.bootstrap();
+  const res = await t.api('GET', `/workspaces/${me.workspaceId}/links?limit=7&page=2`, { key: me.key });
+  expect(res.status).toBe(200);
+  expect({ page: res.body.page, limit: res.body.limit }).toEqual({ page: 2, limit: 7 });
 });

@@ -1,0 +1,67 @@
+import { Kind, Type, TypeRegistry, type IntegerOptions, type TInteger, type TSchema } from '@sinclair/typebox';
+
+const DIGITS = /^-?\d{1,15}$/;
+
+const QUERY_INTEGER = 'QueryInteger';
+const inRange = (schema: IntegerOptions, n: number) =>
+  Number.isSafeInteger(n) && (schema.minimum === undefined || n >= Number(schema.minimum)) && (schema.maximum === undefined || n <= Number(schema.maximum));
+TypeRegistry.Set<IntegerOptions>(QUERY_INTEGER, (schema, value) =>
+  typeof value === 'number' ? inRange(schema, value) : typeof value === 'string' && DIGITS.test(value) && inRange(schema, Number(value)));
+
+/**
+ * An integer query parameter. A query string carries it as digits, which this accepts and turns
+ * into a number; the OpenAPI document shows a plain `integer` with its bounds (Elysia's `t.Numeric`
+ * would document `string | number` and answer range errors without naming the parameter).
+ */
+export const QueryInt = (options: IntegerOptions = {}) =>
+  // typed as what the handler gets (Elysia types its own numeric query helpers the same way)
+  Type.Transform(Type.Unsafe<string | number>({ ...options, [Kind]: QUERY_INTEGER, type: 'integer' }))
+    .Decode((value) => Number(value))
+    .Encode((value) => value) as unknown as TInteger;
+
+const ARTICLE: Record<string, string> = { integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null' };
+
+/** What a value should have been, in our words (never TypeBox's), from the schema it failed. */
+export function expectation(schema: TSchema | undefined, value: unknown): string {
+  if (!schema) return 'is invalid';
+  if (typeof schema.error === 'string') return schema.error;
+  const options: TSchema[] | undefined = schema.anyOf ?? schema.oneOf;
+  if (options) {
+    const constants = options.filter((s) => s.const !== undefined).map((s) => String(s.const));
+    if (constants.length === options.length) return `expected one of ${constants.join(', ')}`;
+    const nonNull = options.filter((s) => s.type !== 'null');
+    if (nonNull.length === 1) return expectation(nonNull[0], value).replace(/^expected (.*)$/, 'expected $1 or null');
+    return `expected ${options.map((s) => ARTICLE[String(s.type)] ?? 'a valid value').join(' or ')}`;
+  }
+  const type = String(schema.type ?? '');
+  const numeric = type === 'integer' || type === 'number';
+  const n = typeof value === 'string' && DIGITS.test(value) ? Number(value) : value;
+  if (numeric) {
+    if (typeof n !== 'number' || (type === 'integer' && !Number.isInteger(n))) return `expected ${ARTICLE[type]}`;
+    if (schema.maximum !== undefined && n > schema.maximum) return `at most ${schema.maximum}`;
+    if (schema.minimum !== undefined && n < schema.minimum) return `at least ${schema.minimum}`;
+    return `expected ${ARTICLE[type]}`;
+  }
+  if (type === 'string' && typeof value === 'string') {
+    if (schema.maxLength !== undefined && value.length > schema.maxLength) return `at most ${schema.maxLength} characters`;
+    if (schema.minLength !== undefined && value.length < schema.minLength) return `at least ${schema.minLength} characters`;
+    return schema.format ? `expected ${schema.format === 'email' ? 'an e-mail address' : `a ${schema.format}`}` : 'has an invalid format';
+  }
+  if (type === 'array' && Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return `at most ${schema.maxItems} items`;
+    if (schema.minItems !== undefined && value.length < schema.minItems) return `at least ${schema.minItems} items`;
+    return 'has an invalid item';
+  }
+  return ARTICLE[type] ? `expected ${ARTICLE[type]}` : 'is invalid';
+}
+
+/** The `{error}` message of a request Elysia's validation refused: the parameter, and what it should be. */
+export function validationMessage(error: any): string {
+  const first = error?.all?.[0] ?? error?.valueError;
+  if (!first) return 'Invalid request';
+  const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const where = error?.type === 'query' ? 'query parameter ' : '';
+  if (path && first.value === undefined) return `${where}${path} is required`;
+  const message = expectation(first.schema, first.value);
+  return path ? `Invalid ${where}${path}: ${message}` : `Invalid request body: ${message}`;
+}

@@ -1,0 +1,1 @@
+export { sessionRoutes as sessionsModule } from './routes';

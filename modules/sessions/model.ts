@@ -1,0 +1,28 @@
+import { t } from 'elysia';
+import { Plan, Role } from '../../core/model';
+
+export const SignInLinkBody = t.Object({ email: t.String({ maxLength: 320 }) });
+export const SignInBody = t.Object({ token: t.String({ maxLength: 200, description: 'The token of the sign-in link (after #token=)' }) });
+
+export const SessionUser = t.Object({ id: t.String(), email: t.String(), name: t.Union([t.String(), t.Null()]) });
+export const SignedIn = t.Object({ user: SessionUser, csrf_token: t.String({ description: 'Send it as X-CSRF-Token with every write made with the session cookie' }) });
+export const SessionWorkspace = t.Object({
+  id: t.String(),
+  name: t.String(),
+  slug: t.String(),
+  plan: Plan,
+  role: Role,
+  parent_workspace_id: t.Union([t.String(), t.Null()]),
+});
+export const CurrentSession = t.Object({ user: SessionUser, csrf_token: t.String(), workspaces: t.Array(SessionWorkspace) });
+
+export const InviteTokenParams = t.Object({ token: t.String({ maxLength: 200 }) });
+export const InvitePreview = t.Object({ workspace: t.Object({ id: t.String(), name: t.String() }), role: Role, email: t.String(), expires_at: t.String() });
+export const JoinBody = t.Optional(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }));
+export const Joined = t.Object({
+  workspace_id: t.String(),
+  role: Role,
+  signed_in: t.Boolean({
+    description: 'false when the address already had an account and this browser was not signed in to it: a sign-in link was mailed instead',
+  }),
+});

@@ -1,0 +1,120 @@
+import { Elysia } from 'elysia';
+import { accessMacro, identify, sessionCookieOf, type SessionActor } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { ApiError } from '../../core/errors';
+import { clientIp } from '../../core/hosts';
+import { errors, OkBody } from '../../core/model';
+import { getUser } from '../members/service';
+import { admitByInvite, previewInvite } from '../members/invites';
+import { dashboardWorkspaces } from '../workspaces/service';
+import { CurrentSession, InvitePreview, InviteTokenParams, Joined, JoinBody, SignedIn, SignInBody, SignInLinkBody } from './model';
+import { csrfTokenOf, endAllSessions, endedSessionCookie, endSession, mailSignInLink, openSession, requestSignInLink, signInWithLink } from './service';
+
+/**
+ * The credential-less POSTs (the body's token is the credential) take JSON only: a cross-site page
+ * can send a form or text/plain without asking, but never application/json.
+ */
+const jsonOnly = ({ request }: { request: Request }) => {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) {
+    throw new ApiError(415, 'Send the body as JSON (content-type: application/json)');
+  }
+};
+
+const sessionOnly = (actor: { via: string }): actor is SessionActor => {
+  if (actor.via !== 'session') throw new ApiError(401, 'This needs a dashboard session (the lh_session cookie), not an API key');
+  return true;
+};
+
+export const sessionRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:sessions', detail: { tags: ['Dashboard sessions'] } })
+    .use(accessMacro(deps.access!))
+    .post(
+      '/api/session/sign-in-link',
+      async ({ body, request, server, set }) => {
+        await requestSignInLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.trustProxy) });
+        set.status = 202;
+        return { ok: true as const };
+      },
+      {
+        transform: jsonOnly,
+        body: SignInLinkBody,
+        response: { 202: OkBody, ...errors(400, 415, 429) },
+        detail: { summary: 'Mail a one-time sign-in link (the same answer whether or not the address has an account)', security: [] },
+      },
+    )
+    .post(
+      '/api/session',
+      async ({ body, set }) => {
+        const opened = await signInWithLink(deps, body.token);
+        set.headers['set-cookie'] = opened.cookie;
+        return { user: opened.user, csrf_token: opened.csrfToken };
+      },
+      {
+        transform: jsonOnly,
+        body: SignInBody,
+        response: { 200: SignedIn, ...errors(400, 410, 415) },
+        detail: { summary: 'Sign in with the token of a sign-in link (sets the lh_session cookie)', security: [] },
+      },
+    )
+    .get(
+      '/api/session',
+      async ({ actor, request }) => {
+        sessionOnly(actor);
+        const [user, workspaces] = await Promise.all([getUser(deps.db, actor.userId), dashboardWorkspaces(deps.db, actor.userId)]);
+        if (!user) throw new ApiError(401, 'Your session has ended: sign in again');
+        return { user, csrf_token: csrfTokenOf(sessionCookieOf(request)!), workspaces };
+      },
+      { access: true, response: { 200: CurrentSession, ...errors(401) }, detail: { summary: 'The signed-in person, their CSRF token and their workspaces' } },
+    )
+    .delete(
+      '/api/session',
+      async ({ request, set }) => {
+        // an ended or unknown session is signed out already; a live one needs its CSRF token (a cross-site page may not sign people out)
+        const caller = await identify(deps.access!, request).catch((error) => {
+          if (error instanceof ApiError && error.status === 401) return null;
+          throw error;
+        });
+        if (caller?.actor.via === 'session') await endSession(deps, caller.actor.sessionId);
+        set.headers['set-cookie'] = endedSessionCookie(deps.config);
+        return { ok: true as const };
+      },
+      { response: { 200: OkBody, ...errors(403) }, detail: { summary: 'Sign out (clears the cookie)' } },
+    )
+    .delete(
+      '/api/session/all',
+      async ({ actor, set }) => {
+        sessionOnly(actor);
+        await endAllSessions(deps, actor.userId);
+        set.headers['set-cookie'] = endedSessionCookie(deps.config);
+        return { ok: true as const };
+      },
+      { access: true, response: { 200: OkBody, ...errors(401, 403) }, detail: { summary: 'Sign out everywhere: ends every session of the person' } },
+    )
+    .get('/api/invites/:token', ({ params }) => previewInvite(deps.db, params.token, deps.now()), {
+      params: InviteTokenParams,
+      response: { 200: InvitePreview, ...errors(404, 410) },
+      detail: { summary: 'What an invitation offers (no API key: the token is the credential)', security: [] },
+    })
+    .post(
+      '/api/invites/:token/join',
+      async ({ params, body, request, set }) => {
+        const raw = sessionCookieOf(request);
+        const current = raw ? await deps.access!.authenticateSession(raw) : null;
+        // a new address is signed in by its invitation; an existing account only by its own sign-in (the
+        // workspace's admins can read invite tokens, so a token alone must not open someone's account)
+        const { admitted, extra: opened } = await admitByInvite(deps, params.token, body?.name, (tx, joined) =>
+          joined.newUser ? openSession(tx, deps, joined.user) : Promise.resolve(null),
+        );
+        const signedIn = Boolean(opened) || current?.actor.userId === admitted.user.id;
+        if (opened) set.headers['set-cookie'] = opened.cookie;
+        else if (!signedIn) await mailSignInLink(deps, admitted.user.email);
+        return { workspace_id: admitted.workspaceId, role: admitted.role, signed_in: signedIn };
+      },
+      {
+        transform: jsonOnly,
+        params: InviteTokenParams,
+        body: JoinBody,
+        response: { 200: Joined, ...errors(400, 404, 409, 410, 415) },
+        detail: { summary: 'Join through an invitation and sign in (no API key: the token is the credential)', security: [] },
+      },
+    );

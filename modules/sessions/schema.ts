@@ -1,0 +1,32 @@
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../members/schema';
+
+/** One-time sign-in links (single use, 15 minutes); only the token's SHA-256 is kept. */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** stored lowercased, like users.email: the link signs in whoever owns the address when it is used */
+    email: text('email').notNull(),
+    /** asked for by an unknown address under ALLOW_SIGNUP: using it creates the user and a Free workspace */
+    signup: boolean('signup').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_links_email_idx').on(t.email)],
+);
+
+/** Dashboard sessions (30 days, sliding); the cookie's random id is kept only as its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

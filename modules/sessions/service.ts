@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm';
+import { SESSION_COOKIE, type SessionGrant } from '../../core/access';
+import type { Config } from '../../core/config';
+import { preparedQuery, type DbOrTx } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { ApiError, badRequest, notFound } from '../../core/errors';
+import { newId } from '../../core/format';
+import { RATE_LIMITS } from '../../core/plans';
+import { sendMail } from '../mail/service';
+import { users } from '../members/schema';
+import { ensureUser, findUserByEmail, isEmail, normalizeEmail, type User } from '../members/service';
+import { insertOwnedWorkspace } from '../workspaces/service';
+import { signInMail } from './mails';
+import { sessions, signInLinks } from './schema';
+
+const LINK_TTL_MS = 15 * 60_000;
+export const SESSION_TTL_SEC = 30 * 86_400;
+const SESSION_TTL_MS = SESSION_TTL_SEC * 1000;
+/** a session's expiry slides forward on use, but its row is written at most this often */
+const EXTEND_EVERY_MS = 3_600_000;
+
+export const LINK_GONE = 'This sign-in link has expired or was already used';
+
+const sha256 = (raw: string) => new Bun.CryptoHasher('sha256').update(raw).digest('hex');
+const randomToken = () => randomBytes(32).toString('base64url');
+/** The CSRF token is derived from the session id: a page can read it (from the API), a cross-site form cannot. */
+export const csrfTokenOf = (rawSession: string) => sha256(`csrf:${rawSession}`);
+
+/** `lh_session`: HttpOnly, SameSite=Lax, the whole site, Secure when the site is served over https. */
+export function sessionCookie(config: Config, raw: string, maxAgeSec: number): string {
+  const secure = config.siteUrl.startsWith('https:') ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${raw}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAgeSec}${secure}`;
+}
+export const endedSessionCookie = (config: Config) => sessionCookie(config, '', 0);
+
+/** A new one-time link for the address; the used and expired links of that address go with it. */
+async function issueSignInLink(deps: Deps, email: string, signup: boolean): Promise<string> {
+  const token = randomToken();
+  const now = new Date(deps.now());
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(signInLinks).where(and(eq(signInLinks.email, email), or(isNotNull(signInLinks.usedAt), lte(signInLinks.expiresAt, now))));
+    await tx.insert(signInLinks).values({ id: newId(), tokenHash: sha256(token), email, signup, expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
+  });
+  return `${deps.config.siteUrl}/app/sign-in#token=${token}`;
+}
+
+/**
+ * Mails a sign-in link to a known address (or, under ALLOW_SIGNUP, to an unknown one); the caller's
+ * answer is the same either way, and the per-address limit keeps its timing from telling them apart.
+ */
+export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
+  const email = normalizeEmail(input.email);
+  if (!isEmail(email)) throw badRequest('Invalid email address');
+  await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);
+  await deps.limiter.consume('signInEmail', email, RATE_LIMITS.signInEmail);
+  const user = await findUserByEmail(deps.db, email);
+  if (user || deps.config.allowSignup) await mailSignInLink(deps, email, !user);
+}
+
+export async function mailSignInLink(deps: Deps, email: string, signup = false): Promise<void> {
+  const url = await issueSignInLink(deps, email, signup);
+  await sendMail(deps.queue, signInMail({ to: email, url, signup }));
+}
+
+/** Operator API and CLI: a sign-in link for an existing user, for installs without mail. */
+export async function signInUrlFor(deps: Deps, email: string): Promise<{ url: string }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw notFound('User');
+  return { url: await issueSignInLink(deps, user.email, false) };
+}
+
+export interface OpenedSession { user: User; csrfToken: string; cookie: string }
+
+/** A new session of the user, in the caller's transaction; the user's expired sessions are cleared. */
+export async function openSession(tx: DbOrTx, deps: Deps, user: User): Promise<OpenedSession> {
+  const raw = randomToken();
+  const now = deps.now();
+  await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, new Date(now))));
+  await tx.insert(sessions).values({ id: newId(), tokenHash: sha256(raw), userId: user.id, expiresAt: new Date(now + SESSION_TTL_MS) });
+  return { user, csrfToken: csrfTokenOf(raw), cookie: sessionCookie(deps.config, raw, SESSION_TTL_SEC) };
+}
+
+/**
+ * Uses a sign-in link (once: the row is marked in the same statement that finds it) and opens a
+ * session. A sign-up link creates the user and their Free workspace in the same transaction.
+ */
+export async function signInWithLink(deps: Deps, token: string): Promise<OpenedSession> {
+  const now = new Date(deps.now());
+  return deps.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(signInLinks)
+      .set({ usedAt: now })
+      .where(and(eq(signInLinks.tokenHash, sha256(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .returning();
+    if (!link) throw new ApiError(410, LINK_GONE);
+    let user = await findUserByEmail(tx, link.email);
+    if (!user) {
+      // the user was deleted since, or sign-up was switched off: nobody to sign in
+      if (!link.signup || !deps.config.allowSignup) throw new ApiError(410, LINK_GONE);
+      user = await ensureUser(tx, link.email);
+      await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: 'free' });
+    }
+    return openSession(tx, deps, user);
+  });
+}
+
+// every request of a signed-in person reads its session: a deleted user's or a signed-out session's row is gone at once, in every process
+const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
+  db
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('hash')))
+    .prepare(name),
+);
+
+/**
+ * Session cookie → the person and the CSRF token their writes must carry. Read from the database
+ * on every request (one indexed row), so signing out, "sign out everywhere" and a deleted user take
+ * effect at once everywhere; the expiry slides on use, written at most once an hour.
+ */
+export function createSessionAuthenticator(deps: Deps) {
+  return async function authenticateSession(raw: string): Promise<SessionGrant | null> {
+    if (raw.length > 100) return null;
+    const [row] = await sessionByHash(deps.db).execute({ hash: sha256(raw) });
+    const now = deps.now();
+    if (!row || row.expiresAt.getTime() <= now) return null;
+    let setCookie: string | undefined;
+    if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_EVERY_MS) {
+      await deps.db.update(sessions).set({ expiresAt: new Date(now + SESSION_TTL_MS) }).where(eq(sessions.id, row.id));
+      setCookie = sessionCookie(deps.config, raw, SESSION_TTL_SEC);
+    }
+    return { actor: { via: 'session', userId: row.userId, email: row.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };
+  };
+}
+
+export async function endSession(deps: Deps, sessionId: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** "Sign out everywhere": every session of the user, this one included. */
+export async function endAllSessions(deps: Deps, userId: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.userId, userId));
+}
