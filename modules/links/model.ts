@@ -74,7 +74,7 @@ export const BulkTagBody = t.Object({
   add_tags: t.Optional(t.Array(t.String(), { description: `Tags to add to each link (each [a-z0-9_-], max ${LIMITS.tagLength} chars; a link keeps at most ${LIMITS.tagsPerLink})` })),
   remove_tags: t.Optional(t.Array(t.String(), { description: 'Tags to remove from each link' })),
 });
-export const BulkTagged = t.Object({ updated: t.Integer({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
+export const BulkTagged = t.Object({ updated: Int({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
 
 export const Link = t.Object({
   id: t.String(),

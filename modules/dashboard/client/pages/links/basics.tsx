@@ -48,7 +48,7 @@ export function DescriptionSection({ form, set, plan }: SectionProps) {
 
 export function TagsSection({ form, set, plan, known }: SectionProps & { known: string[] }) {
   return (
-    <Section title="Tags" plan={plan}>
+    <Section title="Tagging" plan={plan}>
       <TextField
         label="Tags"
         path="tags"
@@ -65,7 +65,8 @@ const UTM_LABELS = { source: 'UTM source', medium: 'UTM medium', campaign: 'UTM 
 
 export function UtmSection({ form, set, plan, defaults, creating }: SectionProps & { defaults: Record<string, string> | null | undefined; creating: boolean }) {
   const sectionError = useFieldError('utm_params');
-  const defaultsText = defaults && Object.keys(defaults).length ? Object.entries(defaults).map(([k, v]) => `${k}=${v}`).join(', ') : undefined;
+  const given = UTM_KEYS.filter((key) => defaults?.[key]);
+  const defaultsText = given.length ? given.map((key) => `${key}=${defaults![key]}`).join(', ') : undefined;
   const intro = defaultsText
     ? creating
       ? `Appended to the destination on redirect. Workspace defaults: ${defaultsText} (used when you leave all five empty).`
@@ -110,7 +111,7 @@ export function ExpirySection({ form, set, plan }: SectionProps) {
 
 export function PasswordSection({ form, set, plan, hasPassword }: SectionProps & { hasPassword: boolean }) {
   return (
-    <Section title="Password" intro={hasPassword ? 'This link asks visitors for a password.' : 'Visitors must enter it before they are redirected.'} plan={plan}>
+    <Section title="Password protection" intro={hasPassword ? 'This link asks visitors for a password.' : 'Visitors must enter it before they are redirected.'} plan={plan}>
       <TextField
         label={hasPassword ? 'New password' : 'Password'}
         path="password"

@@ -21,7 +21,7 @@ interface EditorData {
   defaultUtm: Record<string, string> | null;
 }
 
-const SECTIONS = ['Destination', 'Domain and slug', 'Title and note', 'Tags', 'UTM parameters', 'Expiry and fallback', 'Password', 'Redirect type', 'Rules', 'Geo, device and OS routing', 'A/B variants', 'Sequence', 'Deep link', 'Interstitial page', 'Social preview', 'Monitoring'];
+const SECTIONS = ['Destination', 'Domain and slug', 'Title and note', 'Tagging', 'UTM parameters', 'Expiry and fallback', 'Password protection', 'Redirect type', 'Rules', 'Geo, device and OS routing', 'A/B variants', 'Sequence', 'Deep link', 'Interstitial page', 'Social preview', 'Monitoring'];
 
 async function loadEditor(wsId: string, linkId: string | undefined): Promise<EditorData> {
   const [link, domains, tags, workspace] = await Promise.all([
@@ -90,7 +90,10 @@ function EditorForm({ wsId, data, onSaved }: { wsId: string; data: EditorData; o
     if (!failure) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     setInline(Boolean(invalid || formRef.current?.querySelector('.section-error')));
-    (invalid ?? summaryRef.current)?.focus();
+    const target = invalid ?? summaryRef.current;
+    // centred: the sticky save bar would cover a field scrolled just into view at the bottom
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
   }, [failure]);
 
   const save = async (event: Event) => {

@@ -42,6 +42,7 @@ interface FiltersProps {
 
 /** Search as you type (after a short pause), the filters and the order; all kept in the page's address. */
 export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
+  const [wide] = useState(() => matchMedia('(min-width: 761px)').matches);
   const current = query.get('q') ?? '';
   const [text, setText] = useState(current);
   useEffect(() => setText(current), [current]);
@@ -65,6 +66,7 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
   );
   const domainOptions: [string, string][] = [['', 'Any domain']];
   if (domains) domainOptions.push([domains.default_domain, domains.default_domain], ...domains.domains.map((d) => [d.domain, d.domain] as [string, string]));
+  const narrowing = FILTER_KEYS.filter((key) => key !== 'q' && query.get(key)).length;
   return (
     <form
       class="filters"
@@ -75,13 +77,21 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
         setQuery({ q: text.trim() });
       }}
     >
-      <Field label="Search" class="filter filter-search" type="search" value={text} placeholder="Slug, destination or title" onInput={(event) => setText(event.currentTarget.value)} />
-      {select('Tag', 'tag', [['', 'Any tag'], ...tags.map((t) => [t.name, t.name] as [string, string])])}
-      {select('Domain', 'domain', domainOptions)}
-      <Field label="Created from" class="filter" type="date" value={query.get('from') ?? ''} onInput={(event) => setQuery({ from: event.currentTarget.value })} />
-      <Field label="Created to" class="filter" type="date" value={query.get('to') ?? ''} onInput={(event) => setQuery({ to: event.currentTarget.value })} />
-      {select('Sort by', 'sort', SORTS.map(([v, l]) => [v, l]), SORTS[0][0])}
-      {select('Per page', 'limit', PAGE_SIZES.map((s) => [s, s]), PAGE_SIZES[0])}
+      <div class="filters-main">
+        <Field label="Search" class="filter filter-search" type="search" value={text} placeholder="Slug, destination or title" onInput={(event) => setText(event.currentTarget.value)} />
+        {select('Sort by', 'sort', SORTS.map(([v, l]) => [v, l]), SORTS[0][0])}
+      </div>
+      {/* open on wide screens or while a filter applies; a phone starts with the list in view */}
+      <details class="more-filters" open={wide || narrowing > 0}>
+        <summary>More filters{narrowing ? ` (${narrowing} applied)` : ''}</summary>
+        <div class="filters-more">
+          {select('Tag', 'tag', [['', 'Any tag'], ...tags.map((t) => [t.name, t.name] as [string, string])])}
+          {select('Domain', 'domain', domainOptions)}
+          <Field label="Created from" class="filter" type="date" value={query.get('from') ?? ''} onInput={(event) => setQuery({ from: event.currentTarget.value })} />
+          <Field label="Created to" class="filter" type="date" value={query.get('to') ?? ''} onInput={(event) => setQuery({ to: event.currentTarget.value })} />
+          {select('Per page', 'limit', PAGE_SIZES.map((s) => [s, s]), PAGE_SIZES[0])}
+        </div>
+      </details>
     </form>
   );
 }

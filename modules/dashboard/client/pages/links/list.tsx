@@ -22,7 +22,8 @@ function LinkRow({ wsId, link, selectable, selected, onSelect }: { wsId: string;
       )}
       <td class="short-cell">
         <a href={link.short_url} class="short-url">
-          {short}
+          {link.domain}/<wbr />
+          {link.slug}
         </a>
         <CopyButton url={link.short_url} />
       </td>
