@@ -98,15 +98,16 @@ export async function checkA11y(page: Page) {
   expect({ url: page.url(), violations: bad }).toEqual({ url: page.url(), violations: [] });
 }
 
-const SCREENSHOTS = new URL('./screenshots/', import.meta.url).pathname;
+const SCREENSHOTS = new URL('./screenshots', import.meta.url).pathname;
 
-/** The page at 1280 px and at 375 px, into test/dashboard/screenshots/ (git-ignored) to look at. */
-export async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+/** The page (its viewport) at 1280 px and at 375 px, into test/dashboard/screenshots/ (git-ignored) or `dir`. */
+export async function screenshot(page: Page, name: string, dir = SCREENSHOTS) {
+  mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const [label, width, height] of [['wide', 1280, 800], ['375', 375, 812]] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SCREENSHOTS}${name}-${label}.png` });
+    await page.waitForTimeout(150); // the chart redraws on resize
+    await page.screenshot({ path: `${dir}/${name}-${label}.png` });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -28,7 +28,7 @@ function Disclosure({ label, id, children, class: className }: { label: Componen
       }}
     >
       <button ref={button} type="button" class="disclosure-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {label}
+        <span>{label}</span>
       </button>
       <div id={id} class="disclosure-panel" hidden={!open}>
         {children}
