@@ -21,7 +21,8 @@ const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(sche
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
-const RedirectType = Int({ enum: [301, 302], default: 302, description: 'HTTP status of the redirect' });
+// no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
+const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect; 302 unless set' });
 
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
