@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
-export interface Asset { body: Uint8Array; type: string }
+/** An asset as built and gzipped once (browsers all accept gzip; the bar is on what they download). */
+export interface Asset { body: Uint8Array; gzipped: Uint8Array; type: string }
 export interface ClientBundle { assets: Map<string, Asset>; scripts: string[]; styles: string[] }
 
 const ENTRY = fileURLToPath(new URL('./client/main.tsx', import.meta.url));
@@ -21,7 +22,8 @@ async function bundleClient(): Promise<ClientBundle> {
   const bundle: ClientBundle = { assets: new Map(), scripts: [], styles: [] };
   for (const output of result.outputs) {
     const name = output.path.replace(/^\.\//, '');
-    bundle.assets.set(name, { body: new Uint8Array(await output.arrayBuffer()), type: output.type });
+    const body = new Uint8Array(await output.arrayBuffer());
+    bundle.assets.set(name, { body, gzipped: Bun.gzipSync(body, { level: 9 }), type: output.type });
     if (output.kind === 'entry-point') bundle.scripts.push(name);
     else if (name.endsWith('.css')) bundle.styles.push(name);
   }

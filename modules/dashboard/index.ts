@@ -20,5 +20,9 @@ export const dashboardModule = () =>
       if (!path.startsWith(ASSET_PATH)) return serveShell();
       const asset = (await clientBundle()).assets.get(path.slice(ASSET_PATH.length));
       if (!asset) return notFound();
-      return new Response(asset.body as Uint8Array<ArrayBuffer>, { headers: { ...ASSET_HEADERS, 'content-type': asset.type } });
+      const headers = { ...ASSET_HEADERS, 'content-type': asset.type, vary: 'accept-encoding' };
+      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+        return new Response(asset.gzipped as Uint8Array<ArrayBuffer>, { headers: { ...headers, 'content-encoding': 'gzip' } });
+      }
+      return new Response(asset.body as Uint8Array<ArrayBuffer>, { headers });
     });
