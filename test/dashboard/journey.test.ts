@@ -52,6 +52,7 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
       await notice.waitFor();
       messages.push((await notice.innerText()).replace(email, '<address>'));
     }
+    await checkA11y(page);
     expect(messages[0]).toBe(messages[1]!);
     expect(messages[0]).toContain('sign-in link');
     await mailedLink(d, owner.email, 'sign-in');
@@ -129,6 +130,41 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     await page.goto(d.appUrl(`/w/${owner.workspaceId}`));
     await page.waitForURL(d.appUrl('/sign-in'));
     expect(cspViolations).toEqual([]);
+  });
+
+  test('on a plan without stats the overview states the API\'s 402 reason, and the links still show', async () => {
+    const free = await d.t.bootstrap({ email: owner.email, plan: 'free' });
+    await d.t.api('PATCH', `/workspaces/${free.workspaceId}`, { key: free.key, body: { name: 'Free corner' } });
+    await d.t.api('POST', `/workspaces/${free.workspaceId}/links`, { key: free.key, body: { target: TARGET, title: 'Free link' } });
+    const reason = await d.t.api('GET', `/workspaces/${free.workspaceId}/stats/summary`, { key: free.key });
+    expect(reason.status).toBe(402);
+    const { page, cspViolations } = await d.newPage();
+    await signIn(d, page, owner.email);
+    await page.goto(d.appUrl(`/w/${free.workspaceId}`));
+    const notice = page.getByRole('note').filter({ hasText: 'Not on this plan' });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(reason.body.error);
+    await page.getByRole('link', { name: 'Free link' }).waitFor();
+    await checkA11y(page);
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('at 375 px the navigation folds behind "Menu" and still works', async () => {
+    const { page } = await d.newPage({ width: 375 });
+    await signIn(d, page, owner.email);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' });
+    await expect(links.isVisible()).resolves.toBe(false);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: /^Workspace:/ }).click();
+    await checkA11y(page);
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await links.click();
+    await page.waitForURL(d.appUrl(`/w/${owner.workspaceId}/links`));
+    await expect(links.isVisible()).resolves.toBe(false); // folded again after moving
   });
 
   test('"Sign out everywhere" ends the sessions of other browsers too', async () => {

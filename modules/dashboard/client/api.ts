@@ -18,10 +18,8 @@ export function setCsrfToken(token: string | undefined) {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SIGN_IN = '/app/sign-in';
-
-/** Where a 401 sends the person; overridden by the router so the move stays inside the app. */
-let onSignedOut = () => location.assign(SIGN_IN);
+/** What a 401 does: the session provider forgets the session, and the routes lead to sign-in. */
+let onSignedOut = () => location.assign('/app/sign-in');
 export function whenSignedOut(handler: () => void) {
   onSignedOut = handler;
 }

@@ -11,7 +11,7 @@ import { SignInPage } from './pages/sign-in';
 import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from './session';
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
-export const SIGN_IN_PATH = '/app/sign-in';
+const SIGN_IN_PATH = '/app/sign-in';
 /** Where a signed-out person was going, so signing in takes them there. */
 const RETURN_TO = 'linkhop.returnTo';
 

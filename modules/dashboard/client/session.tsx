@@ -1,6 +1,6 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiFailure, setCsrfToken } from './api';
+import { api, ApiFailure, setCsrfToken, whenSignedOut } from './api';
 
 export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
 export interface User { id: string; email: string; name: string | null }
@@ -52,6 +52,11 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
 
   useEffect(() => {
     refresh().catch(() => setSession(null));
+    // a session that ended elsewhere (expiry, "sign out everywhere"): forget it; the routes then lead to sign-in
+    whenSignedOut(() => {
+      setCsrfToken(undefined);
+      setSession(null);
+    });
   }, [refresh]);
 
   const value = useMemo(() => ({ session, refresh, signOut }), [session, refresh, signOut]);
