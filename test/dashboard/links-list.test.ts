@@ -133,8 +133,11 @@ describe.skipIf(skipBrowser)('links list', () => {
     await bulk.getByRole('button', { name: 'Remove tag' }).click();
     await toastSays(page, 'Removed “promo” from 2 links');
     await page.getByRole('heading', { name: 'No links match these filters' }).waitFor();
+    // the filter still names the tag no link carries any more
+    expect(await page.getByLabel('Tag', { exact: true }).evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('promo');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await countText(page, 'Showing 1–20 of 25 links');
+    expect(await page.getByLabel('Tag', { exact: true }).evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('Any tag');
 
     // select the whole page and delete it, confirmed in the dialog
     await page.getByRole('checkbox', { name: 'Select all links on this page' }).check();

@@ -55,8 +55,9 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
     <Field label={label} class="filter">
       {(control) => (
         <select {...control} value={query.get(key) ?? fallback} onChange={(event) => setQuery({ [key]: event.currentTarget.value })}>
+          {/* `selected` too: when the chosen option disappears (a tag no link carries any more), the select shows the current one, not a blank */}
           {options.map(([value, name]) => (
-            <option key={value} value={value}>
+            <option key={value} value={value} selected={value === (query.get(key) ?? fallback)}>
               {name}
             </option>
           ))}
@@ -66,6 +67,10 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
   );
   const domainOptions: [string, string][] = [['', 'Any domain']];
   if (domains) domainOptions.push([domains.default_domain, domains.default_domain], ...domains.domains.map((d) => [d.domain, d.domain] as [string, string]));
+  // a tag filter stays on offer while it applies, even when no link carries the tag any more
+  const chosenTag = query.get('tag');
+  const tagNames = tags.map((t) => t.name);
+  if (chosenTag && !tagNames.includes(chosenTag)) tagNames.push(chosenTag);
   const narrowing = FILTER_KEYS.filter((key) => key !== 'q' && query.get(key)).length;
   return (
     <form
@@ -85,7 +90,7 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
       <details class="more-filters" open={wide || narrowing > 0}>
         <summary>More filters{narrowing ? ` (${narrowing} applied)` : ''}</summary>
         <div class="filters-more">
-          {select('Tag', 'tag', [['', 'Any tag'], ...tags.map((t) => [t.name, t.name] as [string, string])])}
+          {select('Tag', 'tag', [['', 'Any tag'], ...tagNames.map((name) => [name, name] as [string, string])])}
           {select('Domain', 'domain', domainOptions)}
           <Field label="Created from" class="filter" type="date" value={query.get('from') ?? ''} onInput={(event) => setQuery({ from: event.currentTarget.value })} />
           <Field label="Created to" class="filter" type="date" value={query.get('to') ?? ''} onInput={(event) => setQuery({ to: event.currentTarget.value })} />

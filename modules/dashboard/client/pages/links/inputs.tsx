@@ -42,7 +42,7 @@ export function SelectField({ label, path, value, onValue, options, hint, class:
           {options.map((option) => {
             const [v, text] = typeof option === 'string' ? [option, option] : option;
             return (
-              <option key={v} value={v}>
+              <option key={v} value={v} selected={v === value}>
                 {text}
               </option>
             );
