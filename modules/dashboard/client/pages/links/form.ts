@@ -47,6 +47,7 @@ export interface LinkForm {
 /** Operators taking a list of values (typed comma-separated), and `between`'s two bounds. */
 export const LIST_OPERATORS = new Set(['in', 'not_in']);
 
+const definedOnly = (map: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 const emptyRecord = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
 
 export const emptyCondition = (): ConditionForm => ({ field: 'country', operator: 'eq', key: '', value: '', to: '' });
@@ -67,7 +68,7 @@ const fromLocalInput = (value: string) => {
 };
 
 function conditionForm(c: ApiRule['conditions'][number]): ConditionForm {
-  const values = Array.isArray(c.value) ? c.value : [c.value];
+  const values = (Array.isArray(c.value) ? c.value : [c.value]).map(String);
   if (c.operator === 'between') return { field: c.field, operator: c.operator, key: c.key ?? '', value: values[0] ?? '', to: values[1] ?? '' };
   return { field: c.field, operator: c.operator, key: c.key ?? '', value: values.join(', '), to: '' };
 }
@@ -88,10 +89,10 @@ export function formOf(link: Link | undefined, defaultDomain?: string): LinkForm
     password: '',
     removePassword: false,
     redirectType: link?.redirect_type === 301 ? '301' : '302',
-    rules: (link?.rules ?? []).map((r) => ({ name: r.name, conditions: r.conditions.map(conditionForm), url: r.action.url })),
+    rules: (link?.rules ?? []).map((r, i) => ({ name: r.name ?? `Rule ${i + 1}`, conditions: r.conditions.map(conditionForm), url: r.action.url })),
     geo: Object.entries(link?.routing_rules?.geo ?? {}).map(([key, url]) => ({ key, url })),
-    device: { ...(link?.routing_rules?.device ?? {}) },
-    os: { ...(link?.routing_rules?.os ?? {}) },
+    device: definedOnly(link?.routing_rules?.device),
+    os: definedOnly(link?.routing_rules?.os),
     variants: (link?.ab_variants ?? []).map((v) => ({ name: v.name, url: v.url, weight: String(v.weight) })),
     steps: (link?.sequence?.urls ?? []).map((s) => ({ url: s.url, title: s.title ?? '' })),
     loop: link?.sequence?.loop ?? false,
