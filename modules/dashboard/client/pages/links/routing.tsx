@@ -15,7 +15,7 @@ export function RoutingSection({ form, set, plan, hasValue }: SectionProps & { h
       <fieldset class="group">
         <legend>By country</legend>
         {form.geo.map((row, i) => (
-          <div class="row" key={i}>
+          <div class="row item-row" key={i}>
             <TextField label={`Country ${i + 1}`} path={[]} value={row.key} onValue={(key) => set({ geo: replaceAt(form.geo, i, { ...row, key }) })} hint="ISO code, e.g. DE" maxLength={2} autoComplete="off" class="narrow" />
             <TextField label={`URL for country ${i + 1}`} path={[]} value={row.url} onValue={(url) => set({ geo: replaceAt(form.geo, i, { ...row, url }) })} inputMode="url" />
             <Button variant="quiet" onClick={() => set({ geo: removeAt(form.geo, i) })}>
@@ -56,7 +56,7 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
   return (
     <Section title="A/B variants" intro="Split visitors between 2 to 4 destinations by weight; a returning visitor keeps their variant." feature="ab_variants" plan={plan} hasValue={hasValue} error={error}>
       {variants.map((v, i) => (
-        <fieldset class="row variant" key={i}>
+        <fieldset class="row variant item-row" key={i}>
           <legend class="visually-hidden">Variant {i + 1}</legend>
           <TextField label={`Variant ${i + 1} name`} path={`ab_variants[${i}].name`} value={v.name} onValue={(name) => set({ variants: replaceAt(variants, i, { ...v, name }) })} autoComplete="off" class="narrow" />
           <TextField label={`Variant ${i + 1} URL`} path={`ab_variants[${i}].url`} value={v.url} onValue={(url) => set({ variants: replaceAt(variants, i, { ...v, url }) })} inputMode="url" />
@@ -91,7 +91,7 @@ export function SequenceSection({ form, set, plan, hasValue }: SectionProps & { 
   return (
     <Section title="Sequence" intro="A visitor's first visit goes to URL 1, the second to URL 2, and so on (2 to 50 URLs). It decides before any routing." feature="sequence" plan={plan} hasValue={hasValue} error={error}>
       {steps.map((s, i) => (
-        <div class="row" key={i}>
+        <div class="row item-row" key={i}>
           <TextField label={`Step ${i + 1} URL`} path={`sequence.urls[${i}].url`} value={s.url} onValue={(url) => set({ steps: replaceAt(steps, i, { ...s, url }) })} inputMode="url" />
           <TextField label={`Step ${i + 1} title`} path={`sequence.urls[${i}].title`} value={s.title} onValue={(title) => set({ steps: replaceAt(steps, i, { ...s, title }) })} hint="Optional" />
           <Button variant="quiet" onClick={() => set({ steps: removeAt(steps, i) })}>
