@@ -48,7 +48,7 @@ async function listed(page: import('playwright-core').Page, expected: string[], 
 
 describe.skipIf(skipBrowser)('links list', () => {
   test('search, filter by tag, domain and dates, sort, paginate; the address keeps the choice', async () => {
-    const { page, workspaceId, key, linksUrl } = await signedIn(d, { plan: 'pro' });
+    const { page, cspViolations, workspaceId, key, linksUrl } = await signedIn(d, { plan: 'pro' });
     const created = await seed(workspaceId, key!);
     const slugOf = (i: number) => `${created[i]!.domain}/${created[i]!.slug}`;
     await page.goto(linksUrl);
@@ -116,6 +116,7 @@ describe.skipIf(skipBrowser)('links list', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await countText(page, 'Showing 1–20 of 25 links');
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe('');
+    expect(cspViolations).toEqual([]);
   }, 120_000);
 
   test('select several: add and remove a tag, delete them; copy a short URL', async () => {
