@@ -22,6 +22,12 @@ afterAll(async () => {
   await d?.close();
 });
 
+/** Someone with a Pro workspace of their own (sign-in links are limited to 5 per address and 15 minutes). */
+async function newOwner() {
+  const email = `person-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  return { email, ...(await d.t.bootstrap({ email, plan: 'pro' })) };
+}
+
 /** Visits a short link the way a person's browser does (a browser User-Agent, so not a bot), following it to its target. */
 async function visitShortLink(page: Page, shortUrl: string) {
   const landed = await page.goto(shortUrl);
@@ -84,6 +90,9 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     const used = await mailedLink(d, owner.email, 'sign-in');
     const { page: other } = await d.newPage();
     await other.goto(used);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(other.url()).toBe(d.appUrl('/sign-in')); // the token left the address bar
+    await checkA11y(other);
     await other.getByRole('button', { name: 'Sign in', exact: true }).click();
     await other.getByRole('alert').filter({ hasText: 'This sign-in link has expired or was already used' }).waitFor();
     await expect(other.getByLabel('E-mail').isVisible()).resolves.toBe(true);
@@ -133,13 +142,14 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
   });
 
   test('on a plan without stats the overview states the API\'s 402 reason, and the links still show', async () => {
-    const free = await d.t.bootstrap({ email: owner.email, plan: 'free' });
+    const person = await newOwner();
+    const free = await d.t.bootstrap({ email: person.email, plan: 'free' });
     await d.t.api('PATCH', `/workspaces/${free.workspaceId}`, { key: free.key, body: { name: 'Free corner' } });
     await d.t.api('POST', `/workspaces/${free.workspaceId}/links`, { key: free.key, body: { target: TARGET, title: 'Free link' } });
     const reason = await d.t.api('GET', `/workspaces/${free.workspaceId}/stats/summary`, { key: free.key });
     expect(reason.status).toBe(402);
     const { page, cspViolations } = await d.newPage();
-    await signIn(d, page, owner.email);
+    await signIn(d, page, person.email);
     await page.goto(d.appUrl(`/w/${free.workspaceId}`));
     const notice = page.getByRole('note').filter({ hasText: 'Not on this plan' });
     await notice.waitFor();
@@ -149,9 +159,28 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     expect(cspViolations).toEqual([]);
   });
 
+  test('the switcher lists every workspace of the person, an agency\'s client workspaces under it', async () => {
+    const person = await newOwner();
+    const agency = await d.t.bootstrap({ email: person.email, plan: 'agency' });
+    await d.t.api('PATCH', `/workspaces/${agency.workspaceId}`, { key: agency.key, body: { name: 'Agency HQ' } });
+    const client = await d.t.api('POST', `/workspaces/${agency.workspaceId}/clients`, { key: agency.key, body: { name: 'Client Bakery' } });
+    expect(client.status).toBe(201);
+    const { page } = await d.newPage();
+    await signIn(d, page, person.email);
+    await page.getByRole('button', { name: /^Workspace:/ }).click();
+    const list = page.getByRole('list', { name: 'Your workspaces' });
+    const names = await list.getByRole('link').allInnerTexts();
+    const agencyAt = names.findIndex((n) => n.startsWith('Agency HQ'));
+    expect(names[agencyAt + 1]).toStartWith('Client Bakery\nclient · free · owner');
+    await list.getByRole('link', { name: /^Client Bakery/ }).click();
+    await page.waitForURL(d.appUrl(`/w/${client.body.id}`));
+    await page.getByRole('button', { name: 'Workspace: Client Bakery' }).waitFor();
+  });
+
   test('at 375 px the navigation folds behind "Menu" and still works', async () => {
+    const person = await newOwner();
     const { page } = await d.newPage({ width: 375 });
-    await signIn(d, page, owner.email);
+    await signIn(d, page, person.email);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Links' });
     await expect(links.isVisible()).resolves.toBe(false);
@@ -163,15 +192,16 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     // nothing wider than the screen
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await links.click();
-    await page.waitForURL(d.appUrl(`/w/${owner.workspaceId}/links`));
+    await page.waitForURL(d.appUrl(`/w/${person.workspaceId}/links`));
     await expect(links.isVisible()).resolves.toBe(false); // folded again after moving
   });
 
   test('"Sign out everywhere" ends the sessions of other browsers too', async () => {
+    const person = await newOwner();
     const first = await d.newPage();
     const second = await d.newPage();
-    await signIn(d, first.page, owner.email);
-    await signIn(d, second.page, owner.email);
+    await signIn(d, first.page, person.email);
+    await signIn(d, second.page, person.email);
     await first.page.getByRole('button', { name: /^Account/ }).click();
     await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await first.page.waitForURL(d.appUrl('/sign-in'));

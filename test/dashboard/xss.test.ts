@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { XSS_PAYLOADS } from '../helpers/xss-payloads';
+import { watchForXss, XSS_PAYLOADS } from '../helpers/xss';
 import { signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 
 /**
@@ -31,13 +31,7 @@ afterAll(async () => {
 describe.skipIf(skipBrowser)('hostile strings in the dashboard', () => {
   test('no payload runs on the overview, links and analytics pages; each is shown as text', async () => {
     const { page, cspViolations } = await d.newPage();
-    const dialogs: string[] = [];
-    let flagWrites = 0;
-    page.on('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss().catch(() => {})));
-    await page.exposeBinding('__reportXss', () => void flagWrites++);
-    await page.addInitScript(() => {
-      Object.defineProperty(window, '__xss', { configurable: true, set: () => (window as any).__reportXss(), get: () => undefined });
-    });
+    const seen = await watchForXss(page);
     await signIn(d, page, email);
 
     for (const { payload, workspaceId, linkId } of spaces) {
@@ -58,7 +52,7 @@ describe.skipIf(skipBrowser)('hostile strings in the dashboard', () => {
     await page.getByRole('button', { name: /^Account/ }).click();
     expect(await page.evaluate(() => document.body.innerText)).toContain(XSS_PAYLOADS.at(-1)!);
 
-    expect({ dialogs, flagWrites, cspViolations }).toEqual({ dialogs: [], flagWrites: 0, cspViolations: [] });
+    expect({ ...seen, cspViolations }).toEqual({ dialogs: [], flagWrites: 0, cspViolations: [] });
   }, 120_000);
 
   test('control: markup injected into the page unescaped is stopped by the CSP, and the stop is seen', async () => {

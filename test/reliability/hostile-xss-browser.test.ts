@@ -4,7 +4,7 @@ import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 import { APP_WAIT_MS } from '../../modules/deep-links/service';
-import { XSS_PAYLOADS as PAYLOADS } from '../helpers/xss-payloads';
+import { watchForXss, XSS_PAYLOADS as PAYLOADS } from '../helpers/xss';
 
 /**
  * XSS payloads in every user string shown on a page, in a real headless Chromium: no script of
@@ -42,19 +42,12 @@ async function createLink(body: Record<string, unknown>) {
 }
 
 /**
- * Opens `url` and reports what ran: dialogs opened and writes to `window.__xss` (reported through
- * a binding, so a write is seen even if the page navigates afterwards). Navigations away from
+ * Opens `url` and reports what ran (dialogs, writes to `window.__xss`). Navigations away from
  * our hosts (a bot page's refresh to the target) are aborted, so the page stays for inspection.
  */
 async function visit(url: string, userAgent: string, act?: (page: Page) => Promise<void>, rawHtml?: string, opts: { leavesForApp?: boolean } = {}) {
   const page = await browser.newPage({ userAgent });
-  const dialogs: string[] = [];
-  let flagWrites = 0;
-  page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss().catch(() => {})));
-  await page.exposeBinding('__reportXss', () => void flagWrites++);
-  await page.addInitScript(() => {
-    Object.defineProperty(window, '__xss', { configurable: true, set: () => (window as any).__reportXss(), get: () => undefined });
-  });
+  const seen = await watchForXss(page);
   const ours = new Set([t.config.defaultDomain, new URL(t.config.siteUrl).hostname]);
   const elsewhere: string[] = [];
   await page.route('**/*', (route) => {
@@ -72,13 +65,13 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
       // (and its fallback timer) runs; dialogs and flag writes are reported without the DOM
       const res = await page.goto(url, { waitUntil: 'commit', timeout: 10_000 });
       await page.waitForTimeout(APP_WAIT_MS + 500);
-      return { status: res?.status(), dialogs, flag: flagWrites, text: '', elsewhere };
+      return { status: res?.status(), dialogs: seen.dialogs, flag: seen.flagWrites, text: '', elsewhere };
     }
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
     await act?.(page);
     await page.waitForTimeout(200); // let onerror/onload handlers of broken images fire
     const text = await page.evaluate(() => document.documentElement.innerText + '\n' + Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n') + '\n' + document.title);
-    return { status: res?.status(), dialogs, flag: flagWrites, text, elsewhere };
+    return { status: res?.status(), dialogs: seen.dialogs, flag: seen.flagWrites, text, elsewhere };
   } finally {
     await page.close();
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
+import { CountsTable } from './top-table';
 
 export interface DailyPoint { date: string; clicks: number }
 
@@ -56,24 +57,7 @@ export function DailyChart({ title, days }: { title: string; days: DailyPoint[] 
       <figcaption class="chart-summary">{summary}</figcaption>
       <details>
         <summary>{title} as a table</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col" class="number">
-                Clicks
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.date}>
-                <td>{d.date}</td>
-                <td class="number">{number.format(d.clicks)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountsTable column="Day (UTC)" rows={days.map((d) => ({ key: d.date, label: d.date, clicks: d.clicks }))} />
       </details>
     </figure>
   );

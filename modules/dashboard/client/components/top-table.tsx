@@ -15,33 +15,36 @@ export function countryName(code: string | null) {
 
 export interface TopRow { label: ComponentChildren; clicks: number; key: string }
 
+/** Clicks per something (a country, a day…) as a two-column table. */
+export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">{column}</th>
+          <th scope="col" class="number">
+            Clicks
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <td>{row.label}</td>
+            <td class="number">{number.format(row.clicks)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A "most clicks first" breakdown as a small table; `empty` says what no rows means. */
 export function TopTable({ title, column, rows, empty = 'No clicks yet.' }: { title: string; column: string; rows: TopRow[]; empty?: string }) {
   return (
     <section class="panel" aria-label={title}>
       <h2>{title}</h2>
-      {rows.length === 0 ? (
-        <p class="muted">{empty}</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{column}</th>
-              <th scope="col" class="number">
-                Clicks
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.key}>
-                <td>{row.label}</td>
-                <td class="number">{number.format(row.clicks)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows.length === 0 ? <p class="muted">{empty}</p> : <CountsTable column={column} rows={rows} />}
     </section>
   );
 }
