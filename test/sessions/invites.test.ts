@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
+import { readFileSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { apiKeys } from '../../modules/api-keys/schema';
 import { addMember, ensureUser } from '../../modules/members/service';
 import { SITE_URL, type TestApp } from '../helpers/app';
 import { asSession, cookiePair, mailsTo, signIn, startSessionsApp, tokenIn, uniqueEmail, type Sink } from './helpers';
@@ -144,4 +148,28 @@ describe('the key handed out by the API’s accept follows the membership', () =
     expect((await t.api('DELETE', `/workspaces/${owner.workspaceId}/members/${userId}`, { key: owner.key })).status).toBe(200);
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/links`, { key })).status).toBe(404);
   });
+});
+
+test('migration 0011 marks the keys of earlier invite acceptances as following, and only those', async () => {
+  const email = uniqueEmail('earlier');
+  const created = await invite(email, 'viewer');
+  const accepted = await t.api('POST', `/invites/${created.token}/accept`, { body: {} });
+  expect(accepted.status).toBe(200);
+  // a key that merely carries the same name, made by its owner with a fixed role, keeps it
+  const lookalike = await t.api('POST', `/workspaces/${owner.workspaceId}/api-keys`, { key: owner.key, body: { name: 'Invite key', role: 'viewer' } });
+  expect(lookalike.status).toBe(201);
+  const follows = async () => {
+    const rows = await t.deps.db.select({ id: apiKeys.id, name: apiKeys.name, follows: apiKeys.followsMembership }).from(apiKeys).where(eq(apiKeys.workspaceId, owner.workspaceId));
+    return rows.filter((r) => r.follows).map((r) => r.id);
+  };
+  const inviteKeys = await follows();
+  expect(inviteKeys.length).toBeGreaterThan(0);
+  expect(inviteKeys).not.toContain(lookalike.body.id);
+
+  // as before the migration: no key follows; then the migration's data statement
+  await t.deps.db.update(apiKeys).set({ followsMembership: false }).where(eq(apiKeys.workspaceId, owner.workspaceId));
+  const migration = readFileSync(joinPath(import.meta.dir, '../../drizzle/0011_sessions.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
+  expect(migration).toContain('UPDATE "api_keys"');
+  await t.deps.db.execute(sql.raw(migration));
+  expect((await follows()).sort()).toEqual(inviteKeys.sort());
 });
