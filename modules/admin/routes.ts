@@ -2,10 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
-import { errors, Int, OkBody, Plan } from '../../core/model';
+import { errors, Int, OkBody, Plan, Role } from '../../core/model';
 import { runMonitoringPass } from '../monitoring/service';
 import { signInUrlFor } from '../sessions/service';
-import { bootstrap, setPlan } from './service';
+import { bootstrap, mintApiKey, setPlan } from './service';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -45,6 +45,22 @@ export const adminRoutes = (deps: Deps) =>
       response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404) },
       detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },
     })
+    .post(
+      '/api-keys',
+      async ({ body, set }) => {
+        set.status = 201;
+        return mintApiKey(deps, body);
+      },
+      {
+        body: t.Object({
+          email: t.String({ description: 'An existing user' }),
+          workspace: t.String({ description: 'Workspace ID of which the user is a member' }),
+          role: t.Optional(Role),
+        }),
+        response: { 201: t.Object({ id: t.String(), name: t.String(), role: Role, key: t.String(), workspace_id: t.String(), user_id: t.String() }), ...errors(400, 401, 402, 404) },
+        detail: { summary: "Mint an API key for an existing member (default: the member's role, never above it)", security: [{ adminToken: [] }] },
+      },
+    )
     .post('/monitoring/run', () => runMonitoringPass(deps), {
       response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401) },
       detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },

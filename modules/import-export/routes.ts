@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps';
 import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { linkContext } from '../links/service';
-import { csvExportResponses, ImportBody, ImportResult } from './model';
+import { csvExportResponses, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
 import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks', workspaceSlug: string) =>
@@ -32,9 +32,15 @@ export const importExportRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: WsParams,
+        query: ImportQuery,
+        parse: parseImportRequest,
         body: ImportBody,
         response: { 201: ImportResult, ...errors(400, 401, 402, 403, 404, 429) },
-        detail: { summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction' },
+        detail: {
+          summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction',
+          description: 'The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).',
+          requestBody: importRequestBody,
+        },
       },
     )
     .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {

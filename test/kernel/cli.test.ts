@@ -72,3 +72,30 @@ test('bad input: clear JSON error and a non-zero exit', () => {
   expect(unknown.code).toBe(2);
   expect(unknown.err).toContain('usage');
 }, 120_000);
+
+test('api-key mints a key for an existing member (the member role by default, never above it), audited', async () => {
+  const boot = JSON.parse(cli('bootstrap', '--email', 'lost@example.com', '--plan', 'pro').out);
+  const minted = cli('api-key', '--email', 'LOST@example.com', '--workspace', boot.workspace_id, '--role', 'viewer');
+  expect(minted.code).toBe(0);
+  const key = JSON.parse(minted.out);
+  expect(key).toEqual({ id: expect.any(String), name: 'Operator key', role: 'viewer', key: expect.stringMatching(/^lh_/), workspace_id: boot.workspace_id, user_id: boot.user_id });
+  expect(JSON.parse(cli('api-key', '--email', 'lost@example.com', '--workspace', boot.workspace_id).out).role).toBe('owner');
+
+  const stranger = cli('api-key', '--email', 'nobody@example.com', '--workspace', boot.workspace_id);
+  expect(stranger.code).toBe(2);
+  expect(JSON.parse(stranger.err).error).toBe('User not found');
+  const badRole = cli('api-key', '--email', 'lost@example.com', '--workspace', boot.workspace_id, '--role', 'god');
+  expect(JSON.parse(badRole.err).error).toContain('Invalid role');
+}, 120_000);
+
+test('worker: an unknown queue is an error listing the valid ones', () => {
+  const redis = process.env.TEST_REDIS_URL;
+  const proc = Bun.spawnSync([process.execPath, 'workers/main.ts', 'click'], {
+    env: { ...process.env, ...env, REDIS_URL: redis ?? '', LOG_LEVEL: 'silent' },
+    cwd: join(import.meta.dir, '../..'),
+    timeout: 30_000,
+  });
+  expect(proc.exitCode).toBe(2);
+  // without Redis there are no worker processes at all (jobs run in the server), which it says
+  expect(proc.stderr.toString()).toContain(redis ? 'Unknown queue click: the queues are analytics, clicks, mail, monitoring, webhooks' : 'Workers need REDIS_URL');
+}, 60_000);
