@@ -149,7 +149,7 @@ describe('sign-in by e-mail link', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await requestLink(t, uniqueEmail('ip'), freshIp())).status).toBe(202);
-  });
+  }, 30_000);
 });
 
 describe('ALLOW_SIGNUP and https', () => {
@@ -177,7 +177,7 @@ describe('ALLOW_SIGNUP and https', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 
   test('without ALLOW_SIGNUP (the default) no user is created', async () => {
     const email = uniqueEmail('no-signup');
@@ -201,7 +201,7 @@ describe('ALLOW_SIGNUP and https', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 });
 
 async function bootstrapped() {
