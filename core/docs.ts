@@ -20,16 +20,18 @@ export const docs = () =>
           info: {
             title: 'Linkhop API',
             version: '1.0',
-            description: 'Short links, smart redirects, team workspaces, webhooks and analytics. Authenticate every request with the X-API-Key header.',
+            description:
+              'Short links, smart redirects, team workspaces, webhooks and analytics. Authenticate every request with the X-API-Key header (the dashboard sends its lh_session cookie instead, and X-CSRF-Token on writes).',
           },
           servers: [{ url: '/' }],
           components: {
             securitySchemes: {
               apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+              session: { type: 'apiKey', in: 'cookie', name: 'lh_session', description: 'Dashboard session; writes also need the X-CSRF-Token header' },
               adminToken: { type: 'http', scheme: 'bearer' },
             },
           },
-          security: [{ apiKey: [] }],
+          security: [{ apiKey: [] }, { session: [] }],
         },
       }),
     )

@@ -1,44 +1,20 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../core/db';
 import { workspaces } from '../../modules/workspaces/schema';
-import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
+import { operatorCli } from '../helpers/cli';
 
-/** The CLI against DATABASE_URL (CI) or a fresh DATA_DIR (embedded), as an operator runs it. */
-let env: Record<string, string>;
-let dataDir: string | undefined;
-let pgDatabase: (Database & { url?: string }) | undefined;
-
-beforeAll(async () => {
-  if (TEST_DATABASE_URL) {
-    pgDatabase = await createTestDatabase();
-    env = { DATABASE_URL: pgDatabase.url! };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkhop-cli-'));
-    env = { DATA_DIR: dataDir };
-  }
-});
-afterAll(async () => {
-  await pgDatabase?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-function cli(...args: string[]) {
-  const proc = Bun.spawnSync([process.execPath, 'core/cli.ts', ...args], { env: { ...process.env, ...env, REDIS_URL: '', LOG_LEVEL: 'silent' }, cwd: join(import.meta.dir, '../..') });
-  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
-}
+const operator = operatorCli();
+beforeAll(() => operator.setUp());
+afterAll(() => operator.tearDown());
+const cli = operator.run;
 
 async function planOf(workspaceId: string) {
-  // read after the CLI process exited: PGlite allows one process at a time on a DATA_DIR
-  const database = pgDatabase ?? (await openDatabase({ dataDir: dataDir!, migrate: false }));
+  const database = await operator.openDatabase();
   try {
     const [row] = await database.db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
     return row?.plan;
   } finally {
-    if (!pgDatabase) await database.close();
+    await database.close();
   }
 }
 

@@ -110,7 +110,7 @@ describe('the invitation page’s API', () => {
     const joinedSignedIn = await join(again.body.token, { cookie: session.cookie });
     expect(joinedSignedIn.body).toEqual({ workspace_id: otherWs.workspaceId, role: 'editor', signed_in: true });
     expect((await asSession(t, session)('GET', '/session')).body.workspaces.map((w: any) => w.id)).toContain(otherWs.workspaceId);
-  });
+  }, 30_000);
 
   test('409 when the address became a member meanwhile; 415 for a form post (a cross-site page cannot join someone)', async () => {
     const email = uniqueEmail('meanwhile');

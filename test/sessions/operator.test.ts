@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig } from '../../core/config';
-import { openDatabase, type Database } from '../../core/db';
 import { createDeps } from '../../core/deps';
 import { createApp } from '../../core/kernel';
 import { ADMIN_TOKEN, SITE_URL, startTestApp, type TestApp } from '../helpers/app';
-import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
+import { operatorCli } from '../helpers/cli';
 import { tokenIn, uniqueEmail } from './helpers';
 
 describe('POST /api/admin/login-link (installs without mail)', () => {
@@ -44,31 +40,10 @@ describe('POST /api/admin/login-link (installs without mail)', () => {
 });
 
 describe('bun run cli login-link --email E', () => {
-  // the CLI against DATABASE_URL (CI) or a DATA_DIR no server holds (embedded), as an operator runs it
-  let env: Record<string, string>;
-  let dataDir: string | undefined;
-  let pgDatabase: (Database & { url?: string }) | undefined;
-  beforeAll(async () => {
-    if (TEST_DATABASE_URL) {
-      pgDatabase = await createTestDatabase();
-      env = { DATABASE_URL: pgDatabase.url! };
-    } else {
-      dataDir = mkdtempSync(join(tmpdir(), 'linkhop-cli-login-'));
-      env = { DATA_DIR: dataDir };
-    }
-  });
-  afterAll(async () => {
-    await pgDatabase?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const cli = (...args: string[]) => {
-    const proc = Bun.spawnSync([process.execPath, 'core/cli.ts', ...args], {
-      env: { ...process.env, ...env, SITE_URL, REDIS_URL: '', LOG_LEVEL: 'silent' },
-      cwd: join(import.meta.dir, '../..'),
-    });
-    return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
-  };
+  const operator = operatorCli({ SITE_URL });
+  beforeAll(() => operator.setUp());
+  afterAll(() => operator.tearDown());
+  const cli = operator.run;
 
   test('prints {"url": …} for an existing user, the same JSON as the operator API; the link signs in once', async () => {
     const email = uniqueEmail('cli');
@@ -83,8 +58,7 @@ describe('bun run cli login-link --email E', () => {
     expect(printed.url).toMatch(new RegExp(`^${SITE_URL}/app/sign-in#token=[A-Za-z0-9_-]{43}$`));
 
     // the server, started on that database once the CLI is done with it, accepts the link
-    const database = await openDatabase(pgDatabase ? { url: pgDatabase.url, migrate: false } : { dataDir: dataDir!, migrate: false });
-    const deps = await createDeps(loadConfig({ SITE_URL, LOG_LEVEL: 'silent' }), { database });
+    const deps = await createDeps(loadConfig({ SITE_URL, LOG_LEVEL: 'silent' }), { database: await operator.openDatabase() });
     try {
       const app = createApp(deps);
       const res = await app.handle(new Request(`${SITE_URL}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: tokenIn(printed.url) }) }));
@@ -93,7 +67,7 @@ describe('bun run cli login-link --email E', () => {
     } finally {
       await deps.close();
     }
-  });
+  }, 120_000);
 
   test('unknown e-mail: exit 2 and {"error"} on stderr; no --email: usage', () => {
     const unknown = cli('login-link', '--email', uniqueEmail('nobody'));
@@ -102,5 +76,5 @@ describe('bun run cli login-link --email E', () => {
     const usage = cli('login-link');
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('login-link --email E');
-  });
+  }, 120_000);
 });
