@@ -12,7 +12,7 @@ export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'
   const domains = orphaned.map((o) => o.domain);
   deps.log.warn(
     { orphanedLinks: count, domains, defaultDomain: deps.config.defaultDomain },
-    `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: they do not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
+    `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: ${count === 1 ? 'it does' : 'they do'} not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
   );
 }
 
