@@ -5,6 +5,9 @@ import { QueryInt } from './validation';
 /** An integer in a JSON body or response: a JSON number (Elysia's `t.Integer` also takes numeric strings, and documents them). */
 export const Int = (options?: IntegerOptions) => Type.Integer(options);
 
+/** `schema` with the example Swagger UI offers for it (its own sample, "string" in every field, would be refused). */
+export const withExample = <T extends TSchema>(schema: T, example: Static<T>): T => ({ ...schema, example });
+
 /**
  * A JSON field whose shape the owning module's service checks, so that single, bulk, import and
  * MCP writes get the same checks and messages: the OpenAPI document shows `schema` in full, while

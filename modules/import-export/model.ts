@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { ErrorBody, Int } from '../../core/model';
+import { ErrorBody, Int, withExample } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -38,7 +38,7 @@ export async function parseImportRequest({ request, query }: { request: Request;
 export const importRequestBody = {
   required: true,
   content: {
-    'application/json': { schema: ImportBody },
+    'application/json': { schema: withExample(ImportBody, { csv: 'url,title,tags\nhttps://example.com/a,Spring sale,"spring,sale"\n', format: 'auto' }) },
     'multipart/form-data': { schema: t.Object({ ...ImportBody.properties, csv: t.String({ format: 'binary', description: 'The CSV file (or its text)' }) }) },
     'text/csv': { schema: t.String({ description: 'The CSV itself; format and domain go in the query' }) },
   },
