@@ -1,5 +1,5 @@
 /** First path segments that belong to the site; never generated as slugs (interfaces.md). */
-export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'favicon.ico', 'robots.txt', 'assets', 'static']);
+export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
 
 /** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */
 export const canonicalHostname = (url: URL) => url.hostname.toLowerCase().replace(/\.+$/, '');

@@ -26,6 +26,7 @@ import { redirectModule } from '../modules/redirect';
 import { apiKeysModule } from '../modules/api-keys';
 import { auditModule } from '../modules/audit';
 import { healthModule } from '../modules/health';
+import { dashboardModule } from '../modules/dashboard';
 import { sessionsModule } from '../modules/sessions';
 import { createSessionAuthenticator } from '../modules/sessions/service';
 import { createAccessResolver } from '../modules/workspaces/access';
@@ -41,7 +42,7 @@ import { redirectorOf } from '../modules/redirect/service';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app']);
 
 /** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
 const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
@@ -141,6 +142,7 @@ export function createApp(deps: Deps) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(mcpModule(deps))
+    .use(dashboardModule())
     .use(redirectModule(deps));
 }
 

@@ -15,6 +15,7 @@ export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'
     `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: ${count === 1 ? 'it does' : 'they do'} not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
   );
 }
+import { clientBundle } from '../modules/dashboard/assets';
 
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
 export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
@@ -22,6 +23,7 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const app = createApp(deps);
   await loadPlugins(config.plugins, { hooks: deps.bus, config, log: deps.log });
   await warnOrphanedLinks(deps);
+  await clientBundle(); // the dashboard is bundled before the first visitor, and a broken bundle stops the start
   const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });
   const port = server.port!;
   return {

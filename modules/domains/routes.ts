@@ -22,10 +22,10 @@ export const domainRoutes = (deps: Deps) =>
         detail: { summary: 'Add a custom domain (then place the TXT record and verify)' },
       },
     )
-    .get('/api/workspaces/:wsId/domains', async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id) }), {
+    .get('/api/workspaces/:wsId/domains', async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id), default_domain: deps.config.defaultDomain }), {
       access: { role: 'viewer' },
       params: WsParams,
-      response: { 200: t.Object({ domains: t.Array(DomainItem) }), ...errors(401, 404) },
+      response: { 200: t.Object({ domains: t.Array(DomainItem), default_domain: t.String({ description: 'The built-in short domain every workspace may use besides its own' }) }), ...errors(401, 404) },
       detail: { summary: 'List custom domains' },
     })
     .post('/api/workspaces/:wsId/domains/:domainId/verify', ({ workspace, actor, params }) => verifyDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId), {

@@ -11,13 +11,18 @@ import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+/** Orders of the link list; every one breaks ties by id, so pages never overlap. */
+export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+
 const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(schema));
 
 /**
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
-const RedirectType = Int({ enum: [301, 302], default: 302, description: 'HTTP status of the redirect' });
+// no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
+const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect; 302 unless set' });
 
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
@@ -65,6 +70,12 @@ export const BulkCreated = t.Object({
   count: Int(),
 });
 export const BulkDeleteBody = t.Object({ ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}` }) });
+export const BulkTagBody = t.Object({
+  ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}; unknown IDs are ignored` }),
+  add_tags: t.Optional(t.Array(t.String(), { description: `Tags to add to each link (each [a-z0-9_-], max ${LIMITS.tagLength} chars; a link keeps at most ${LIMITS.tagsPerLink})` })),
+  remove_tags: t.Optional(t.Array(t.String(), { description: 'Tags to remove from each link' })),
+});
+export const BulkTagged = t.Object({ updated: Int({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
 
 export const Link = t.Object({
   id: t.String(),
@@ -105,4 +116,9 @@ export const ListQuery = t.Object({
   domain: t.Optional(t.String({ description: 'Only links on this domain' })),
   prefix: t.Optional(t.String({ description: 'Slug prefix; on the default domain unless domain is given' })),
   tag: t.Optional(t.String({ description: 'Only links with this tag' })),
+  q: t.Optional(t.String({ maxLength: 200, description: 'Search: links whose slug, target or title contains this text (case-insensitive)' })),
+  from: t.Optional(t.String({ description: 'Only links created at or after this ISO 8601 date or timestamp' })),
+  to: t.Optional(t.String({ description: 'Only links created up to this ISO 8601 timestamp, or through the end of this date (YYYY-MM-DD, UTC)' })),
+  sort: t.Optional(t.UnionEnum(LINK_SORTS, { default: 'created_at', description: `Order by ${LINK_SORTS.join(', ')} (default created_at)`, error: `sort must be one of ${LINK_SORTS.join(', ')}` })),
+  order: t.Optional(t.UnionEnum(['asc', 'desc'], { default: 'desc', description: 'asc or desc (default desc: newest or most clicked first)', error: 'order must be asc or desc' })),
 });

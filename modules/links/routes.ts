@@ -4,8 +4,8 @@ import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
 import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
 import { LIMITS, RATE_LIMITS } from '../../core/plans';
-import { BulkCreateBody, BulkCreated, BulkDeleteBody, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
-import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, updateLink } from './service';
+import { BulkCreateBody, BulkCreated, BulkDeleteBody, BulkTagBody, BulkTagged, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
+import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, retagLinks, updateLink } from './service';
 
 export const linkRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:links', detail: { tags: ['Links'] } })
@@ -30,7 +30,7 @@ export const linkRoutes = (deps: Deps) =>
       params: WsParams,
       query: ListQuery,
       response: { 200: LinkList, ...errors(400, 401, 404) },
-      detail: { summary: 'List links (newest first)' },
+      detail: { summary: 'List links: search, filters, sort (newest first by default), pages' },
     })
     .post(
       '/api/workspaces/:wsId/links/bulk',
@@ -58,6 +58,19 @@ export const linkRoutes = (deps: Deps) =>
         body: withExample(BulkDeleteBody, { ids: ['<link id>'] }),
         response: { 200: t.Object({ deleted: Int() }), ...errors(400, 401, 403, 404) },
         detail: { summary: 'Delete up to 100 links (unknown IDs are ignored)' },
+      },
+    )
+    .patch(
+      '/api/workspaces/:wsId/links/bulk',
+      async ({ workspace, actor, body }) => ({
+        updated: await retagLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.ids, { add: body.add_tags, remove: body.remove_tags }),
+      }),
+      {
+        access: { role: 'editor' },
+        params: WsParams,
+        body: BulkTagBody,
+        response: { 200: BulkTagged, ...errors(400, 401, 403, 404) },
+        detail: { summary: 'Add or remove tags on up to 100 links (unknown IDs are ignored)' },
       },
     )
     .get(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Static } from '@sinclair/typebox';
 import { customAlphabet } from 'nanoid';
 import type { Config } from '../../core/config';
@@ -12,8 +12,8 @@ import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
 import { getDomainByHost } from '../domains/service';
 import { getWorkspaceRow } from '../workspaces/service';
 import { links } from './schema';
-import { checkLinkFields, checkSlug, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
-import type { Link } from './model';
+import type { Link, LinkSort } from './model';
+import { checkLinkFields, checkSlug, checkTags, parseExpiresAt, prepareNewLink, resolveDomain, type LinkContext, type LinkValues, type NewLinkValues } from './validate';
 
 export type LinkRow = typeof links.$inferSelect;
 export type { LinkContext } from './validate';
@@ -243,7 +243,43 @@ export async function claimExpiredEvent(db: DbOrTx, linkId: string): Promise<boo
   return rows.length > 0;
 }
 
-export interface ListQuery { page?: number; limit?: number; domain?: string; prefix?: string; tag?: string }
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  domain?: string;
+  prefix?: string;
+  tag?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  sort?: LinkSort;
+  order?: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = {
+  created_at: links.createdAt,
+  updated_at: links.updatedAt,
+  click_count: links.clickCount,
+  slug: links.slug,
+  title: links.title,
+  target: links.target,
+} satisfies Record<LinkSort, unknown>;
+
+/** `from`/`to` of the list: a timestamp as given; a bare date covers that whole UTC day. */
+function createdBound(name: 'from' | 'to', value: string | undefined): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  let date: Date;
+  try {
+    date = parseExpiresAt(value);
+  } catch {
+    throw badRequest(`Invalid query parameter ${name}: expected an ISO 8601 date or timestamp`);
+  }
+  if (name === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value)) date = new Date(date.getTime() + 86_400_000 - 1);
+  return date;
+}
+
+/** `text` inside `column`, ignoring case (no LIKE: the search text's % and _ are plain characters). */
+const contains = (column: AnyColumn, text: string) => sql`strpos(lower(${column}), ${text}) > 0`;
 
 export async function listLinks(db: Db, config: Config, workspaceId: string, q: ListQuery) {
   const page = q.page ?? 1;
@@ -253,13 +289,23 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
   if (domain) where.push(eq(links.domain, domain));
   if (q.prefix) where.push(sql`starts_with(${links.slug}, ${q.prefix})`);
   if (q.tag) where.push(sql`${links.tags} @> array[${q.tag}]::text[]`);
+  const search = q.q?.trim().toLowerCase();
+  if (search) where.push(or(contains(links.slug, search), contains(links.target, search), contains(links.title, search))!);
+  const from = createdBound('from', q.from);
+  const to = createdBound('to', q.to);
+  if (from) where.push(gte(links.createdAt, from));
+  if (to) where.push(lte(links.createdAt, to));
   const condition = and(...where);
+  const direction = q.order === 'asc' ? asc : desc;
+  const column = SORT_COLUMNS[q.sort ?? 'created_at'];
+  // links without a title come last in either direction
+  const order = q.sort === 'title' ? [sql`${column} is null`, direction(column)] : [direction(column)];
   // the page and the total in one statement; only a page past the end needs its own count
   const rows = await db
     .select({ link: links, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(links)
     .where(condition)
-    .orderBy(desc(links.createdAt), desc(links.id))
+    .orderBy(...order, direction(links.id))
     .limit(limit)
     .offset((page - 1) * limit);
   const total = rows[0]?.total ?? (page > 1 ? await db.$count(links, condition) : 0);
@@ -353,6 +399,41 @@ export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): 
   if (rows.length) await deps.cache.invalidate(...rows.map((r) => linkCacheKey(r.domain, r.slug)));
   announceDeleted(deps, ctx, rows);
   return rows.length;
+}
+
+/**
+ * Bulk tagging: adds and removes tags on up to 100 links of the workspace in one transaction
+ * (unknown IDs are ignored). A link that would pass the per-link tag limit fails the whole call.
+ * Returns how many of the IDs are links of the workspace.
+ */
+export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], change: { add?: string[]; remove?: string[] }): Promise<number> {
+  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
+  const add = checkTags(change.add ?? [], 'add_tags');
+  const remove = new Set(checkTags(change.remove ?? [], 'remove_tags'));
+  if (!add.length && !remove.size) throw badRequest('No updates provided: give add_tags or remove_tags');
+  const { found, changed } = await deps.db.transaction(async (tx) => {
+    // locked in id order, like click batches, so concurrent bulk writes queue instead of deadlocking
+    const rows = await tx
+      .select({ id: links.id, domain: links.domain, slug: links.slug, tags: links.tags })
+      .from(links)
+      .where(and(eq(links.workspaceId, ctx.workspaceId), inArray(links.id, ids)))
+      .orderBy(links.id)
+      .for('update');
+    const changed: typeof rows = [];
+    for (const row of rows) {
+      const before = row.tags ?? [];
+      const tags = [...new Set([...before.filter((tag) => !remove.has(tag)), ...add])];
+      if (tags.length === before.length && tags.every((tag, i) => tag === before[i])) continue;
+      if (tags.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
+      await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
+      await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id: row.id, changes: { tags } } });
+      changed.push({ ...row, tags });
+    }
+    return { found: rows.length, changed };
+  });
+  if (changed.length) await deps.cache.invalidate(...changed.map((r) => linkCacheKey(r.domain, r.slug)));
+  for (const row of changed) void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id: row.id, changes: { tags: row.tags } } });
+  return found;
 }
 
 /** Deletes every link of a domain inside the caller's transaction (domain removal); returns their cache keys. */

@@ -82,8 +82,8 @@ function checkUrl(field: string, value: unknown): string {
   return value;
 }
 
-function checkTags(value: unknown): string[] {
-  if (!Array.isArray(value)) throw badRequest('Invalid tags: expected an array of strings');
+export function checkTags(value: unknown, field = 'tags'): string[] {
+  if (!Array.isArray(value)) throw badRequest(`Invalid ${field}: expected an array of strings`);
   if (value.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: a link has at most ${LIMITS.tagsPerLink}`);
   for (const tag of value) {
     if (typeof tag !== 'string' || !TAG_PATTERN.test(tag)) {

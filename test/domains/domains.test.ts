@@ -140,7 +140,7 @@ describe('add', () => {
   });
 });
 
-test('list: every field, verified as a boolean (as in every answer), only the own workspace', async () => {
+test('list: every field, verified as a boolean (as in every answer), only the own workspace, and the default domain', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
   const other = await t.bootstrap({ plan: 'pro' });
   await addDomain(other, host('other'));
@@ -152,6 +152,8 @@ test('list: every field, verified as a boolean (as in every answer), only the ow
   const res = await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key });
   expect(res.status).toBe(200);
   expect(res.body.domains).toHaveLength(2);
+  // the built-in short domain comes along: a client offering domains to choose needs its name
+  expect(res.body.default_domain).toBe(t.config.defaultDomain);
   const byId = new Map<string, any>(res.body.domains.map((d: any) => [d.id, d]));
   expect(byId.get(plain.id)).toEqual({ id: plain.id, workspace_id: ws.workspaceId, domain: plain.domain, verified: false, txt_name: `_linkhop.${plain.domain}`, txt_record: plain.txt_record, created_at: expect.any(String) });
   expect(byId.get(good.id).verified).toBe(true);

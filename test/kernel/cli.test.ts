@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { join } from 'node:path';
 import { workspaces } from '../../modules/workspaces/schema';
 import { operatorCli } from '../helpers/cli';
 
@@ -67,7 +68,7 @@ test('api-key mints a key for an existing member (the member role by default, ne
 test('worker: an unknown queue is an error listing the valid ones', () => {
   const redis = process.env.TEST_REDIS_URL;
   const proc = Bun.spawnSync([process.execPath, 'workers/main.ts', 'click'], {
-    env: { ...process.env, ...env, REDIS_URL: redis ?? '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, REDIS_URL: redis ?? '', LOG_LEVEL: 'silent' },
     cwd: join(import.meta.dir, '../..'),
     timeout: 30_000,
   });

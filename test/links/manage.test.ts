@@ -128,6 +128,16 @@ describe('PATCH', () => {
     expect(got.has_password).toBe(false);
   });
 
+  test('a PATCH changes only the fields it names: a 301 link stays 301 (no schema default fills redirect_type)', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/keep', redirect_type: 301, monitoring: true });
+    const events: any[] = [];
+    const off = t.deps.bus.on('link.updated', (e) => void events.push(e.data.changes));
+    expect((await patch(link.id, { title: 'Only the title' })).status).toBe(200);
+    off();
+    expect((await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body).toMatchObject({ title: 'Only the title', redirect_type: 301, monitoring: true });
+    expect(events).toEqual([{ title: 'Only the title' }]);
+  });
+
   test('slug and domain moves: custom slug on a custom domain; moving to the default domain generates a slug', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/m' });
     expect((await patch(link.id, { domain: 'm.example.com', slug: 'moved' })).status).toBe(200);

@@ -4,6 +4,7 @@ import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 import { APP_WAIT_MS } from '../../modules/deep-links/service';
+import { XSS_PAYLOADS as PAYLOADS } from '../helpers/xss-payloads';
 
 /**
  * XSS payloads in every user string shown on a page, in a real headless Chromium: no script of
@@ -14,20 +15,6 @@ import { APP_WAIT_MS } from '../../modules/deep-links/service';
  */
 const skip = !hasChromium;
 if (skip) console.warn('hostile-xss-browser: skipped — /usr/bin/chromium missing (apt-get install -y chromium)');
-
-// every payload ≤ 50 chars (the cta_text limit), each aimed at a different context
-const PAYLOADS = [
-  '<script>window.__xss=1</script>',
-  '"><img src=x onerror=window.__xss=1>',
-  "'><svg onload=window.__xss=1>",
-  '</title><script>alert(1)</script>',
-  '</script><script>alert(1)</script>',
-  "';alert(1);//",
-  '"-alert(1)-"',
-  '</style><img src=x onerror=alert(1)>',
-  '<iframe srcdoc="<script>parent.__xss=1</script>">',
-  "{{constructor.constructor('alert(1)')()}}",
-];
 
 let t: TestApp;
 let browser: Browser;

@@ -1,0 +1,134 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSession, type Workspace } from '../session';
+import { AppLink, Button, navigate, toast, useLocation } from '../ui';
+
+/** Workspaces in switcher order: each top-level one followed by its client workspaces. */
+function switcherOrder(workspaces: Workspace[]) {
+  const ids = new Set(workspaces.map((w) => w.id));
+  const clientsOf = (id: string) => workspaces.filter((w) => w.parent_workspace_id === id);
+  const tops = workspaces.filter((w) => !w.parent_workspace_id || !ids.has(w.parent_workspace_id));
+  return tops.flatMap((top) => [{ workspace: top, client: Boolean(top.parent_workspace_id) }, ...clientsOf(top.id).map((w) => ({ workspace: w, client: true }))]);
+}
+
+/** A button that shows and hides the panel after it; Escape closes it and returns focus. */
+function Disclosure({ label, id, children, class: className }: { label: ComponentChildren; id: string; children: ComponentChildren; class?: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const { path } = useLocation();
+  useEffect(() => setOpen(false), [path]);
+  return (
+    <div
+      class={`disclosure ${className ?? ''}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button ref={button} type="button" class="disclosure-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <span>{label}</span>
+      </button>
+      <div id={id} class="disclosure-panel" hidden={!open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function WorkspaceSwitcher({ current, workspaces }: { current: Workspace; workspaces: Workspace[] }) {
+  return (
+    <Disclosure id="workspace-list" class="workspace-switcher" label={<>Workspace: <strong>{current.name}</strong></>}>
+      <ul aria-label="Your workspaces">
+        {switcherOrder(workspaces).map(({ workspace, client }) => (
+          <li key={workspace.id} class={client ? 'client-workspace' : undefined}>
+            <AppLink href={`/app/w/${workspace.id}`} aria-current={workspace.id === current.id ? 'page' : undefined}>
+              {workspace.name}
+              <span class="workspace-meta">
+                {client ? 'client · ' : ''}
+                {workspace.plan} · {workspace.role}
+              </span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </Disclosure>
+  );
+}
+
+function AccountMenu() {
+  const { session, signOut } = useSession();
+  const [busy, setBusy] = useState(false);
+  const leave = async (everywhere: boolean) => {
+    setBusy(true);
+    try {
+      await signOut(everywhere);
+      navigate('/app/sign-in', { replace: true });
+      toast(everywhere ? 'Signed out on every device' : 'Signed out');
+    } catch (error) {
+      toast(`Could not sign out: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="account">
+      <Disclosure id="account-menu" class="account-menu" label={<>Account<span class="account-email">{session?.user.email}</span></>}>
+        <p class="account-name">{session?.user.name ?? session?.user.email}</p>
+        <Button variant="quiet" busy={busy} onClick={() => leave(true)}>
+          Sign out everywhere
+        </Button>
+      </Disclosure>
+      <Button busy={busy} onClick={() => leave(false)}>
+        Sign out
+      </Button>
+    </div>
+  );
+}
+
+/** The frame of every workspace page: navigation, workspace switcher and the person's menu; on a narrow screen the navigation folds behind "Menu". */
+export function AppShell({ workspace, children }: { workspace: Workspace; children: ComponentChildren }) {
+  const { session } = useSession();
+  const { path } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [path]);
+  const base = `/app/w/${workspace.id}`;
+  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : '';
+  return (
+    <div class="app-frame">
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <AppLink class="brand" href={base}>
+          Linkhop
+        </AppLink>
+        <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)}>
+          Menu
+        </button>
+      </header>
+      <aside id="sidebar" class={`sidebar${menuOpen ? ' open' : ''}`}>
+        <WorkspaceSwitcher current={workspace} workspaces={session?.workspaces ?? []} />
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <AppLink href={base} aria-current={section === 'overview' ? 'page' : undefined}>
+                Overview
+              </AppLink>
+            </li>
+            <li>
+              <AppLink href={`${base}/links`} aria-current={section === 'links' ? 'page' : undefined}>
+                Links
+              </AppLink>
+            </li>
+          </ul>
+        </nav>
+        <AccountMenu />
+      </aside>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ComponentChildren } from 'preact';
+
+const number = new Intl.NumberFormat('en');
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "Germany (DE)" for an ISO code, the code itself when the browser does not know it. */
+export function countryName(code: string | null) {
+  if (!code) return 'Unknown';
+  try {
+    return `${regions.of(code.toUpperCase()) ?? code} (${code.toUpperCase()})`;
+  } catch {
+    return code;
+  }
+}
+
+export interface TopRow { label: ComponentChildren; clicks: number; key: string }
+
+/** A "most clicks first" breakdown as a small table; `empty` says what no rows means. */
+export function TopTable({ title, column, rows, empty = 'No clicks yet.' }: { title: string; column: string; rows: TopRow[]; empty?: string }) {
+  return (
+    <section class="panel" aria-label={title}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p class="muted">{empty}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{column}</th>
+              <th scope="col" class="number">
+                Clicks
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.label}</td>
+                <td class="number">{number.format(row.clicks)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'preact/hooks';
+import { api, ApiFailure } from '../api';
+import { useSession } from '../session';
+import { Button, ErrorNotice, Loading, navigate, toast, useLoad } from '../ui';
+import { useHashToken } from './hash-token';
+
+interface Invitation { workspace: { id: string; name: string }; role: string; email: string; expires_at: string }
+
+const GONE: Record<number, string> = {
+  404: 'This invitation does not exist. Check that you opened the whole link from the mail.',
+  410: 'This invitation has expired or was already accepted. Ask the workspace owner for a new one.',
+};
+
+/** `/app/invite#token=…`: what the invitation is for, and one button that joins and signs in. */
+export function InvitePage() {
+  const { refresh } = useSession();
+  const [token] = useHashToken();
+  const invitation = useLoad(() => (token ? api<Invitation>('GET', `/invites/${encodeURIComponent(token)}`) : Promise.reject(new ApiFailure(404, GONE[404]))), [token]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  // an existing account is not signed in by an invitation token alone: the API mails it a sign-in link
+  const [joinedElsewhere, setJoinedElsewhere] = useState(false);
+
+  const join = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const joined = await api<{ workspace_id: string; signed_in: boolean }>('POST', `/invites/${encodeURIComponent(token!)}/join`, {});
+      if (!joined.signed_in) return setJoinedElsewhere(true);
+      await refresh();
+      toast(`You joined ${invitation.data!.workspace.name}`);
+      navigate(`/app/w/${joined.workspace_id}`, { replace: true });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const failure = invitation.error;
+  return (
+    <main id="main" class="standalone invite">
+      <h1>Invitation</h1>
+      {invitation.loading && <Loading label="Reading the invitation…" />}
+      {failure !== undefined && <ErrorNotice error={(failure instanceof ApiFailure && GONE[failure.status]) || failure} />}
+      {joinedElsewhere && invitation.data && (
+        <div class="notice notice-success" role="status">
+          <h2>You joined {invitation.data.workspace.name}</h2>
+          <p>{invitation.data.email} already has a Linkhop account, so we mailed it a sign-in link. Open it to continue.</p>
+        </div>
+      )}
+      {invitation.data && !joinedElsewhere && (
+        <div class="invite-card">
+          <p>
+            You are invited to <strong>{invitation.data.workspace.name}</strong> as <strong>{invitation.data.role}</strong>.
+          </p>
+          <p class="muted">Invitation for {invitation.data.email}; it expires {new Date(invitation.data.expires_at).toLocaleString()}.</p>
+          {error !== undefined && <ErrorNotice error={(error instanceof ApiFailure && GONE[error.status]) || error} />}
+          <Button variant="primary" busy={busy} onClick={join}>
+            Join {invitation.data.workspace.name}
+          </Button>
+        </div>
+      )}
+    </main>
+  );
+}

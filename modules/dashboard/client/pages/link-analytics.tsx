@@ -1,0 +1,133 @@
+import { useState } from 'preact/hooks';
+import { api, fieldOfError } from '../api';
+import { DailyChart, type DailyPoint } from '../components/chart';
+import { countryName, TopTable } from '../components/top-table';
+import { AppLink, Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
+
+interface Link { id: string; slug: string; short_url: string; title: string | null; target: string; monitoring: boolean }
+type Top<K extends string> = ({ [key in K]: string | null } & { clicks: number })[];
+interface LinkStats {
+  total_clicks: number;
+  today_clicks: number;
+  total_countries: number;
+  from: string;
+  to: string;
+  days: DailyPoint[];
+  countries: Top<'country'>;
+  referrers: Top<'referrer'>;
+  devices: Top<'device'>;
+  browsers: Top<'browser'>;
+  os: Top<'os'>;
+}
+
+const number = new Intl.NumberFormat('en');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const daysBefore = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
+const PRESETS = [7, 30, 90, 365];
+
+/** The range shown: `?from=&to=` when valid days, else the API's default (the last 30 days). */
+function rangeOf(query: URLSearchParams) {
+  const from = query.get('from') ?? '';
+  const to = query.get('to') ?? '';
+  return { from: DAY.test(from) ? from : '', to: DAY.test(to) ? to : '' };
+}
+
+function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(from: string, to: string): void }) {
+  const [draft, setDraft] = useState({ from, to });
+  const [error, setError] = useState<{ field: string; message: string }>();
+  const apply = (event: Event) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) return setError({ field: 'from', message: 'The first day must be on or before the last day.' });
+    setError(undefined);
+    onRange(draft.from, draft.to);
+  };
+  return (
+    <form class="range-picker" onSubmit={apply} aria-label="Date range">
+      <Field label="From" type="date" value={draft.from} max={draft.to || undefined} error={error?.field === 'from' ? error.message : undefined} onInput={(e: Event) => setDraft({ ...draft, from: (e.currentTarget as HTMLInputElement).value })} />
+      <Field label="To" type="date" value={draft.to} min={draft.from || undefined} error={error?.field === 'to' ? error.message : undefined} onInput={(e: Event) => setDraft({ ...draft, to: (e.currentTarget as HTMLInputElement).value })} />
+      <Button type="submit" variant="primary">
+        Show range
+      </Button>
+      <div class="presets" role="group" aria-label="Quick ranges">
+        {PRESETS.map((days) => (
+          <Button key={days} variant="quiet" onClick={() => onRange(daysBefore(days - 1), isoDay(new Date()))}>
+            Last {days} days
+          </Button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+/** One link's clicks over a chosen range and where they came from. */
+export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
+  const { path, query } = useLocation();
+  const { from, to } = rangeOf(query);
+  const base = `/workspaces/${wsId}/links/${encodeURIComponent(linkId!)}`;
+  const link = useLoad(() => api<Link>('GET', base), [base]);
+  const stats = useLoad(() => {
+    const params = new URLSearchParams({ limit: '10', ...(from && { from }), ...(to && { to }) });
+    return api<LinkStats>('GET', `${base}/stats?${params}`);
+  }, [base, from, to]);
+  const setRange = (nextFrom: string, nextTo: string) => {
+    const params = new URLSearchParams({ ...(nextFrom && { from: nextFrom }), ...(nextTo && { to: nextTo }) });
+    navigate(`${path}${params.size ? `?${params}` : ''}`, { replace: true });
+  };
+  const data = stats.data;
+  const rangeError = stats.error instanceof Error && ['from', 'to'].includes(fieldOfError(stats.error.message) ?? '');
+  const title = link.data ? link.data.title || link.data.short_url : 'Link';
+
+  return (
+    <>
+      <div class="page-header">
+        <div>
+          <h1>Analytics: {title}</h1>
+          {link.data && (
+            <p class="muted">
+              {link.data.short_url} → {link.data.target}
+            </p>
+          )}
+        </div>
+        <AppLink href={`/app/w/${wsId}/links`}>Back to links</AppLink>
+      </div>
+      {link.error !== undefined && <FailureNotice error={link.error} retry={link.reload} />}
+      <RangePicker key={`${from || data?.from}/${to || data?.to}`} from={from || data?.from || ''} to={to || data?.to || ''} onRange={setRange} />
+      {stats.loading && <Loading label="Loading the clicks…" />}
+      {stats.error !== undefined && <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />}
+      {data && (
+        <>
+          <dl class="cards">
+            <div class="card">
+              <dt>Clicks, {data.from} to {data.to}</dt>
+              <dd>{number.format(data.days.reduce((sum, d) => sum + d.clicks, 0))}</dd>
+            </div>
+            <div class="card">
+              <dt>Clicks, all time</dt>
+              <dd>{number.format(data.total_clicks)}</dd>
+            </div>
+            <div class="card">
+              <dt>Clicks today (UTC)</dt>
+              <dd>{number.format(data.today_clicks)}</dd>
+            </div>
+            <div class="card">
+              <dt>Countries, all time</dt>
+              <dd>{number.format(data.total_countries)}</dd>
+            </div>
+          </dl>
+          <section class="panel chart-panel" aria-labelledby="clicks-heading">
+            <h2 id="clicks-heading">Clicks over time</h2>
+            <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} />
+          </section>
+          <div class="panels">
+            <TopTable title="Countries" column="Country" rows={data.countries.map((r) => ({ key: r.country ?? '', label: countryName(r.country), clicks: r.clicks }))} />
+            <TopTable title="Referrers" column="Referrer" rows={data.referrers.map((r) => ({ key: r.referrer ?? '', label: r.referrer ?? 'Direct or unknown', clicks: r.clicks }))} />
+            <TopTable title="Devices" column="Device" rows={data.devices.map((r) => ({ key: r.device ?? '', label: r.device ?? 'Unknown', clicks: r.clicks }))} />
+            <TopTable title="Browsers" column="Browser" rows={data.browsers.map((r) => ({ key: r.browser ?? '', label: r.browser ?? 'Unknown', clicks: r.clicks }))} />
+            <TopTable title="Operating systems" column="OS" rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks }))} />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

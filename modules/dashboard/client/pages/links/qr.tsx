@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiFailure, fieldOfError } from '../../api';
+import { AppLink, ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
+import { Checkbox } from './inputs';
+import './links.css';
+import type { Link } from './types';
+
+interface QrOptions { fg: string; bg: string; transparent: boolean; size: string; margin: string; ec: string }
+
+const PREVIEW_DELAY_MS = 400;
+const LEVELS: [string, string][] = [
+  ['L', 'Low (7% may be damaged)'],
+  ['M', 'Medium (15%)'],
+  ['Q', 'Quartile (25%)'],
+  ['H', 'High (30%)'],
+];
+
+function qrUrl(wsId: string, linkId: string, o: QrOptions, format: 'svg' | 'png', download = false) {
+  const params = new URLSearchParams({ format, size: o.size, fg: o.fg.replace('#', ''), bg: o.transparent ? 'transparent' : o.bg.replace('#', ''), margin: o.margin, ec: o.ec });
+  if (download) params.set('download', '1');
+  return `/api/workspaces/${wsId}/links/${encodeURIComponent(linkId)}/qr?${params}`;
+}
+
+/** The QR image as an object URL, or the API's refusal (a bad size or colour, the rate limit). */
+async function fetchQr(url: string): Promise<string> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined);
+    throw new ApiFailure(response.status, body?.error ?? `Request failed (${response.status})`, Number(response.headers.get('retry-after')) || undefined);
+  }
+  return URL.createObjectURL(await response.blob());
+}
+
+/** A link's QR code: colours, size, quiet zone and error correction, previewed as you change them; downloads as SVG or PNG. */
+export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
+  const link = useLoad(() => api<Link>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId!)}`), [wsId, linkId]);
+  const [options, setOptions] = useState<QrOptions>({ fg: '#000000', bg: '#ffffff', transparent: false, size: '400', margin: '2', ec: 'M' });
+  const [preview, setPreview] = useState<string>();
+  const [failure, setFailure] = useState<ApiFailure>();
+  const set = (change: Partial<QrOptions>) => setOptions((o) => ({ ...o, ...change }));
+  const svgUrl = qrUrl(wsId, linkId!, options, 'svg');
+
+  useEffect(() => {
+    if (!link.data) return;
+    let current = true;
+    let shown: string | undefined;
+    const timer = setTimeout(() => {
+      fetchQr(svgUrl).then(
+        (url) => {
+          shown = url;
+          if (!current) return URL.revokeObjectURL(url);
+          setPreview(url);
+          setFailure(undefined);
+        },
+        (error) => current && setFailure(error instanceof ApiFailure ? error : new ApiFailure(0, String(error))),
+      );
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      if (shown) setTimeout(() => URL.revokeObjectURL(shown!), 1000);
+    };
+  }, [svgUrl, Boolean(link.data)]);
+
+  const listHref = `/app/w/${wsId}/links`;
+  if (link.error) {
+    return (
+      <>
+        <h1>QR code</h1>
+        {link.error instanceof ApiFailure && link.error.status === 404 ? <ErrorNotice error="This link does not exist (it may have been deleted)." /> : <FailureNotice error={link.error} retry={link.reload} />}
+        <AppLink href={listHref}>Back to the links</AppLink>
+      </>
+    );
+  }
+  if (!link.data) {
+    return (
+      <>
+        <h1>QR code</h1>
+        <Loading />
+      </>
+    );
+  }
+  const short = link.data.short_url;
+  const field = failure ? fieldOfError(failure.message) : undefined;
+  const errorOf = (name: string) => (field === name ? failure!.message : undefined);
+  const general = failure && !['size', 'fg', 'bg', 'margin', 'ec'].includes(field ?? '') ? failure : undefined;
+  return (
+    <div class="qr-page">
+      <div class="page-header">
+        <h1>QR code</h1>
+        <AppLink href={`/app/w/${wsId}/links/${link.data.id}`}>Back to the link</AppLink>
+      </div>
+      <p>
+        Encodes <a href={short}>{short}</a>
+      </p>
+      <div class="qr-layout">
+        <form class="qr-options" aria-label="QR code options" onSubmit={(event) => event.preventDefault()}>
+          <div class="row">
+            <Field label="Foreground colour" type="color" value={options.fg} error={errorOf('fg')} onInput={(event) => set({ fg: event.currentTarget.value })} class="narrow" />
+            <Field label="Background colour" type="color" value={options.bg} error={errorOf('bg')} disabled={options.transparent} onInput={(event) => set({ bg: event.currentTarget.value })} class="narrow" />
+          </div>
+          <Checkbox label="Transparent background" checked={options.transparent} onChecked={(transparent) => set({ transparent })} hint="SVG only: a PNG always has a background." />
+          <div class="row">
+            <Field label="Size in pixels" type="number" min={100} max={2000} step={10} value={options.size} error={errorOf('size')} hint="100 to 2000" onInput={(event) => set({ size: event.currentTarget.value })} class="narrow" />
+            <Field label="Quiet zone" type="number" min={0} max={8} value={options.margin} error={errorOf('margin')} hint="Blank border, 0 to 8 modules" onInput={(event) => set({ margin: event.currentTarget.value })} class="narrow" />
+          </div>
+          <Field label="Error correction" error={errorOf('ec')} hint="Higher survives more damage but makes a denser code.">
+            {(control) => (
+              <select {...control} value={options.ec} onChange={(event) => set({ ec: event.currentTarget.value })}>
+                {LEVELS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </form>
+        <div class="qr-preview">
+          <h2>Preview</h2>
+          {general && <ErrorNotice error={general.status === 429 ? `Too many QR codes asked for just now; try again in ${general.retryAfter ?? 60} seconds.` : general.message} />}
+          <div class={`qr-frame${options.transparent ? ' qr-transparent' : ''}`}>{preview ? <img src={preview} alt={`QR code for ${short}`} class="qr-image" /> : <Loading label="Drawing the QR code…" />}</div>
+          <div class="qr-downloads">
+            <a class="button button-primary" href={qrUrl(wsId, link.data.id, options, 'svg', true)} download>
+              Download SVG
+            </a>
+            {options.transparent ? (
+              <span class="field-note">PNG needs a background colour.</span>
+            ) : (
+              <a class="button" href={qrUrl(wsId, link.data.id, options, 'png', true)} download>
+                Download PNG
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

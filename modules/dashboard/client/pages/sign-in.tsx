@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiFailure, setCsrfToken } from '../api';
+import { useSession } from '../session';
+import { Button, ErrorNotice, Field, navigate } from '../ui';
+import { useHashToken } from './hash-token';
+
+function retryText(error: ApiFailure) {
+  return error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
+}
+
+function LinkRequestForm() {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [fieldError, setFieldError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setFieldError(undefined);
+    try {
+      await api('POST', '/session/sign-in-link', { email: email.trim() });
+      setSentTo(email.trim());
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.status === 429) setError(`Too many sign-in requests.${retryText(failure)}`);
+      else if (failure instanceof ApiFailure && failure.status === 400) setFieldError(failure.message);
+      else setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div class="notice notice-success" role="status">
+        <h2>Check your mail</h2>
+        <p>
+          If <strong>{sentTo}</strong> can sign in to Linkhop, a sign-in link is on its way to it. The link works once, for 15 minutes.
+        </p>
+        <Button variant="quiet" onClick={() => setSentTo(undefined)}>
+          Use another address
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} error={fieldError} hint="We will mail you a link that signs you in; no password needed." onInput={(e: Event) => setEmail((e.currentTarget as HTMLInputElement).value)} />
+      {error && (
+        <p class="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="primary" busy={busy}>
+        Send sign-in link
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * The mailed link lands here with `#token=…`: signing in takes a click, because mail scanners
+ * fetch links and a GET must not use the token up. Without a token: ask for an address.
+ */
+export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSignedIn(): void }) {
+  const { session, refresh } = useSession();
+  const [token, setToken] = useHashToken();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (session && !token) navigate('/app', { replace: true });
+  }, [session, token]);
+
+  const signIn = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await api<{ csrf_token: string }>('POST', '/session', { token });
+      setCsrfToken(answer.csrf_token);
+      await refresh();
+      onSignedIn();
+      navigate(returnTo ?? '/app', { replace: true });
+    } catch (failure) {
+      setError((failure as Error).message);
+      if (failure instanceof ApiFailure && failure.status === 410) setToken(undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" class="standalone sign-in">
+      <h1>Sign in to Linkhop</h1>
+      {error && <ErrorNotice error={token ? error : `${error}. Ask for a new link below.`} />}
+      {token ? (
+        <div class="sign-in-confirm">
+          <p>Continue to your dashboard on this device.</p>
+          <Button variant="primary" busy={busy} onClick={signIn}>
+            Sign in
+          </Button>
+        </div>
+      ) : (
+        <LinkRequestForm />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { flushClicks } from '../../modules/clicks/service';
+import { checkA11y, mailedLink, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+
+/** The main journey in a real Chromium: sign in by the mailed link, overview, a visit in the analytics, sign out. */
+warnIfNoChromium('dashboard journey');
+
+let d: Dashboard;
+/** a target the browser can reach in this closed network: the site's own health check */
+let TARGET: string;
+let owner: { email: string; workspaceId: string; key: string };
+
+beforeAll(async () => {
+  if (skipBrowser) return;
+  d = await startDashboard();
+  TARGET = `${d.t.config.siteUrl}/healthz`;
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  owner = { email, ...(await d.t.bootstrap({ email, plan: 'pro', name: 'Ada Owner' })) };
+}, 60_000);
+afterAll(async () => {
+  await d?.close();
+});
+
+/** Visits a short link the way a person's browser does (a browser User-Agent, so not a bot), following it to its target. */
+async function visitShortLink(page: Page, shortUrl: string) {
+  const landed = await page.goto(shortUrl);
+  expect(landed?.url()).toBe(TARGET);
+  await flushClicks(d.t.deps);
+}
+
+describe.skipIf(skipBrowser)('dashboard journey', () => {
+  test('signed out, /app and every client route lead to the sign-in page', async () => {
+    const { page, cspViolations } = await d.newPage();
+    for (const path of ['', `/w/${owner.workspaceId}`, `/w/${owner.workspaceId}/links/x/analytics`]) {
+      await page.goto(d.appUrl(path));
+      await page.waitForURL(d.appUrl('/sign-in'));
+      await expect(page.getByLabel('E-mail').isVisible()).resolves.toBe(true);
+    }
+    await checkA11y(page);
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('the sign-in page says a link was sent, the same for an unknown address, and only a known one gets mail', async () => {
+    const { page } = await d.newPage();
+    const messages: string[] = [];
+    for (const email of [owner.email, `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`]) {
+      await page.goto(d.appUrl('/sign-in'));
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Send sign-in link' }).click();
+      const notice = page.getByRole('status').filter({ hasText: 'Check your mail' });
+      await notice.waitFor();
+      messages.push((await notice.innerText()).replace(email, '<address>'));
+    }
+    expect(messages[0]).toBe(messages[1]!);
+    expect(messages[0]).toContain('sign-in link');
+    await mailedLink(d, owner.email, 'sign-in');
+    await Bun.sleep(300);
+    expect(d.mail.received.filter((m) => m.recipients.some((r) => r.startsWith('nobody-')))).toEqual([]);
+  });
+
+  test('too many requests for one address: the 429 is stated clearly', async () => {
+    const { page } = await d.newPage();
+    const email = `limited-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(d.appUrl('/sign-in'));
+    let alert = '';
+    for (let i = 0; i < 8 && !alert; i++) {
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Send sign-in link' }).click();
+      const done = await Promise.race([
+        page.getByRole('heading', { name: 'Check your mail' }).waitFor().then(() => 'sent'),
+        page.getByRole('alert').waitFor().then(() => 'alert'),
+      ]);
+      if (done === 'alert') alert = await page.getByRole('alert').innerText();
+      else await page.getByRole('button', { name: 'Use another address' }).click();
+    }
+    expect(alert).toMatch(/^Too many sign-in requests\. Try again in \d+ seconds\.$/);
+  });
+
+  test('a used sign-in link says it has expired or was used, and offers a new one', async () => {
+    const { page } = await d.newPage();
+    await signIn(d, page, owner.email);
+    const used = await mailedLink(d, owner.email, 'sign-in');
+    const { page: other } = await d.newPage();
+    await other.goto(used);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await other.getByRole('alert').filter({ hasText: 'This sign-in link has expired or was already used' }).waitFor();
+    await expect(other.getByLabel('E-mail').isVisible()).resolves.toBe(true);
+  });
+
+  test('sign in by the mailed link, see the overview, a visit appears in the analytics, sign out', async () => {
+    const created = await d.t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: TARGET, title: 'Journey link' } });
+    expect(created.status).toBe(201);
+    const { page, cspViolations } = await d.newPage();
+
+    await signIn(d, page, owner.email);
+    expect(page.url()).toBe(d.appUrl(`/w/${owner.workspaceId}`));
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    const totals = page.locator('dl.cards');
+    await totals.getByText('Links', { exact: true }).waitFor();
+    await expect(page.getByRole('img', { name: /Clicks per day, last 30 days\. No clicks/ }).count()).resolves.toBe(1);
+    await checkA11y(page);
+
+    const visitor = await d.newPage();
+    await visitShortLink(visitor.page, created.body.short_url);
+
+    await page.reload();
+    await page.getByRole('img', { name: /Clicks per day, last 30 days\. 1 click from/ }).waitFor();
+    await page.getByRole('link', { name: /Journey link/ }).click();
+    await page.waitForURL(d.appUrl(`/w/${owner.workspaceId}/links/${created.body.id}/analytics`));
+    await page.getByRole('heading', { name: 'Analytics: Journey link' }).waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByRole('img', { name: new RegExp(`1 click from .* busiest day ${today} with 1 click`) }).waitFor();
+    // the text alternative carries the same figure
+    await page.getByText('as a table').click();
+    await expect(page.getByRole('row', { name: `${today} 1` }).count()).resolves.toBe(1);
+    await expect(page.getByRole('region', { name: 'Browsers' }).getByRole('row', { name: 'Chrome 1' }).count()).resolves.toBe(1);
+    await checkA11y(page);
+
+    // a range without the visit
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByRole('button', { name: 'Show range' }).click();
+    await page.getByRole('img', { name: 'Clicks per day, 2020-01-01 to 2020-01-31. No clicks from 2020-01-01 to 2020-01-31.' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?from=2020-01-01&to=2020-01-31');
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(d.appUrl('/sign-in'));
+    await page.goto(d.appUrl(`/w/${owner.workspaceId}`));
+    await page.waitForURL(d.appUrl('/sign-in'));
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('"Sign out everywhere" ends the sessions of other browsers too', async () => {
+    const first = await d.newPage();
+    const second = await d.newPage();
+    await signIn(d, first.page, owner.email);
+    await signIn(d, second.page, owner.email);
+    await first.page.getByRole('button', { name: /^Account/ }).click();
+    await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await first.page.waitForURL(d.appUrl('/sign-in'));
+    await second.page.reload();
+    await second.page.waitForURL(d.appUrl('/sign-in'));
+  });
+});
