@@ -11,13 +11,13 @@ import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
-const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(schema));
+const Checked = <T extends TSchema>(name: string, schema: T) => Nullable(CheckedByService(name, schema));
 
 /**
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
-const RedirectType = Int({ enum: [301, 302], default: 302, description: 'HTTP status of the redirect' });
+const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect: 301 or 302 (302 when not given)' });
 
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
@@ -29,17 +29,17 @@ const linkFields = {
   utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
   expires_at: Nullable(t.String({ description: 'ISO 8601' })),
   fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
-  routing_rules: Checked(RoutingRules),
-  ab_variants: Checked(AbVariants),
-  rules: Checked(Rules),
+  routing_rules: Checked('RoutingRules', RoutingRules),
+  ab_variants: Checked('AbVariants', AbVariants),
+  rules: Checked('Rules', Rules),
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String({ description: 'http(s) URL' })),
   password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
   redirect_type: Nullable(RedirectType),
-  interstitial: Checked(Interstitial),
-  sequence: Checked(Sequence),
-  deep_link: Checked(DeepLink),
+  interstitial: Checked('Interstitial', Interstitial),
+  sequence: Checked('Sequence', Sequence),
+  deep_link: Checked('DeepLink', DeepLink),
   monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
 };
 type Fields = typeof linkFields;

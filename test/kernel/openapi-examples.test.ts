@@ -42,7 +42,7 @@ test('every operation with a request body offers an example, and the API accepts
       const admin = path.startsWith('/api/admin');
       // the operator's plan change goes to a workspace of its own (the fixtures' one stays Agency)
       const url = path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_, name) => (admin && name === 'wsId' ? other.workspaceId : params[name] ?? name));
-      const headers = admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {};
+      const headers: Record<string, string> = admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {};
       const res = await t.api(method.toUpperCase(), url, { key: path.startsWith('/api/admin') || path.startsWith('/api/invites') ? undefined : owner.key, body, headers });
       answers.push({ operation, status: res.status, ...(res.status >= 300 ? { error: res.body?.error } : {}) });
       if (path === '/api/workspaces/{wsId}/invites' && res.status === 201) params.token = res.body.token;
