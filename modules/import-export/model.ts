@@ -10,8 +10,7 @@ export const ImportBody = t.Object({
   }),
   format: t.Optional(
     t.Union([t.Literal('generic'), t.Literal('bitly'), t.Literal('auto')], {
-      default: 'auto',
-      description: 'auto picks bitly when a bitlink column is present (then long_url is the target)',
+      description: 'Default auto, which picks bitly when a bitlink column is present (then long_url is the target)',
     }),
   ),
   domain: t.Optional(t.String({ description: 'The default domain (default) or one of the workspace\'s domains' })),
