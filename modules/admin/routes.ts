@@ -41,7 +41,7 @@ export const adminRoutes = (deps: Deps) =>
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
     })
     .post('/login-link', ({ body }) => signInUrlFor(deps, body.email), {
-      body: t.Object({ email: t.String({ maxLength: 320 }) }),
+      body: withExample(t.Object({ email: t.String({ maxLength: 320 }) }), { email: 'you@example.com' }),
       response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404) },
       detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },
     })

@@ -68,7 +68,7 @@ export const linkRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: WsParams,
-        body: BulkTagBody,
+        body: withExample(BulkTagBody, { ids: ['<link id>'], add_tags: ['spring'], remove_tags: ['draft'] }),
         response: { 200: BulkTagged, ...errors(400, 401, 403, 404) },
         detail: { summary: 'Add or remove tags on up to 100 links (unknown IDs are ignored)' },
       },
