@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { bootstrap, setPlan } from '../modules/admin/service';
+import { bootstrap, mintApiKey, setPlan } from '../modules/admin/service';
 import { runMonitoringPass } from '../modules/monitoring/service';
 import { signInUrlFor } from '../modules/sessions/service';
 import { registerJobs as registerWebhookJobs } from '../modules/webhooks/jobs';
@@ -16,6 +16,7 @@ const USAGE = `usage:
   bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
   bun run cli plan <workspaceId> <plan>
   bun run cli login-link --email E
+  bun run cli api-key --email E --workspace <workspaceId> [--role owner|admin|editor|viewer]
   bun run cli monitor`;
 
 type Command = (deps: Deps, args: string[]) => Promise<unknown>;
@@ -33,6 +34,10 @@ export const COMMANDS: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     if (!values.email) throw new ApiError(400, USAGE);
     return signInUrlFor(deps, values.email);
+  },
+  async 'api-key'(deps, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, workspace: { type: 'string' }, role: { type: 'string' } } });
+    return mintApiKey(deps, { email: values.email ?? '', workspace: values.workspace ?? '', role: values.role });
   },
   async monitor(deps) {
     // link.broken / link.recovered reach webhooks from here too (delivered before exit, or queued on BullMQ)

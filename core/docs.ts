@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { Elysia } from 'elysia';
+import { documentedSchemas } from './model';
 
 const SWAGGER_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 const ASSETS = new Set(['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
@@ -20,16 +21,19 @@ export const docs = () =>
           info: {
             title: 'Linkhop API',
             version: '1.0',
-            description: 'Short links, smart redirects, team workspaces, webhooks and analytics. Authenticate every request with the X-API-Key header.',
+            description:
+              'Short links, smart redirects, team workspaces, webhooks and analytics. Authenticate every request with the X-API-Key header (the dashboard sends its lh_session cookie instead, and X-CSRF-Token on writes).',
           },
           servers: [{ url: '/' }],
           components: {
+            schemas: Object.fromEntries(documentedSchemas),
             securitySchemes: {
               apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+              session: { type: 'apiKey', in: 'cookie', name: 'lh_session', description: 'Dashboard session; writes also need the X-CSRF-Token header' },
               adminToken: { type: 'http', scheme: 'bearer' },
             },
           },
-          security: [{ apiKey: [] }],
+          security: [{ apiKey: [] }, { session: [] }],
         },
       }),
     )

@@ -5,12 +5,23 @@ import { QueryInt } from './validation';
 /** An integer in a JSON body or response: a JSON number (Elysia's `t.Integer` also takes numeric strings, and documents them). */
 export const Int = (options?: IntegerOptions) => Type.Integer(options);
 
+/** `schema` with the example Swagger UI offers for it (its own sample, "string" in every field, would be refused). */
+export const withExample = <T extends TSchema>(schema: T, example: Static<T>): T => ({ ...schema, example });
+
+/** Schemas the OpenAPI document carries as named components (`#/components/schemas/<name>`). */
+export const documentedSchemas = new Map<string, TSchema>();
+
 /**
  * A JSON field whose shape the owning module's service checks, so that single, bulk, import and
- * MCP writes get the same checks and messages: the OpenAPI document shows `schema` in full, while
- * request validation hands any value on to the service.
+ * MCP writes get the same checks and messages: the OpenAPI document shows `schema` in full, as the
+ * component `name`, while request validation hands any value on to the service. A reference, not
+ * the schema inline: Elysia reshapes bodies and answers to their schema (an inline one would turn
+ * `"x"` into `[{}]` and drop unknown keys before the service could refuse them).
  */
-export const CheckedByService = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T>>({ ...schema, [Kind]: 'Unknown' });
+export const CheckedByService = <T extends TSchema>(name: string, schema: T) => {
+  documentedSchemas.set(name, schema);
+  return Type.Unsafe<Static<T>>({ [Kind]: 'Unknown', $ref: `#/components/schemas/${name}` });
+};
 
 /** Schemas every module shares; they are validation and OpenAPI at once. */
 export const ErrorBody = t.Object({ error: t.String() }, { description: 'Every error answer' });

@@ -216,7 +216,11 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       }
     },
     async startWorkers(names) {
-      const wanted = new Set(names?.length ? names : [...processors.keys()].map(queueOf));
+      const known = new Set([...processors.keys()].map(queueOf));
+      const unknown = (names ?? []).filter((n) => !known.has(n));
+      // a typo would otherwise start a worker for a queue no job goes to, silently processing nothing
+      if (unknown.length) throw new Error(`Unknown queue${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the queues are ${[...known].sort().join(', ')}`);
+      const wanted = new Set(names?.length ? names : known);
       for (const q of wanted) {
         consumed.add(q);
         const worker = new Worker(

@@ -2,6 +2,19 @@ import type { Config } from './config';
 import { createDeps, type Deps } from './deps';
 import { createApp, listen } from './kernel';
 import { loadPlugins } from './plugins';
+import { orphanedLinkDomains } from '../modules/links/service';
+
+/** Says so when stored links sit on a domain that no longer resolves (a changed PORT or SITE_URL moves the default domain). */
+export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'>) {
+  const orphaned = await orphanedLinkDomains(deps.db, deps.config.defaultDomain);
+  if (!orphaned.length) return;
+  const count = orphaned.reduce((sum, o) => sum + o.links, 0);
+  const domains = orphaned.map((o) => o.domain);
+  deps.log.warn(
+    { orphanedLinks: count, domains, defaultDomain: deps.config.defaultDomain },
+    `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: ${count === 1 ? 'it does' : 'they do'} not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
+  );
+}
 import { clientBundle } from '../modules/dashboard/assets';
 
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
@@ -9,6 +22,7 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const deps = opts.deps ?? (await createDeps(config));
   const app = createApp(deps);
   await loadPlugins(config.plugins, { hooks: deps.bus, config, log: deps.log });
+  await warnOrphanedLinks(deps);
   await clientBundle(); // the dashboard is bundled before the first visitor, and a broken bundle stops the start
   const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });
   const port = server.port!;

@@ -1,4 +1,6 @@
-import { Kind, Type, TypeRegistry, type IntegerOptions, type TInteger, type TSchema } from '@sinclair/typebox';
+import { Kind, Type, TypeRegistry, type IntegerOptions, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { badRequest } from './errors';
 
 const DIGITS = /^-?\d{1,15}$/;
 
@@ -64,4 +66,17 @@ export function validationMessage(error: any): string {
   if (path && first.value === undefined) return `${where}${path} is required`;
   const message = expectation(first.schema, first.value);
   return path ? `Invalid ${where}${path}: ${message}` : `Invalid request body: ${message}`;
+}
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+/**
+ * A body checked in the handler, with the same messages as Elysia's validation: for a route whose
+ * body comes in several forms (its own parser) and so declares no `body` schema.
+ */
+export function checkBody<T extends TSchema>(schema: T, value: unknown): Static<T> {
+  let check = compiled.get(schema);
+  if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
+  if (!check.Check(value)) throw badRequest(validationMessage({ all: [check.Errors(value).First()] }));
+  return value as Static<T>;
 }

@@ -27,7 +27,13 @@ export async function runWorkers(queues: string[]) {
   const deps = await createDeps(config);
   surviveClosedSocketWrites((err) => deps.log.warn({ err }, 'write to a closed PostgreSQL connection ignored'));
   await registerAllJobs(deps);
-  await deps.queue.startWorkers(queues);
+  try {
+    await deps.queue.startWorkers(queues);
+  } catch (error) {
+    console.error((error as Error).message);
+    await deps.close();
+    process.exit(2);
+  }
   deps.log.info({ queues: queues.length ? queues : 'all' }, 'workers started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, async () => {

@@ -1,8 +1,9 @@
 import type { Deps } from '../../core/deps';
-import { badRequest } from '../../core/errors';
-import { isPlan, PLANS, type Plan } from '../../core/plans';
-import { ensureUser, isEmail } from '../members/service';
-import { createWorkspace, setWorkspacePlan } from '../workspaces/service';
+import { badRequest, notFound } from '../../core/errors';
+import { isPlan, PLANS, roleAtLeast, type Plan } from '../../core/plans';
+import { createApiKey } from '../api-keys/service';
+import { ensureUser, findUserByEmail, isEmail, membershipRole, parseRole } from '../members/service';
+import { createWorkspace, getWorkspaceRow, setWorkspacePlan } from '../workspaces/service';
 
 export interface BootstrapInput { email: string; name?: string; workspace?: string; plan?: string }
 
@@ -19,4 +20,23 @@ export async function setPlan(deps: Deps, workspaceId: string, plan: string) {
   if (!isPlan(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
   await setWorkspacePlan(deps, workspaceId, plan);
   return { ok: true as const };
+}
+
+export interface MintKeyInput { email: string; workspace: string; role?: string }
+
+/**
+ * A new API key for an existing member (a lost key is otherwise unrecoverable without the
+ * database): the member's own role by default, never above it. Audited as `api_key.create`.
+ */
+export async function mintApiKey(deps: Deps, input: MintKeyInput) {
+  const user = input.email ? await findUserByEmail(deps.db, input.email) : null;
+  if (!user) throw notFound('User');
+  const workspace = input.workspace ? await getWorkspaceRow(deps.db, input.workspace) : null;
+  if (!workspace) throw notFound('Workspace');
+  const memberRole = await membershipRole(deps.db, workspace.id, user.id);
+  if (!memberRole) throw badRequest(`${user.email} is not a member of workspace ${workspace.id}`);
+  const role = input.role === undefined ? memberRole : parseRole(input.role);
+  if (!roleAtLeast(memberRole, role)) throw badRequest(`Invalid role: ${user.email} is ${memberRole} in this workspace; a key cannot grant more`);
+  const key = await createApiKey(deps.db, deps.bus, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan as Plan, name: 'Operator key', role, audit: true });
+  return { ...key, workspace_id: workspace.id, user_id: user.id };
 }

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { forbidden } from '../../core/errors';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { roleAtLeast } from '../../core/plans';
 import { CreatedKey, CreateKeyBody, KeyItem, KeyParams } from './model';
 import { createApiKey, deleteApiKey, listApiKeys } from './service';
@@ -21,7 +21,7 @@ export const apiKeysModule = (deps: Deps) =>
         set.status = 201;
         return created;
       },
-      { access: { role: 'admin' }, params: WsParams, body: CreateKeyBody, response: { 201: CreatedKey, ...errors(400, 401, 402, 403, 404) }, detail: { summary: 'Create an API key (the key is shown once)' } },
+      { access: { role: 'admin' }, params: WsParams, body: withExample(CreateKeyBody, { name: 'CI', role: 'editor' }), response: { 201: CreatedKey, ...errors(400, 401, 402, 403, 404) }, detail: { summary: 'Create an API key (the key is shown once)' } },
     )
     .get('/api/workspaces/:wsId/api-keys', async ({ workspace }) => ({ api_keys: await listApiKeys(deps.db, workspace.id) }), {
       access: { role: 'admin' },

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, WsParams } from '../../core/model';
+import { errors, withExample, WsParams } from '../../core/model';
 import { ClientItem, CreateClientBody, CreatedClient } from './model';
 import { createClient, listClients } from './service';
 
@@ -18,7 +18,7 @@ export const clientRoutes = (deps: Deps) =>
       {
         access: { role: 'owner', feature: 'clients' },
         params: WsParams,
-        body: CreateClientBody,
+        body: withExample(CreateClientBody, { name: 'Acme Corp', slug: 'acme' }),
         response: { 201: CreatedClient, ...errors(400, 401, 402, 403, 404, 409) },
         detail: { summary: 'Create a client workspace (Agency): starts on free, your owners own it' },
       },

@@ -12,7 +12,7 @@ export const DeepLink = t.Object(
     android_app_url: t.Optional(AppUrl),
     android_store_url: t.Optional(WebUrl),
     android_fallback_url: t.Optional(WebUrl),
-    interstitial: t.Optional(t.Boolean({ default: false, description: 'Show an app-detection page that falls back to the store or web URL' })),
+    interstitial: t.Optional(t.Boolean({ description: 'Show an app-detection page that falls back to the store or web URL (default false)' })),
   },
   { additionalProperties: false, description: 'Deep link (Pro+); at least one of ios_app_url, android_app_url' },
 );

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { AddDomainBody, CreatedDomain, DomainItem, DomainParams, LinkCount, VerifyResult } from './model';
 import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain } from './service';
 
@@ -17,7 +17,7 @@ export const domainRoutes = (deps: Deps) =>
       {
         access: { role: 'admin' },
         params: WsParams,
-        body: AddDomainBody,
+        body: withExample(AddDomainBody, { domain: 'links.example.com' }),
         response: { 201: CreatedDomain, ...errors(400, 401, 402, 403, 404, 409) },
         detail: { summary: 'Add a custom domain (then place the TXT record and verify)' },
       },

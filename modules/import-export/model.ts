@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { ErrorBody, Int } from '../../core/model';
+import { ErrorBody, Int, withExample } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -10,12 +10,38 @@ export const ImportBody = t.Object({
   }),
   format: t.Optional(
     t.Union([t.Literal('generic'), t.Literal('bitly'), t.Literal('auto')], {
-      default: 'auto',
-      description: 'auto picks bitly when a bitlink column is present (then long_url is the target)',
+      description: 'Default auto, which picks bitly when a bitlink column is present (then long_url is the target)',
     }),
   ),
   domain: t.Optional(t.String({ description: 'The default domain (default) or one of the workspace\'s domains' })),
 });
+
+/** `format` and `domain` of a raw `text/csv` body, which has no room for them. */
+export const ImportQuery = t.Object({ format: ImportBody.properties.format, domain: ImportBody.properties.domain });
+
+const formText = async (value: FormDataEntryValue | null) => (value === null ? undefined : typeof value === 'string' ? value : await value.text());
+
+/**
+ * The import body as `{csv, format?, domain?}` whatever form it came in: JSON or a urlencoded form
+ * (Elysia's own parsers), a multipart form whose `csv` is a file or a text field, or raw `text/csv`.
+ */
+export async function parseImportRequest({ request, query }: { request: Request; query: Record<string, string | undefined> }, contentType: string) {
+  if (contentType.startsWith('text/csv') || contentType.startsWith('text/plain')) return { csv: await request.text(), format: query.format, domain: query.domain };
+  if (contentType.startsWith('multipart/form-data')) {
+    const form = await request.formData();
+    return { csv: await formText(form.get('csv')), format: await formText(form.get('format')), domain: await formText(form.get('domain')) };
+  }
+}
+
+/** The request body in the OpenAPI document (a custom parser hides it from the generator). */
+export const importRequestBody = {
+  required: true,
+  content: {
+    'application/json': { schema: withExample(ImportBody, { csv: 'url,title,tags\nhttps://example.com/a,Spring sale,"spring,sale"\n', format: 'auto' }) },
+    'multipart/form-data': { schema: t.Object({ ...ImportBody.properties, csv: t.String({ format: 'binary', description: 'The CSV file (or its text)' }) }) },
+    'text/csv': { schema: t.String({ description: 'The CSV itself; format and domain go in the query' }) },
+  },
+};
 
 export const ImportResult = t.Object({
   created: Int(),

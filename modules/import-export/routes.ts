@@ -3,8 +3,9 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
+import { checkBody } from '../../core/validation';
 import { linkContext } from '../links/service';
-import { csvExportResponses, ImportBody, ImportResult } from './model';
+import { csvExportResponses, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
 import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks', workspaceSlug: string) =>
@@ -21,7 +22,8 @@ export const importExportRoutes = (deps: Deps) =>
     .use(accessMacro(deps.access!))
     .post(
       '/api/workspaces/:wsId/import/links',
-      async ({ workspace, actor, body, set }) => {
+      async ({ workspace, actor, body: raw, set }) => {
+        const body = checkBody(ImportBody, raw);
         const file = parseImportCsv(body.csv, body.format);
         // an import is a bulk create: it shares the bulk-create budget of the workspace
         await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
@@ -32,9 +34,15 @@ export const importExportRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: WsParams,
-        body: ImportBody,
+        query: ImportQuery,
+        // the body is checked in the handler: declared here, the generator would hide the multipart and text/csv forms
+        parse: parseImportRequest,
         response: { 201: ImportResult, ...errors(400, 401, 402, 403, 404, 429) },
-        detail: { summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction' },
+        detail: {
+          summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction',
+          description: 'The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).',
+          requestBody: importRequestBody,
+        },
       },
     )
     .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {

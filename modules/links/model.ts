@@ -15,14 +15,14 @@ const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
 export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-const Checked = <T extends TSchema>(schema: T) => Nullable(CheckedByService(schema));
+const Checked = <T extends TSchema>(name: string, schema: T) => Nullable(CheckedByService(name, schema));
 
 /**
  * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
  * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
  */
 // no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
-const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect; 302 unless set' });
+const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect: 301 or 302 (302 when not given)' });
 
 const linkFields = {
   target: t.String({ description: 'Destination, an http(s) URL' }),
@@ -34,17 +34,17 @@ const linkFields = {
   utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
   expires_at: Nullable(t.String({ description: 'ISO 8601' })),
   fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
-  routing_rules: Checked(RoutingRules),
-  ab_variants: Checked(AbVariants),
-  rules: Checked(Rules),
+  routing_rules: Checked('RoutingRules', RoutingRules),
+  ab_variants: Checked('AbVariants', AbVariants),
+  rules: Checked('Rules', Rules),
   og_title: Nullable(t.String()),
   og_description: Nullable(t.String()),
   og_image: Nullable(t.String({ description: 'http(s) URL' })),
   password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
   redirect_type: Nullable(RedirectType),
-  interstitial: Checked(Interstitial),
-  sequence: Checked(Sequence),
-  deep_link: Checked(DeepLink),
+  interstitial: Checked('Interstitial', Interstitial),
+  sequence: Checked('Sequence', Sequence),
+  deep_link: Checked('DeepLink', DeepLink),
   monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
 };
 type Fields = typeof linkFields;

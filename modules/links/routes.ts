@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
-import { errors, Int, OkBody, WsParams } from '../../core/model';
+import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
 import { LIMITS, RATE_LIMITS } from '../../core/plans';
 import { BulkCreateBody, BulkCreated, BulkDeleteBody, BulkTagBody, BulkTagged, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
 import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, retagLinks, updateLink } from './service';
@@ -44,7 +44,7 @@ export const linkRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: WsParams,
-        body: BulkCreateBody,
+        body: withExample(BulkCreateBody, { links: [{ target: 'https://example.com/a' }, { target: 'https://example.com/b', title: 'B' }] }),
         response: { 201: BulkCreated, ...errors(400, 401, 402, 403, 404, 429) },
         detail: { summary: 'Create up to 100 links (invalid items are skipped)' },
       },
@@ -55,7 +55,7 @@ export const linkRoutes = (deps: Deps) =>
       {
         access: { role: 'admin' },
         params: WsParams,
-        body: BulkDeleteBody,
+        body: withExample(BulkDeleteBody, { ids: ['<link id>'] }),
         response: { 200: t.Object({ deleted: Int() }), ...errors(400, 401, 403, 404) },
         detail: { summary: 'Delete up to 100 links (unknown IDs are ignored)' },
       },
@@ -68,7 +68,7 @@ export const linkRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: WsParams,
-        body: BulkTagBody,
+        body: withExample(BulkTagBody, { ids: ['<link id>'], add_tags: ['spring'], remove_tags: ['draft'] }),
         response: { 200: BulkTagged, ...errors(400, 401, 403, 404) },
         detail: { summary: 'Add or remove tags on up to 100 links (unknown IDs are ignored)' },
       },
@@ -91,7 +91,7 @@ export const linkRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: LinkParams,
-        body: PatchLinkBody,
+        body: withExample(PatchLinkBody, { title: 'Spring launch', tags: ['launch', 'spring'] }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404, 409) },
         detail: { summary: 'Update a link (null clears a field; effective on the next visit)' },
       },

@@ -9,6 +9,7 @@ import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RESERVED_SEGMENTS } from '../../core/hosts';
 import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
+import { getDomainByHost } from '../domains/service';
 import { getWorkspaceRow } from '../workspaces/service';
 import { links } from './schema';
 import type { Link, LinkSort } from './model';
@@ -520,4 +521,15 @@ export async function linkTotalsByWorkspace(db: DbOrTx, workspaceIds: string[]):
     .where(inArray(links.workspaceId, workspaceIds))
     .groupBy(links.workspaceId);
   return new Map(rows.map((r) => [r.workspaceId, { links: Number(r.links), clicks: Number(r.clicks) }]));
+}
+
+/**
+ * Links on a domain that is neither the default domain nor a custom domain: they no longer resolve,
+ * which happens when `PORT` or `SITE_URL` changes the default domain. One grouped scan, at start.
+ */
+export async function orphanedLinkDomains(db: DbOrTx, defaultDomain: string): Promise<{ domain: string; links: number }[]> {
+  const rows = await db.select({ domain: links.domain, links: sql<number>`count(*)::int` }).from(links).groupBy(links.domain);
+  const orphaned = [];
+  for (const row of rows) if (row.domain !== defaultDomain && !(await getDomainByHost(db, row.domain))) orphaned.push(row);
+  return orphaned;
 }

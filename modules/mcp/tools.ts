@@ -3,11 +3,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { ApiError, forbidden, notFound, paymentRequired } from '../../core/errors';
+import { ApiError, notFound, paymentRequired } from '../../core/errors';
 import { featureMessage, hasFeature, LIMITS, RATE_LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { listDomains } from '../domains/service';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links/service';
-import { workspaceSummary } from '../stats/service';
+import { linkStats, workspaceSummary } from '../stats/service';
 import { listTags } from '../tags/service';
 import pkg from '../../package.json';
 
@@ -44,11 +44,6 @@ const optionalFields = Object.fromEntries(Object.entries(linkFields).map(([k, v]
 
 const idField = { id: z.string().describe('Link ID') };
 
-function requireRole(caller: McpCaller, minimum: Role) {
-  const role = caller.workspace.role;
-  if (!roleAtLeast(role, minimum)) throw forbidden(`This action needs the ${minimum} role or higher; you are ${role}`);
-}
-
 /** A service result as tool output: JSON text for any client, structured content for those that read it. */
 const ok = (result: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result });
 
@@ -70,16 +65,19 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
   const { workspace, actor } = caller;
   const ctx = () => linkContext(deps.db, workspace, actor.userId);
 
-  // the SDK's callback type is conditional on the schema and cannot be matched through a generic: hence the cast
-  const tool = <Shape extends z.ZodRawShape>(name: string, description: string, role: Role, inputSchema: Shape, run: (args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>) =>
+  // A tool exists for the caller only when the key's role may call it (tools/list offers nothing
+  // that would answer 403). The SDK's callback type is conditional on the schema and cannot be
+  // matched through a generic: hence the cast.
+  const tool = <Shape extends z.ZodRawShape>(name: string, description: string, role: Role, inputSchema: Shape, run: (args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>) => {
+    if (!roleAtLeast(workspace.role, role)) return;
     server.registerTool(name, { description, inputSchema }, (async (args: z.infer<z.ZodObject<Shape>>) => {
       try {
-        requireRole(caller, role);
         return ok(await run(args));
       } catch (error) {
         return failure(deps, name, error);
       }
     }) as Parameters<typeof server.registerTool>[2]);
+  };
 
   const createShape = {
     target: z.string().describe('Destination, an http(s) URL'),
@@ -123,10 +121,24 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     return { ok: true };
   });
 
-  tool('get_stats', 'Workspace click summary: total_links, total_clicks, total_countries, today_clicks (UTC day). Pro plan or higher.', 'viewer', {}, async () => {
-    if (!hasFeature(workspace.plan, 'stats')) throw paymentRequired(featureMessage('stats'));
-    return workspaceSummary(deps.db, workspace.id);
-  });
+  const day = (description: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe(description);
+  tool(
+    'get_stats',
+    'Click stats (Pro plan or higher). Without link_id: the workspace summary (total_links, total_clicks, total_countries, today_clicks, UTC day). With link_id: that link\'s all-time totals, daily series and top countries, referrers, devices, browsers and OS over from..to (default the last 30 days), as GET /links/{id}/stats.',
+    'viewer',
+    {
+      link_id: z.string().optional().describe('A link ID: stats of that link instead of the workspace summary'),
+      from: day('With link_id: first UTC day, YYYY-MM-DD'),
+      to: day('With link_id: last UTC day, YYYY-MM-DD (default today)'),
+      limit: z.number().int().min(1).max(100).optional().describe('With link_id: how many top values per breakdown (default 10)'),
+    },
+    async ({ link_id, ...range }) => {
+      if (!hasFeature(workspace.plan, 'stats')) throw paymentRequired(featureMessage('stats'));
+      if (link_id === undefined) return workspaceSummary(deps.db, workspace.id);
+      if (!(await getLink(deps.db, workspace.id, link_id))) throw notFound('Link');
+      return linkStats(deps.db, workspace.id, link_id, range);
+    },
+  );
 
   tool('list_domains', 'The workspace\'s custom domains (the default short domain is always available).', 'viewer', {}, async () => ({
     default_domain: deps.config.defaultDomain,

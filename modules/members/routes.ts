@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { acceptInvite, createInvite, deleteInvite, listPendingInvites } from './invites';
 import { Accepted, AcceptBody, AcceptParams, CreatedInvite, CreateInviteBody, Invite, InviteParams, MemberParams, MembersList, UpdateRoleBody } from './model';
 import { changeMemberRole, listMembers, removeMember } from './service';
@@ -26,7 +26,7 @@ export const memberRoutes = (deps: Deps) =>
       {
         access: { role: 'admin' },
         params: MemberParams,
-        body: UpdateRoleBody,
+        body: withExample(UpdateRoleBody, { role: 'editor' }),
         response: { 200: OkBody, ...errors(400, 401, 403, 404) },
         detail: { summary: "Change a member's role (the member is notified by e-mail)" },
       },
@@ -54,7 +54,7 @@ export const memberRoutes = (deps: Deps) =>
       {
         access: { role: 'admin' },
         params: WsParams,
-        body: CreateInviteBody,
+        body: withExample(CreateInviteBody, { email: 'colleague@example.com', role: 'editor' }),
         response: { 201: CreatedInvite, ...errors(400, 401, 402, 403, 404, 409) },
         detail: { summary: 'Invite someone by e-mail (valid 7 days; an invite e-mail is sent)' },
       },
@@ -75,7 +75,7 @@ export const memberRoutes = (deps: Deps) =>
     )
     .post('/api/invites/:token/accept', ({ params, body }) => acceptInvite(deps, params.token, body?.name), {
       params: AcceptParams,
-      body: AcceptBody,
+      body: withExample(AcceptBody, { name: 'Alex' }),
       response: { 200: Accepted, ...errors(400, 404, 409, 410) },
       detail: { summary: 'Accept an invite (no API key: the token is the credential)', security: [] },
     });

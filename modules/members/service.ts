@@ -30,6 +30,7 @@ export async function ensureUser(db: DbOrTx, email: string, name?: string | null
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
 }
 
+/** The existing user with this e-mail, never created (operator key minting). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | null> {
   const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, normalizeEmail(email)));
   return row ?? null;

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, Int, OkBody, WsParams } from '../../core/model';
+import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
 import { AddLinksBody, CreatedPortfolio, CreatePortfolioBody, PatchPortfolioBody, Portfolio, PortfolioLinkParams, PortfolioParams, PortfolioWithLinks } from './model';
 import { PAGE_CACHE_CONTROL, portfolioPage } from './page';
 import {
@@ -31,7 +31,7 @@ export const portfolioRoutes = (deps: Deps) =>
       {
         access: { role: 'editor', feature: 'portfolios' },
         params: WsParams,
-        body: CreatePortfolioBody,
+        body: withExample(CreatePortfolioBody, { name: 'Spring picks', description: 'Our spring campaign links' }),
         response: { 201: CreatedPortfolio, ...errors(400, 401, 402, 403, 404, 409) },
         detail: { summary: 'Create a portfolio (public page at {site_url}/p/{slug})' },
       },
@@ -57,7 +57,7 @@ export const portfolioRoutes = (deps: Deps) =>
       {
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
-        body: PatchPortfolioBody,
+        body: withExample(PatchPortfolioBody, { description: 'The best of spring' }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Update name, description or config (config keys given replace the stored ones)' },
       },
@@ -81,7 +81,7 @@ export const portfolioRoutes = (deps: Deps) =>
       {
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
-        body: AddLinksBody,
+        body: withExample(AddLinksBody, { link_ids: ['<link id>'] }),
         response: { 200: t.Object({ added: Int() }), ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Add 1 to 50 links at the end (other workspaces’ links and duplicates are skipped)' },
       },

@@ -1,8 +1,8 @@
 import { t } from 'elysia';
-import { Plan, Role } from '../../core/model';
+import { Plan, Role, withExample } from '../../core/model';
 
-export const SignInLinkBody = t.Object({ email: t.String({ maxLength: 320 }) });
-export const SignInBody = t.Object({ token: t.String({ maxLength: 200, description: 'The token of the sign-in link (after #token=)' }) });
+export const SignInLinkBody = withExample(t.Object({ email: t.String({ maxLength: 320 }) }), { email: 'you@example.com' });
+export const SignInBody = withExample(t.Object({ token: t.String({ maxLength: 200, description: 'The token of the sign-in link (after #token=)' }) }), { token: '<the token after #token= in the mailed link>' });
 
 export const SessionUser = t.Object({ id: t.String(), email: t.String(), name: t.Union([t.String(), t.Null()]) });
 export const SignedIn = t.Object({ user: SessionUser, csrf_token: t.String({ description: 'Send it as X-CSRF-Token with every write made with the session cookie' }) });
@@ -18,7 +18,7 @@ export const CurrentSession = t.Object({ user: SessionUser, csrf_token: t.String
 
 export const InviteTokenParams = t.Object({ token: t.String({ maxLength: 200 }) });
 export const InvitePreview = t.Object({ workspace: t.Object({ id: t.String(), name: t.String() }), role: Role, email: t.String(), expires_at: t.String() });
-export const JoinBody = t.Optional(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }));
+export const JoinBody = t.Optional(withExample(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }), { name: 'Alex' }));
 export const Joined = t.Object({
   workspace_id: t.String(),
   role: Role,

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { accessMacro, identify, sessionCookieOf, type SessionActor } from '../../core/access';
+import { accessMacro, identify, sessionCookieOf, type Actor, type SessionActor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { clientIp } from '../../core/hosts';
@@ -20,10 +20,9 @@ const jsonOnly = ({ request }: { request: Request }) => {
   }
 };
 
-const sessionOnly = (actor: { via: string }): actor is SessionActor => {
+function assertSession(actor: Actor): asserts actor is SessionActor {
   if (actor.via !== 'session') throw new ApiError(401, 'This needs a dashboard session (the lh_session cookie), not an API key');
-  return true;
-};
+}
 
 export const sessionRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:sessions', detail: { tags: ['Dashboard sessions'] } })
@@ -59,7 +58,7 @@ export const sessionRoutes = (deps: Deps) =>
     .get(
       '/api/session',
       async ({ actor, request }) => {
-        sessionOnly(actor);
+        assertSession(actor);
         const [user, workspaces] = await Promise.all([getUser(deps.db, actor.userId), dashboardWorkspaces(deps.db, actor.userId)]);
         if (!user) throw new ApiError(401, 'Your session has ended: sign in again');
         return { user, csrf_token: csrfTokenOf(sessionCookieOf(request)!), workspaces };
@@ -83,7 +82,7 @@ export const sessionRoutes = (deps: Deps) =>
     .delete(
       '/api/session/all',
       async ({ actor, set }) => {
-        sessionOnly(actor);
+        assertSession(actor);
         await endAllSessions(deps, actor.userId);
         set.headers['set-cookie'] = endedSessionCookie(deps.config);
         return { ok: true as const };

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { PutTagBody, TagList, TagParams } from './model';
 import { deleteTag, listTags, putTag } from './service';
 
@@ -24,7 +24,7 @@ export const tagRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: TagParams,
-        body: PutTagBody,
+        body: withExample(PutTagBody, { color: '#1a73e8', description: 'Spring campaign', date_from: '2026-03-01', date_to: '2026-05-31' }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: "Set a tag's colour, description or campaign dates (only the fields given change)" },
       },

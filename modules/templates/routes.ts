@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import type { Plan } from '../../core/plans';
 import { CreateTemplateBody, PatchTemplateBody, Template, TemplateList, TemplateParams } from './model';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateView, updateTemplate } from './service';
@@ -26,7 +26,7 @@ export const templateRoutes = (deps: Deps) =>
       {
         access: { role: 'admin', feature: 'templates' },
         params: WsParams,
-        body: CreateTemplateBody,
+        body: withExample(CreateTemplateBody, { name: 'Newsletter', config: { utm_params: { source: 'newsletter', medium: 'email' }, tags: ['newsletter'], expires_in_days: 30 } }),
         response: { 201: Template, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Create a link template (Pro+)' },
       },
@@ -55,7 +55,7 @@ export const templateRoutes = (deps: Deps) =>
       {
         access: { role: 'admin', feature: 'templates' },
         params: TemplateParams,
-        body: PatchTemplateBody,
+        body: withExample(PatchTemplateBody, { name: 'Weekly newsletter' }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Rename a template or replace its entire config' },
       },

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { CreatedWebhook, CreateWebhookBody, DeliveriesPage, DeliveriesQuery, PatchWebhookBody, TestResult, Webhook, WebhookParams } from './model';
 import { createWebhook, deleteWebhook, getWebhook, listDeliveries, listWebhooks, rotateSecret, testWebhook, updateWebhook } from './service';
 
@@ -21,7 +21,7 @@ export const webhookRoutes = (deps: Deps) =>
       {
         access: admin,
         params: WsParams,
-        body: CreateWebhookBody,
+        body: withExample(CreateWebhookBody, { name: 'CRM', url: 'https://hooks.example.com/linkhop', events: ['link.created', 'link.deleted'] }),
         response: { 201: CreatedWebhook, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Create a webhook (the signing secret is shown once)' },
       },
@@ -47,7 +47,7 @@ export const webhookRoutes = (deps: Deps) =>
       {
         access: admin,
         params: WebhookParams,
-        body: PatchWebhookBody,
+        body: withExample(PatchWebhookBody, { active: false }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Update a webhook; active false pauses it (events meanwhile are dropped)' },
       },

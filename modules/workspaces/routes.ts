@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { CreatedWorkspace, CreateWorkspaceBody, PatchWorkspaceBody, Workspace, WorkspaceListItem } from './model';
 import { createWorkspace, deleteWorkspace, getWorkspaceRow, listWorkspacesOfUser, updateWorkspace, workspaceView } from './service';
 
@@ -15,7 +15,7 @@ export const workspaceRoutes = (deps: Deps) =>
         set.status = 201;
         return createWorkspace(deps, { userId: actor.userId, name: body.name });
       },
-      { access: true, body: CreateWorkspaceBody, response: { 201: CreatedWorkspace, ...errors(400, 401, 403) }, detail: { summary: 'Create a workspace (you become its owner)' } },
+      { access: true, body: withExample(CreateWorkspaceBody, { name: 'Marketing' }), response: { 201: CreatedWorkspace, ...errors(400, 401, 403) }, detail: { summary: 'Create a workspace (you become its owner)' } },
     )
     .get('/api/workspaces', async ({ actor }) => ({ workspaces: await listWorkspacesOfUser(deps.db, actor.userId) }), {
       access: true,
@@ -40,7 +40,7 @@ export const workspaceRoutes = (deps: Deps) =>
       {
         access: { role: 'owner' },
         params: WsParams,
-        body: PatchWorkspaceBody,
+        body: withExample(PatchWorkspaceBody, { name: 'Marketing team', default_utm_params: { source: 'linkhop', medium: 'link' } }),
         response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Update workspace settings (null clears a field)' },
       },

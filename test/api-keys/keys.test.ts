@@ -68,3 +68,21 @@ test("a key's role: validated, never above the caller's own role, enforced on us
   const editor = await memberWithKey(t, me.workspaceId, 'editor');
   expect((await t.api('POST', `/workspaces/${me.workspaceId}/api-keys`, { key: editor.key, body: { role: 'viewer' } })).status).toBe(403);
 });
+
+test('operator API: POST /api/admin/api-keys mints a working key for an existing member, capped by the membership', async () => {
+  const me = await t.bootstrap({ email: 'recover@example.com' });
+  const admin = { authorization: 'Bearer test-admin-token' };
+  const minted = await t.api('POST', '/admin/api-keys', { headers: admin, body: { email: 'recover@example.com', workspace: me.workspaceId, role: 'editor' } });
+  expect(minted.status).toBe(201);
+  expect(minted.body).toMatchObject({ role: 'editor', workspace_id: me.workspaceId, user_id: me.userId });
+  expect((await t.api('GET', `/workspaces/${me.workspaceId}/links`, { key: minted.body.key })).status).toBe(200);
+  expect((await t.api('POST', `/workspaces/${me.workspaceId}/api-keys`, { key: minted.body.key, body: {} })).status).toBe(403);
+  const audit = await t.api('GET', `/workspaces/${me.workspaceId}/audit-log?action=api_key.create`, { key: me.key });
+  expect(audit.body.entries.map((e: any) => JSON.parse(e.details).id)).toContain(minted.body.id);
+
+  const viewer = await memberWithKey(t, me.workspaceId, 'viewer');
+  const above = await t.api('POST', '/admin/api-keys', { headers: admin, body: { email: viewer.email, workspace: me.workspaceId, role: 'admin' } });
+  expect(above.status).toBe(400);
+  expect((await t.api('POST', '/admin/api-keys', { headers: admin, body: { email: 'ghost@example.com', workspace: me.workspaceId } })).status).toBe(404);
+  expect((await t.api('POST', '/admin/api-keys', { body: { email: 'recover@example.com', workspace: me.workspaceId } })).status).toBe(401);
+});

@@ -54,7 +54,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
     config,
     async api(method, path, { key, body, headers = {} } = {}) {
       const init: RequestInit = { method, headers: { ...(key ? { 'x-api-key': key } : {}), ...headers } };
-      if (body !== undefined) {
+      if (body instanceof FormData) init.body = body;
+      else if (body !== undefined) {
         init.body = typeof body === 'string' ? body : JSON.stringify(body);
         (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       }

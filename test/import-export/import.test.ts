@@ -133,6 +133,40 @@ describe('generic files', () => {
   });
 });
 
+describe('the CSV as a file or a body, as curl sends it', () => {
+  const csv = 'url,title\nhttps://example.com/one,One\nhttps://example.com/two,Two\n';
+
+  test('a multipart file field (curl -F csv=@links.csv), with format and domain fields', async () => {
+    const ws = await t.bootstrap();
+    const form = new FormData();
+    form.append('csv', new File([csv], 'links.csv', { type: 'text/csv' }));
+    form.append('format', 'generic');
+    const res = await importCsv(ws, form);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ created: 2, skipped: 0, errors: [] });
+    expect(res.body.links.map((l: any) => l.title)).toEqual(['One', 'Two']);
+  });
+
+  test('a multipart text field, and a raw text/csv body with domain in the query', async () => {
+    const ws = await workspaceWithDomain();
+    const form = new FormData();
+    form.append('csv', csv);
+    expect((await importCsv(ws, form)).body.created).toBe(2);
+    const raw = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links?domain=${ws.domain}`, { key: ws.key, body: 'target,slug\nhttps://example.com/raw,raw-one\n', headers: { 'content-type': 'text/csv' } });
+    expect(raw.status).toBe(201);
+    expect(raw.body.links).toEqual([expect.objectContaining({ domain: ws.domain, slug: 'raw-one', target: 'https://example.com/raw' })]);
+  });
+
+  test('a multipart form without the csv field is a 400 naming it', async () => {
+    const ws = await t.bootstrap();
+    const form = new FormData();
+    form.append('file', new File([csv], 'links.csv'));
+    const res = await importCsv(ws, form);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('csv is required');
+  });
+});
+
 describe('Bitly exports', () => {
   const bitly = [
     'Bitlink,Long_URL,Title,Tags,Created_At,Clicks',

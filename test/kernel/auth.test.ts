@@ -19,10 +19,11 @@ function apiRoutes() {
     .map((r) => ({ method: r.method, path: r.path.replace(/:wsId/g, workspaceId).replace(/:(\w+)/g, 'x-$1') }));
 }
 
-describe('401 on every /api endpoint without a valid key', () => {
+describe('401 on every /api endpoint without a valid key or session', () => {
   test('the route table is not empty', () => expect(apiRoutes().length).toBeGreaterThan(5));
 
-  for (const credentials of [{}, { 'x-api-key': 'lh_not-a-real-key' }, { 'x-api-key': 'garbage' }, { 'x-api-key': '' }] as Record<string, string>[]) {
+  const credentialSets = [{}, { 'x-api-key': 'lh_not-a-real-key' }, { 'x-api-key': 'garbage' }, { 'x-api-key': '' }, { cookie: 'lh_session=not-a-session', 'x-csrf-token': 'x' }];
+  for (const credentials of credentialSets as Record<string, string>[]) {
     test(`credentials ${JSON.stringify(credentials)}`, async () => {
       const failures: string[] = [];
       for (const { method, path } of apiRoutes()) {

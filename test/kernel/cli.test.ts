@@ -1,44 +1,21 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../core/db';
+import { join } from 'node:path';
 import { workspaces } from '../../modules/workspaces/schema';
-import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
+import { operatorCli } from '../helpers/cli';
 
-/** The CLI against DATABASE_URL (CI) or a fresh DATA_DIR (embedded), as an operator runs it. */
-let env: Record<string, string>;
-let dataDir: string | undefined;
-let pgDatabase: (Database & { url?: string }) | undefined;
-
-beforeAll(async () => {
-  if (TEST_DATABASE_URL) {
-    pgDatabase = await createTestDatabase();
-    env = { DATABASE_URL: pgDatabase.url! };
-  } else {
-    dataDir = mkdtempSync(join(tmpdir(), 'linkhop-cli-'));
-    env = { DATA_DIR: dataDir };
-  }
-});
-afterAll(async () => {
-  await pgDatabase?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-function cli(...args: string[]) {
-  const proc = Bun.spawnSync([process.execPath, 'core/cli.ts', ...args], { env: { ...process.env, ...env, REDIS_URL: '', LOG_LEVEL: 'silent' }, cwd: join(import.meta.dir, '../..') });
-  return { code: proc.exitCode, out: proc.stdout.toString(), err: proc.stderr.toString() };
-}
+const operator = operatorCli();
+beforeAll(() => operator.setUp());
+afterAll(() => operator.tearDown());
+const cli = operator.run;
 
 async function planOf(workspaceId: string) {
-  // read after the CLI process exited: PGlite allows one process at a time on a DATA_DIR
-  const database = pgDatabase ?? (await openDatabase({ dataDir: dataDir!, migrate: false }));
+  const database = await operator.openDatabase();
   try {
     const [row] = await database.db.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId));
     return row?.plan;
   } finally {
-    if (!pgDatabase) await database.close();
+    await database.close();
   }
 }
 
@@ -72,3 +49,30 @@ test('bad input: clear JSON error and a non-zero exit', () => {
   expect(unknown.code).toBe(2);
   expect(unknown.err).toContain('usage');
 }, 120_000);
+
+test('api-key mints a key for an existing member (the member role by default, never above it), audited', async () => {
+  const boot = JSON.parse(cli('bootstrap', '--email', 'lost@example.com', '--plan', 'pro').out);
+  const minted = cli('api-key', '--email', 'LOST@example.com', '--workspace', boot.workspace_id, '--role', 'viewer');
+  expect(minted.code).toBe(0);
+  const key = JSON.parse(minted.out);
+  expect(key).toEqual({ id: expect.any(String), name: 'Operator key', role: 'viewer', key: expect.stringMatching(/^lh_/), workspace_id: boot.workspace_id, user_id: boot.user_id });
+  expect(JSON.parse(cli('api-key', '--email', 'lost@example.com', '--workspace', boot.workspace_id).out).role).toBe('owner');
+
+  const stranger = cli('api-key', '--email', 'nobody@example.com', '--workspace', boot.workspace_id);
+  expect(stranger.code).toBe(2);
+  expect(JSON.parse(stranger.err).error).toBe('User not found');
+  const badRole = cli('api-key', '--email', 'lost@example.com', '--workspace', boot.workspace_id, '--role', 'god');
+  expect(JSON.parse(badRole.err).error).toContain('Invalid role');
+}, 120_000);
+
+test('worker: an unknown queue is an error listing the valid ones', () => {
+  const redis = process.env.TEST_REDIS_URL;
+  const proc = Bun.spawnSync([process.execPath, 'workers/main.ts', 'click'], {
+    env: { ...process.env, REDIS_URL: redis ?? '', LOG_LEVEL: 'silent' },
+    cwd: join(import.meta.dir, '../..'),
+    timeout: 30_000,
+  });
+  expect(proc.exitCode).toBe(2);
+  // without Redis there are no worker processes at all (jobs run in the server), which it says
+  expect(proc.stderr.toString()).toContain(redis ? 'Unknown queue click: the queues are analytics, clicks, mail, monitoring, webhooks' : 'Workers need REDIS_URL');
+}, 60_000);

@@ -63,14 +63,20 @@ describe('the document is exact', () => {
 
   test('the smart-routing fields have full schemas, not unknown', () => {
     const create = doc.paths['/api/workspaces/{wsId}/links'].post.requestBody.content['application/json'].schema;
+    const link = doc.paths['/api/workspaces/{wsId}/links/{linkId}'].get.responses['200'].content['application/json'].schema;
+    const component = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
     for (const field of ['rules', 'routing_rules', 'ab_variants', 'sequence', 'deep_link', 'interstitial']) {
-      const schema = create.properties[field];
-      expect({ field, type: schema.type }).toEqual({ field, type: [expect.stringMatching(/^(object|array)$/), 'null'] });
-      expect(schema.items?.properties ?? schema.properties).toBeDefined();
+      for (const schema of [create.properties[field], link.properties[field]]) {
+        const options = schema.anyOf;
+        expect(options.find((o: any) => o.type === 'null')).toBeDefined();
+        const shape = component(options.find((o: any) => o.$ref).$ref);
+        expect({ field, type: shape.type }).toEqual({ field, type: expect.stringMatching(/^(object|array)$/) });
+        expect(shape.items?.properties ?? shape.properties).toBeDefined();
+      }
     }
-    const condition = create.properties.rules.items.properties.conditions.items;
-    expect(condition.properties.operator.enum).toContain('between');
-    expect(create.properties.ab_variants.items.properties.weight).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
+    const condition = doc.components.schemas.Rules.items.properties.conditions.items;
+    expect(condition.properties.operator.anyOf.map((o: any) => o.const)).toContain('between');
+    expect(doc.components.schemas.AbVariants.items.properties.weight).toMatchObject({ type: 'integer', minimum: 1, maximum: 99 });
   });
 
   test('domains: verified is a boolean in every answer; txt_name is documented', () => {

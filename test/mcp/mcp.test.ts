@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestApp, SITE_URL, type TestApp } from '../helpers/app';
+import { seedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
 
 let t: TestApp;
@@ -74,6 +75,14 @@ describe('MCP over streamable HTTP', () => {
     expect(stats).toMatchObject({ total_links: 1, total_clicks: expect.any(Number), total_countries: expect.any(Number), today_clicks: expect.any(Number) });
     const rest = await t.api('GET', `/workspaces/${me.workspaceId}/stats/summary`, { key: me.key });
     expect(stats).toEqual(rest.body);
+    // per link: the same answer as GET /links/{id}/stats
+    await seedClicks(t, link, [{ country: 'DE', device: 'mobile' }, { country: 'FR', device: 'desktop' }, { country: 'DE', device: 'desktop' }]);
+    const perLink = async () => data(await client.callTool({ name: 'get_stats', arguments: { link_id: link.id, limit: 5 } }));
+    const restLink = async () => (await t.api('GET', `/workspaces/${me.workspaceId}/links/${link.id}/stats?limit=5`, { key: me.key })).body;
+    expect(await perLink()).toEqual(await restLink());
+    expect(await perLink()).toMatchObject({ link_id: link.id, total_clicks: 3, countries: [{ country: 'DE', clicks: 2 }, { country: 'FR', clicks: 1 }] });
+    const unknownLink = await client.callTool({ name: 'get_stats', arguments: { link_id: 'nope' } });
+    expect(unknownLink.content).toEqual([{ type: 'text', text: '404: Link not found' }]);
 
     expect(data(await client.callTool({ name: 'delete_link', arguments: { id: link.id } }))).toEqual({ ok: true });
     const gone = await client.callTool({ name: 'get_link', arguments: { id: link.id } });
@@ -153,22 +162,27 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
-  test("acts with the key's role: a viewer reads but cannot create, an editor cannot delete", async () => {
+  test("acts with the key's role: tools/list offers only what the role may call; a viewer reads but cannot create, an editor cannot delete", async () => {
     const owner = await t.bootstrap();
     const viewer = await memberWithKey(t, owner.workspaceId, 'viewer');
     const editor = await memberWithKey(t, owner.workspaceId, 'editor');
+    const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
 
     const asViewer = await connect(viewer.key);
-    const denied = await asViewer.callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } });
+    expect(await toolNames(asViewer)).toEqual(['get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags']);
+    const denied = await asViewer.callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } }).catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
     expect(denied.isError).toBe(true);
-    expect(denied.content).toEqual([{ type: 'text', text: '403: This action needs the editor role or higher; you are viewer' }]);
+    expect(JSON.stringify(denied.content)).toContain('Tool create_link not found');
     expect(data(await asViewer.callTool({ name: 'list_links', arguments: {} })).total).toBe(0);
     await asViewer.close();
 
     const asEditor = await connect(editor.key);
+    expect(await toolNames(asEditor)).toEqual(['create_link', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags', 'update_link']);
     const link = data(await asEditor.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ed' } }));
-    const noDelete = await asEditor.callTool({ name: 'delete_link', arguments: { id: link.id } });
-    expect(noDelete.content).toEqual([{ type: 'text', text: '403: This action needs the admin role or higher; you are editor' }]);
+    const noDelete = await asEditor.callTool({ name: 'delete_link', arguments: { id: link.id } }).catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
+    expect(noDelete.isError).toBe(true);
+    expect(JSON.stringify(noDelete.content)).toContain('Tool delete_link not found');
+    expect(await toolNames(await connect(owner.key))).toEqual(['create_link', 'delete_link', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags', 'update_link']);
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/links/${link.id}`, { key: owner.key })).status).toBe(200);
     await asEditor.close();
   });

@@ -92,6 +92,23 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
   });
 });
 
+test('an owner’s session reads every route of the workspace (and the workspace list) as the owner’s key does', async () => {
+  const link = await t.api('POST', linksOf(owner.workspaceId), { key: owner.key, body: { target: 'https://example.com/read-me' } });
+  const gets = t.app.routes
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/api/workspaces'))
+    .map((r) => r.path.slice('/api'.length).replace(':wsId', owner.workspaceId).replace(':linkId', link.body.id).replace(/:(\w+)/g, 'x-$1'));
+  expect(gets.length).toBeGreaterThan(15);
+  const differences: string[] = [];
+  let ok = 0;
+  for (const path of gets) {
+    const [byKey, bySession] = [await t.api('GET', path, { key: owner.key }), await asSession(t, session)('GET', path, { csrf: null })];
+    if (byKey.status !== bySession.status) differences.push(`${path}: key ${byKey.status}, session ${bySession.status}`);
+    if (bySession.status === 200) ok++;
+  }
+  expect(differences).toEqual([]);
+  expect(ok).toBeGreaterThan(10);
+});
+
 describe('forged writes: a viewer’s session with a valid CSRF token gets the API’s 403 wherever a viewer’s key does', () => {
   test('every route of a workspace answers the viewer’s session as it answers the viewer’s key, and the writes a viewer may not make are 403', async () => {
     const viewerEmail = uniqueEmail('viewer');

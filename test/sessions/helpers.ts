@@ -1,8 +1,11 @@
-import { expect } from 'bun:test';
+import { expect, setDefaultTimeout } from 'bun:test';
 import { startTestApp, type ApiResponse, type TestApp } from '../helpers/app';
 import { startSmtpSink, type ReceivedMail } from '../members/smtp-sink';
 
 export type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+// mail round trips (SMTP, BullMQ) and extra apps take seconds on a loaded machine, also under a bare `bun test`
+setDefaultTimeout(30_000);
 
 /** A test app whose mail goes to a real SMTP sink (with Redis through a BullMQ mail worker) and whose client IP comes from X-Forwarded-For. */
 export async function startSessionsApp(env: Record<string, string> = {}): Promise<{ t: TestApp; sink: Sink; close(): Promise<void> }> {

@@ -149,7 +149,19 @@ describe('sign-in by e-mail link', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await requestLink(t, uniqueEmail('ip'), freshIp())).status).toBe(202);
-  });
+  }, 30_000);
+});
+
+test('over a real socket the per-IP limit counts the peer address', async () => {
+  const base = await t.listen();
+  const ask = () =>
+    fetch(`${base}/api/session/sign-in-link`, { method: 'POST', headers: { host: new URL(SITE_URL).host, 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('socket') }) });
+  for (let i = 0; i < 20; i++) expect((await ask()).status).toBe(202);
+  const limited = await ask();
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  // the socket's address had its own bucket: a request without one (no socket, no proxy header) is not limited
+  expect((await t.api('POST', '/session/sign-in-link', { body: { email: uniqueEmail('nosocket') } })).status).toBe(202);
 });
 
 describe('ALLOW_SIGNUP and https', () => {
@@ -177,7 +189,7 @@ describe('ALLOW_SIGNUP and https', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 
   test('without ALLOW_SIGNUP (the default) no user is created', async () => {
     const email = uniqueEmail('no-signup');
@@ -201,7 +213,7 @@ describe('ALLOW_SIGNUP and https', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 });
 
 async function bootstrapped() {
