@@ -133,6 +133,7 @@ describe.skipIf(skipBrowser)('link editor', () => {
     await rules.getByText(`${featureMessage('rules')}.`).waitFor();
     expect(await rules.getByRole('button', { name: 'Add rule' }).count()).toBe(0);
     for (const [region, feature] of [
+      ['Template', 'templates'],
       ['Geo, device and OS routing', 'routing_rules'],
       ['A/B variants', 'ab_variants'],
       ['Sequence', 'sequence'],
@@ -149,11 +150,15 @@ describe.skipIf(skipBrowser)('link editor', () => {
     await screenshot(page, 'link-new-free');
   }, 60_000);
 
-  test('Team plan: routing, A/B variants that must add up to 100, sequence, deep link, interstitial, social preview, password, 301, UTM defaults shown', async () => {
+  test('Team plan: a template, routing, A/B variants that must add up to 100, sequence, deep link, interstitial, social preview, password, 301, UTM defaults shown', async () => {
     const { page, workspaceId, key, linksUrl } = await signedIn(d, { plan: 'team' });
     const utm = await d.t.api('PATCH', `/workspaces/${workspaceId}`, { key, body: { default_utm_params: { source: 'newsletter', medium: 'email' } } });
     expect(utm.status).toBe(200);
+    const template = await d.t.api('POST', `/workspaces/${workspaceId}/templates`, { key, body: { name: 'Campaign defaults', config: { og_description: 'From the template', tags: ['tpl'] } } });
+    expect(template.status).toBe(201);
     await page.goto(`${linksUrl}/new`);
+    // the template fills what the form leaves empty (the description); what is filled in wins
+    await page.getByLabel('Start from a template', { exact: true }).selectOption({ label: 'Campaign defaults' });
     await page.getByText('Workspace defaults: source=newsletter, medium=email', { exact: false }).waitFor();
     await page.getByLabel('Destination URL', { exact: true }).fill('https://example.com/team');
     await page.getByLabel('UTM campaign', { exact: true }).fill('spring');
@@ -224,6 +229,8 @@ describe.skipIf(skipBrowser)('link editor', () => {
       deep_link: { ios_app_url: 'myapp://open', ios_store_url: 'https://apps.apple.com/app/id1', interstitial: false },
       interstitial: { title: 'Hold on', delay: 3, cta_text: 'Continue', show_once: true },
       og_title: 'OG title',
+      og_description: 'From the template',
+      tags: ['tpl'],
       og_image: 'https://example.com/og.png',
       monitoring: true,
     });

@@ -11,6 +11,26 @@ export interface SectionProps {
   plan: Plan;
 }
 
+/** New links only: a template of the workspace fills what the form leaves empty. */
+export function TemplateSection({ form, set, plan, templates }: SectionProps & { templates: { id: string; name: string }[] }) {
+  return (
+    <Section title="Template" feature="templates" plan={plan}>
+      {templates.length ? (
+        <SelectField
+          label="Start from a template"
+          path="template_id"
+          value={form.templateId}
+          onValue={(templateId) => set({ templateId })}
+          options={[['', 'No template'], ...templates.map((t) => [t.id, t.name] as [string, string])]}
+          hint="Its settings fill what you leave empty here; what you fill in wins."
+        />
+      ) : (
+        <p class="field-note">This workspace has no templates yet; a workspace admin can add them through the API.</p>
+      )}
+    </Section>
+  );
+}
+
 export function DestinationSection({ form, set, plan }: SectionProps) {
   return (
     <Section title="Destination" plan={plan}>

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Plan } from '../../../../../core/plans';
+import { hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { AppLink, Button, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
-import { AddressSection, DescriptionSection, DestinationSection, ExpirySection, MonitoringSection, PasswordSection, PreviewSection, RedirectSection, TagsSection, UtmSection } from './basics';
+import { AddressSection, DescriptionSection, DestinationSection, TemplateSection, ExpirySection, MonitoringSection, PasswordSection, PreviewSection, RedirectSection, TagsSection, UtmSection } from './basics';
 import { CopyButton } from './copy';
 import { failureOf, FormErrorProvider, type FormError } from './errors';
 import { createBody, formOf, patchBody, type LinkForm } from './form';
@@ -16,6 +16,7 @@ import { DeepLinkSection, InterstitialSection } from './visitor-pages';
 
 interface EditorData {
   link?: Link;
+  templates: { id: string; name: string }[];
   domains: DomainList;
   tags: string[];
   defaultUtm: Record<string, string> | null;
@@ -23,20 +24,22 @@ interface EditorData {
 
 const SECTIONS = ['Destination', 'Domain and slug', 'Title and note', 'Tagging', 'UTM parameters', 'Expiry and fallback', 'Password protection', 'Redirect type', 'Rules', 'Geo, device and OS routing', 'A/B variants', 'Sequence', 'Deep link', 'Interstitial page', 'Social preview', 'Monitoring'];
 
-async function loadEditor(wsId: string, linkId: string | undefined): Promise<EditorData> {
-  const [link, domains, tags, workspace] = await Promise.all([
+async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan): Promise<EditorData> {
+  const [link, templates, domains, tags, workspace] = await Promise.all([
     linkId ? api<Link>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId)}`) : undefined,
+    // templates apply when creating, on the plans that have them (the section states the reason on others)
+    !linkId && hasFeature(plan, 'templates') ? api<{ templates: { id: string; name: string }[] }>('GET', `/workspaces/${wsId}/templates`).then((r) => r.templates) : [],
     api<DomainList>('GET', `/workspaces/${wsId}/domains`),
     api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`),
     api<{ default_utm_params: Record<string, string> | null }>('GET', `/workspaces/${wsId}`),
   ]);
-  return { link, domains, tags: tags.tags.map((t) => t.name), defaultUtm: workspace.default_utm_params };
+  return { link, templates, domains, tags: tags.tags.map((t) => t.name), defaultUtm: workspace.default_utm_params };
 }
 
 /** Create (no `linkId`) or edit a link: every field of the API in sections; a viewer sees them read-only. */
 export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
   const workspace = useWorkspace();
-  const { data, error, loading, reload } = useLoad(() => loadEditor(wsId, linkId), [wsId, linkId]);
+  const { data, error, loading, reload } = useLoad(() => loadEditor(wsId, linkId, workspace.plan as Plan), [wsId, linkId]);
   const listHref = `/app/w/${wsId}/links`;
   if (!linkId && !roleAtLeast(workspace.role, 'editor')) {
     return (
@@ -160,7 +163,7 @@ function EditorForm({ wsId, data, onSaved }: { wsId: string; data: EditorData; o
       <div class="editor-layout">
         <nav class="editor-toc" aria-label="Sections">
           <ul>
-            {SECTIONS.map((title) => (
+            {(link ? SECTIONS : ['Template', ...SECTIONS]).map((title) => (
               <li key={title}>
                 <a href={`#${sectionAnchor(title)}`}>{title}</a>
               </li>
@@ -176,6 +179,7 @@ function EditorForm({ wsId, data, onSaved }: { wsId: string; data: EditorData; o
           <FormErrorProvider value={failure}>
             <fieldset class="editor-fields" disabled={!canEdit}>
               <legend class="visually-hidden">Link settings</legend>
+              {!link && <TemplateSection {...props} templates={data.templates} />}
               <DestinationSection {...props} />
               <AddressSection {...props} domains={data.domains} currentSlug={link?.domain === data.domains.default_domain ? link.slug : undefined} />
               <DescriptionSection {...props} />

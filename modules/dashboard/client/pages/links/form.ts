@@ -15,6 +15,8 @@ export interface VariantForm { name: string; url: string; weight: string }
 export interface StepForm { url: string; title: string }
 
 export interface LinkForm {
+  /** new links only: a template whose settings fill what the form leaves empty */
+  templateId: string;
   target: string;
   domain: string;
   slug: string;
@@ -77,6 +79,7 @@ function conditionForm(c: ApiRule['conditions'][number]): ConditionForm {
 export function formOf(link: Link | undefined, defaultDomain?: string): LinkForm {
   const style = link?.interstitial?.style ?? {};
   return {
+    templateId: '',
     target: link?.target ?? '',
     domain: !link || link.domain === defaultDomain ? '' : link.domain,
     slug: link?.slug ?? '',
@@ -174,10 +177,11 @@ export function toBody(form: LinkForm): Record<string, unknown> {
   return body;
 }
 
-/** A new link: the fields that hold something (empty ones take the API's defaults, e.g. the workspace's UTM parameters). */
+/** A new link: the fields that hold something (empty ones take the template's values or the API's defaults, e.g. the workspace's UTM parameters). */
 export function createBody(form: LinkForm): Record<string, unknown> {
   const body = toBody(form);
-  return Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302)));
+  const given = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302)));
+  return form.templateId ? { ...given, template_id: form.templateId } : given;
 }
 
 /** A PATCH: only the fields that differ from what was loaded (so the audit and `link.updated` name just those). */
