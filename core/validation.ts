@@ -24,7 +24,7 @@ export const QueryInt = (options: IntegerOptions = {}) =>
 const ARTICLE: Record<string, string> = { integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null' };
 
 /** What a value should have been, in our words (never TypeBox's), from the schema it failed. */
-export function expectation(schema: TSchema | undefined, value: unknown): string {
+function expectation(schema: TSchema | undefined, value: unknown): string {
   if (!schema) return 'is invalid';
   if (typeof schema.error === 'string') return schema.error;
   const options: TSchema[] | undefined = schema.anyOf ?? schema.oneOf;

@@ -75,12 +75,13 @@ describe('MCP over streamable HTTP', () => {
     expect(stats).toMatchObject({ total_links: 1, total_clicks: expect.any(Number), total_countries: expect.any(Number), today_clicks: expect.any(Number) });
     const rest = await t.api('GET', `/workspaces/${me.workspaceId}/stats/summary`, { key: me.key });
     expect(stats).toEqual(rest.body);
-    // per link: the same answer as GET /links/{id}/stats
-    await seedClicks(t, link, [{ country: 'DE', device: 'mobile' }, { country: 'FR', device: 'desktop' }, { country: 'DE', device: 'desktop' }]);
-    const perLink = async () => data(await client.callTool({ name: 'get_stats', arguments: { link_id: link.id, limit: 5 } }));
-    const restLink = async () => (await t.api('GET', `/workspaces/${me.workspaceId}/links/${link.id}/stats?limit=5`, { key: me.key })).body;
+    // per link (a link never visited, so that only the seeded clicks count in either mode)
+    const quiet = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/quiet' } }));
+    await seedClicks(t, quiet, [{ country: 'DE', device: 'mobile' }, { country: 'FR', device: 'desktop' }, { country: 'DE', device: 'desktop' }]);
+    const perLink = async () => data(await client.callTool({ name: 'get_stats', arguments: { link_id: quiet.id, limit: 5 } }));
+    const restLink = async () => (await t.api('GET', `/workspaces/${me.workspaceId}/links/${quiet.id}/stats?limit=5`, { key: me.key })).body;
     expect(await perLink()).toEqual(await restLink());
-    expect(await perLink()).toMatchObject({ link_id: link.id, total_clicks: 3, countries: [{ country: 'DE', clicks: 2 }, { country: 'FR', clicks: 1 }] });
+    expect(await perLink()).toMatchObject({ link_id: quiet.id, total_clicks: 3, countries: [{ country: 'DE', clicks: 2 }, { country: 'FR', clicks: 1 }] });
     const unknownLink = await client.callTool({ name: 'get_stats', arguments: { link_id: 'nope' } });
     expect(unknownLink.content).toEqual([{ type: 'text', text: '404: Link not found' }]);
 
