@@ -46,6 +46,10 @@ export interface LegacyClickBatch {
 declare module '../../core/queue' {
   interface JobMap {
     'clicks.record': ClickBatch | LegacyClickBatch;
+    /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
+    'clicks.forget': { workspaceId: string; linkId?: string };
+    /** partitions ahead, retention, pruning of visitor hashes and batch ids */
+    'clicks.maintain': Record<string, never>;
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { seedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
@@ -17,6 +18,8 @@ let stranger: { workspaceId: string; key: string };
 
 beforeAll(async () => {
   t = await startTestApp();
+  // the clicks queue's jobs (a deleted link's cascade) run in this process
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['clicks']);
   me = await t.bootstrap({ plan: 'pro' });
   stranger = await t.bootstrap({ plan: 'pro' });
   const link = async (key: string, ws: string) => (await t.api('POST', `/workspaces/${ws}/links`, { key, body: { target: 'https://example.com/' } })).body;
@@ -257,4 +260,23 @@ test('documented in OpenAPI under the Stats tag', async () => {
     expect(op.summary).toBeTruthy();
     expect(op.responses['200'].content['application/json'].schema).toBeTruthy();
   }
+});
+
+// last: it deletes a link of the shared fixture
+describe('a deleted link', () => {
+  test("its clicks leave the workspace's figures and its rows are removed (click rows have no foreign keys: a job does the cascade)", async () => {
+    expect((await t.api('DELETE', `/workspaces/${me.workspaceId}/links/${b.id}`, { key: me.key })).status).toBe(200);
+    await t.deps.queue.idle();
+    expect((await get('/stats/countries')).body.countries).toEqual([
+      { country: 'DE', clicks: 3 },
+      { country: 'FR', clicks: 1 },
+      { country: 'US', clicks: 1 },
+      { country: null, clicks: 1 },
+    ]);
+    expect((await get('/stats/links')).body.links.map((l: any) => l.link_id)).toEqual([a.id]);
+    expect((await get('/stats/summary')).body).toMatchObject({ total_links: 1, total_clicks: 6, today_clicks: 3 });
+    expect((await get(`/stats/daily?from=${date(3)}&to=${date(3)}`)).body.days).toEqual([{ date: date(3), clicks: 0, visitors: 0 }]);
+    const left = await t.deps.db.execute(sql`select (select count(*) from clicks where link_id = ${b.id}) + (select count(*) from click_link_hours where link_id = ${b.id}) + (select count(*) from click_link_days where link_id = ${b.id}) as n`);
+    expect(Number(((left as any).rows ?? left)[0].n)).toBe(0);
+  });
 });
