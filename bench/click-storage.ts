@@ -5,12 +5,16 @@
  * as `clicks.record` jobs of 10,000 (the redirect server's batch size under load), with nothing else
  * running; then ONE clicks worker process (`bun workers/main.ts clicks`) starts and drains it into a
  * fresh database. Reported per round: clicks/s from the worker's first stored batch to its last,
- * then the exact row count and the sum of `click_count` (0 lost, 0 duplicated).
+ * then the exact row count and the sum of `click_count` (0 lost, 0 duplicated), and the CPU time
+ * per click of the worker process and of the PostgreSQL backends serving this database (from
+ * /proc: on a machine shared with other work, the wall-clock rate moves with the neighbours, the
+ * CPU cost per click much less).
  *
  * The traffic is a mix, stated so that figures can be compared: 1,000 links, half the clicks on 10
  * hot ones; 2,000 visitors, each with a fixed country, browser, OS, device, language and one of a
- * few referers. BENCH_ROUNDS (default 3) rounds, each on its own database.
- * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS.
+ * few referers (BENCH_LINKS, BENCH_VISITORS change the counts: 1 and 1 is the one-hot-link case).
+ * BENCH_ROUNDS (default 3) rounds, each on its own database.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS.
  */
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
@@ -28,14 +32,21 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCH = 10_000;
-const LINKS = 1_000;
-const HOT = 10;
-const VISITORS = 2_000;
+const LINKS = Number(process.env.BENCH_LINKS ?? 1_000);
+const HOT = Math.min(10, LINKS);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 2_000);
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE', 'PL', 'MX', 'KR', null];
 const REFERERS = [null, 'https://twitter.com/x', 'https://news.ycombinator.com/item?id=1', 'https://www.google.com/'];
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge'];
 const OSES = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 const DEVICES = ['desktop', 'mobile', 'tablet'];
+
+/** CPU time (ms) a process has used so far (utime + stime; 100 ticks a second). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await Bun.file(`/proc/${pid}/stat`).text().catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
 
 /** A deterministic pseudo-random stream, so rounds store the same clicks. */
 function rng(seed: number) {
@@ -58,7 +69,7 @@ async function round(n: number) {
     const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
     const links = [];
     for (let i = 0; i < LINKS; i += 100) {
-      const { created } = await createLinks(deps, ctx, Array.from({ length: 100 }, (_, j) => ({ target: `https://example.com/${i + j}` })), 'bulk');
+      const { created } = await createLinks(deps, ctx, Array.from({ length: Math.min(100, LINKS - i) }, (_, j) => ({ target: `https://example.com/${i + j}` })), 'bulk');
       links.push(...created);
     }
     const random = rng(42);
@@ -89,20 +100,38 @@ async function round(n: number) {
     const t0 = performance.now();
     let first = 0;
     let stored = 0;
+    let firstStored = 0;
+    // the worker's and its PostgreSQL backends' CPU from its first stored batch on
+    const cpu = async () => {
+      const backends = await sql`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`;
+      const pg = (await Promise.all(backends.map((b) => cpuMs(b.pid)))).reduce((a, b) => a + b, 0);
+      return { worker: await cpuMs(worker.pid), pg };
+    };
+    let cpuStart = { worker: 0, pg: 0 };
     while (stored < CLICKS) {
       await Bun.sleep(50);
       const [r] = await sql`select coalesce(sum(click_count), 0)::int as n from links`;
       stored = r!.n;
-      if (stored && !first) first = performance.now();
+      if (stored && !first) {
+        first = performance.now();
+        firstStored = stored;
+        cpuStart = await cpu();
+      }
       if (performance.now() - t0 > 600_000) throw new Error(`only ${stored} of ${CLICKS} stored after 10 minutes`);
     }
     const seconds = (performance.now() - first) / 1000;
+    const cpuEnd = await cpu();
+    const perClick = (ms: number) => ((ms * 1000) / (CLICKS - firstStored)).toFixed(1);
     worker.kill();
     await worker.exited;
     const [rows] = await sql`select count(*)::int as n from clicks`;
     const size = await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
-    const rate = Math.round((CLICKS - BATCH) / seconds);
-    console.log(`round ${n}: ${rate.toLocaleString('en-US')} clicks/s (${CLICKS.toLocaleString('en-US')} in ${seconds.toFixed(1)} s after the first batch); rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}`);
+    const rate = Math.round((CLICKS - firstStored) / seconds);
+    const load = (await Bun.file('/proc/loadavg').text()).split(' ')[0];
+    console.log(
+      `round ${n}: ${rate.toLocaleString('en-US')} clicks/s (${(CLICKS - firstStored).toLocaleString('en-US')} in ${seconds.toFixed(1)} s after the first stored batch, load average ${load}); ` +
+        `CPU per click: worker ${perClick(cpuEnd.worker - cpuStart.worker)} µs, PostgreSQL ${perClick(cpuEnd.pg - cpuStart.pg)} µs; rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}`,
+    );
     if (rows!.n !== CLICKS || stored !== CLICKS) throw new Error('rows or click_count differ from the clicks sent');
     return rate;
   } finally {
