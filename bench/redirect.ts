@@ -122,7 +122,9 @@ async function main() {
   const drainStart = Date.now();
   for (let stable = 0; stable < 4 && Date.now() - drainStart < 600_000; ) {
     await Bun.sleep(500);
-    const pending = Object.values(await queue.getJobCounts('wait', 'active', 'delayed', 'prioritized')).reduce((a, b) => a + b, 0);
+    // the click maintenance job's next run waits as a delayed job: only click batches count
+    const delayedBatches = (await queue.getDelayed()).filter((job) => job.name === 'clicks.record').length;
+    const pending = delayedBatches + Object.values(await queue.getJobCounts('wait', 'active', 'prioritized')).reduce((a, b) => a + b, 0);
     const [r] = await sql`select (select count(*)::int from clicks where link_id = ${exactId}) as rows, (select click_count::int from links where id = ${exactId}) as count, (select count(*)::int from clicks) as total`;
     stable = pending === 0 && r.total === total ? stable + 1 : 0;
     rows = r.rows;

@@ -29,6 +29,13 @@ export interface Cache {
    */
   remember<T>(key: string, ttlMs: number, load: () => Promise<T | null>): Promise<T | null>;
   invalidate(...keys: string[]): Promise<void>;
+  /**
+   * Fire-and-forget message to every process's `onBroadcast(topic)` handlers (this one's too), over
+   * the cache's pub/sub connection: for modules that refresh what they keep in process (e.g. a link's
+   * click count). At most once: a process that is down misses it.
+   */
+  broadcast(topic: string, data: unknown): void;
+  onBroadcast(topic: string, handler: (data: any) => void): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +59,17 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
   const redis = opts.redis;
   const channel = redis ? `${redis.prefix}:cache:invalidate` : '';
   const ackChannel = `${channel}:ack`;
+  const broadcastChannel = redis ? `${redis.prefix}:cache:broadcast` : '';
+  const broadcastHandlers = new Map<string, ((data: any) => void)[]>();
+  const deliver = (topic: string, data: unknown) => {
+    for (const handler of broadcastHandlers.get(topic) ?? []) {
+      try {
+        handler(data);
+      } catch (err) {
+        opts.log?.warn({ err, topic }, 'broadcast handler failed');
+      }
+    }
+  };
   const selfId = crypto.randomUUID();
   /** invalidations of this process waiting for acknowledgements: id → acks still expected (once PUBLISH told how many) */
   const awaiting = new Map<string, { left: number; counted: boolean; done: () => void }>();
@@ -63,9 +81,13 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
   };
 
   if (redis) {
-    redis.subscriber.subscribe(channel, ackChannel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
+    redis.subscriber.subscribe(channel, ackChannel, broadcastChannel).catch((err) => opts.log?.warn({ err }, 'cache invalidation subscribe failed'));
     redis.subscriber.on('message', (ch, message) => {
       if (ch === ackChannel) return acknowledged(message);
+      if (ch === broadcastChannel) {
+        const { topic, data } = JSON.parse(message) as { topic: string; data: unknown };
+        return deliver(topic, data);
+      }
       if (ch !== channel) return;
       const { from, keys, id } = JSON.parse(message) as { from: string; keys: string[]; id?: string };
       // PUBLISH counts the writer's own subscription among the receivers: it acknowledges locally
@@ -161,6 +183,13 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
         clearTimeout(timer);
         awaiting.delete(id);
       }
+    },
+    broadcast(topic, data) {
+      if (!redis) return queueMicrotask(() => deliver(topic, data));
+      redis.client.publish(broadcastChannel, JSON.stringify({ topic, data })).catch((err) => opts.log?.warn({ err, topic }, 'broadcast did not reach Redis'));
+    },
+    onBroadcast(topic, handler) {
+      broadcastHandlers.set(topic, [...(broadcastHandlers.get(topic) ?? []), handler]);
     },
     async close() {
       lru.clear();

@@ -34,12 +34,20 @@ export interface Config {
   deliveryPruneIntervalMs: number;
   /** JOB_LOCK_MS: a BullMQ job whose worker stopped renewing its lock this long ago (crashed) is re-run */
   jobLockMs: number;
+  /** CLICK_RETENTION_DAYS: raw clicks older than this are dropped by whole monthly partitions (rollups stay); unset keeps all */
+  clickRetentionDays?: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
 }
 
 type Env = Record<string, string | undefined>;
+
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number of days, got "${value}"`);
+  return n;
+}
 
 const truthy = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
 const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -76,6 +84,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     monitorIntervalMs: Number(env.MONITOR_INTERVAL_MS ?? 3_600_000),
     deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
+    clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
+import { getLinksByIds } from '../links/service';
 import { clicks } from './schema';
 
 /**
@@ -8,16 +9,18 @@ import { clicks } from './schema';
  */
 export interface ClickCursor { clickedAt: string; id: string }
 
-/** One page of a workspace's clicks, newest first, strictly after `before` (keyset on the workspace/time index). */
+/**
+ * One page of a workspace's clicks, newest first, strictly after `before` (keyset on the workspace/time
+ * index), with each link's domain and slug (a click row does not repeat them; '' for a link deleted
+ * while its clicks await removal).
+ */
 export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { before?: ClickCursor; limit: number }) {
   const where: SQL[] = [eq(clicks.workspaceId, workspaceId)];
-  if (opts.before) where.push(sql`(${clicks.clickedAt}, ${clicks.id}) < (${opts.before.clickedAt}::timestamptz, ${opts.before.id})`);
-  return db
+  if (opts.before) where.push(sql`(${clicks.clickedAt}, ${clicks.id}) < (${opts.before.clickedAt}::timestamptz, ${opts.before.id}::uuid)`);
+  const rows = await db
     .select({
       id: clicks.id,
       linkId: clicks.linkId,
-      domain: clicks.domain,
-      slug: clicks.slug,
       clickedAt: clicks.clickedAt,
       cursor: sql<string>`${clicks.clickedAt}::text`,
       country: clicks.country,
@@ -30,4 +33,6 @@ export async function clicksBefore(db: DbOrTx, workspaceId: string, opts: { befo
     .where(and(...where))
     .orderBy(desc(clicks.clickedAt), desc(clicks.id))
     .limit(opts.limit);
+  const links = new Map((await getLinksByIds(db, workspaceId, [...new Set(rows.map((r) => r.linkId))])).map((l) => [l.id, l]));
+  return rows.map((r) => ({ ...r, domain: links.get(r.linkId)?.domain ?? '', slug: links.get(r.linkId)?.slug ?? '' }));
 }

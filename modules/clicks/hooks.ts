@@ -14,6 +14,11 @@ export interface ClickRecord {
   os: string | null;
   device: string | null;
   language: string | null;
+  /**
+   * 48-bit hash of the visitor's IP and User-Agent, made at redirect time (null: unknown). The worker
+   * re-hashes it under the day's salt to count unique visitors and stores only that; it is never exposed.
+   */
+  visitor: number | null;
 }
 
 /**
@@ -26,7 +31,8 @@ export interface ClickBatch {
   /** epoch ms of the first click; `at[i]` counts from it */
   t0: number;
   links: [link_id: string, workspace_id: string, domain: string, slug: string][];
-  profiles: [country: string | null, referer: string | null, browser: string | null, os: string | null, device: string | null, language: string | null][];
+  /** `visitor` is absent from batches queued by earlier versions */
+  profiles: [country: string | null, referer: string | null, browser: string | null, os: string | null, device: string | null, language: string | null, visitor?: number | null][];
   at: number[];
   link: number[];
   profile: number[];
@@ -40,6 +46,10 @@ export interface LegacyClickBatch {
 declare module '../../core/queue' {
   interface JobMap {
     'clicks.record': ClickBatch | LegacyClickBatch;
+    /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
+    'clicks.forget': { workspaceId: string; linkId?: string };
+    /** partitions ahead, retention, pruning of visitor hashes and batch ids */
+    'clicks.maintain': Record<string, never>;
   }
 }
 

@@ -1,10 +1,13 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
-import { clicks } from './schema';
+import type { Dimension } from './rollup';
+import { clickLinkDays, clickLinkHours, clickWorkspaceDays, clickWorkspaceHours } from './schema';
 
 /**
- * Read side of the click table for stats and portfolio pages. Every query filters on
- * `workspace_id` (+ `clicked_at`) or `link_id` (+ `clicked_at`), the two click indexes.
+ * Read side of the click pipeline for stats, MCP and portfolio pages: every figure comes from the
+ * rollups (per link and per workspace: hourly clicks and unique visitors, daily clicks by
+ * dimension), never from the raw click rows, so an answer reads at most a row per hour or per
+ * day and value of the range, whatever the number of clicks.
  */
 export interface ClickFilter {
   workspaceId: string;
@@ -16,91 +19,99 @@ export interface ClickFilter {
   to?: Date;
 }
 
-function where(f: ClickFilter): SQL {
-  const conditions: SQL[] = [eq(clicks.workspaceId, f.workspaceId)];
-  if (f.linkId) conditions.push(eq(clicks.linkId, f.linkId));
-  if (f.from) conditions.push(gte(clicks.clickedAt, f.from));
-  if (f.to) conditions.push(lt(clicks.clickedAt, f.to));
-  return and(...conditions)!;
-}
-
 /** Start of the current UTC day. */
 export function utcDayStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-/** All clicks, clicks since `todayStart`, and distinct known countries, in one pass (one link's clicks). */
-export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      today: sql<number>`(count(*) filter (where ${clicks.clickedAt} >= ${todayStart.toISOString()}::timestamptz))::int`,
-      countries: sql<number>`count(distinct ${clicks.country})::int`,
-    })
-    .from(clicks)
-    .where(where(f));
-  return { total_clicks: row?.total ?? 0, today_clicks: row?.today ?? 0, total_countries: row?.countries ?? 0 };
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The hourly rollup of the filter's scope (link or workspace), with the filter's range. */
+function hoursOf(f: ClickFilter) {
+  const table = f.linkId ? clickLinkHours : clickWorkspaceHours;
+  const conditions: SQL[] = [f.linkId ? eq(clickLinkHours.linkId, f.linkId) : eq(clickWorkspaceHours.workspaceId, f.workspaceId)];
+  if (f.from) conditions.push(gte(table.hour, f.from));
+  if (f.to) conditions.push(lt(table.hour, f.to));
+  return { table, where: and(...conditions)! };
 }
 
-/** Clicks of a workspace since `since`: a range of the (workspace_id, clicked_at) index. */
-export async function countClicksSince(db: DbOrTx, workspaceId: string, since: Date): Promise<number> {
-  return db.$count(clicks, and(eq(clicks.workspaceId, workspaceId), gte(clicks.clickedAt, since)));
+/** The daily rollup of the filter's scope, one dimension, with the filter's range (whole UTC days). */
+function daysOf(f: ClickFilter, dimension: Dimension | 'link') {
+  const table = f.linkId ? clickLinkDays : clickWorkspaceDays;
+  const conditions: SQL[] = [f.linkId ? eq(clickLinkDays.linkId, f.linkId) : eq(clickWorkspaceDays.workspaceId, f.workspaceId), eq(table.dimension, dimension)];
+  if (f.from) conditions.push(gte(table.day, dayOf(f.from)));
+  if (f.to) conditions.push(lt(table.day, dayOf(f.to)));
+  return { table, where: and(...conditions)! };
+}
+
+/** Clicks and unique visitors of the filter's range, and clicks and visitors since `todayStart`. */
+export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
+  const { table, where } = hoursOf(f);
+  const [row] = await db
+    .select({
+      clicks: sql<string>`coalesce(sum(${table.clicks}), 0)`,
+      visitors: sql<string>`coalesce(sum(${table.visitors}), 0)`,
+      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${table.hour} >= ${todayStart.toISOString()}::timestamptz), 0)`,
+      todayVisitors: sql<string>`coalesce(sum(${table.visitors}) filter (where ${table.hour} >= ${todayStart.toISOString()}::timestamptz), 0)`,
+    })
+    .from(table)
+    .where(where);
+  return { clicks: Number(row?.clicks ?? 0), visitors: Number(row?.visitors ?? 0), today: Number(row?.today ?? 0), todayVisitors: Number(row?.todayVisitors ?? 0) };
+}
+
+/** Distinct known visitor countries of the filter's scope, all time. */
+export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
+  const { table, where } = daysOf(f, 'country');
+  const [row] = await db.select({ n: sql<number>`count(distinct ${table.value})::int` }).from(table).where(and(where, sql`${table.value} <> ''`));
+  return row?.n ?? 0;
+}
+
+/** Clicks and unique visitors per UTC day (`YYYY-MM-DD`); days without clicks are absent. */
+export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number }>> {
+  const { table, where } = hoursOf(f);
+  const day = sql<string>`to_char(${table.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db.select({ day, clicks: sql<string>`sum(${table.clicks})`, visitors: sql<string>`sum(${table.visitors})` }).from(table).where(where).groupBy(day);
+  return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: Number(r.visitors) }]));
+}
+
+/** Clicks and unique visitors per ISO weekday (1 = Monday) and UTC hour over the range: the 7 × 24 heatmap. */
+export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
+  const { table, where } = hoursOf(f);
+  const weekday = sql<number>`extract(isodow from ${table.hour} at time zone 'UTC')::int`;
+  const hour = sql<number>`extract(hour from ${table.hour} at time zone 'UTC')::int`;
+  const rows = await db
+    .select({ weekday, hour, clicks: sql<string>`sum(${table.clicks})`, visitors: sql<string>`sum(${table.visitors})` })
+    .from(table)
+    .where(where)
+    .groupBy(weekday, hour);
+  return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), clicks: Number(r.clicks), visitors: Number(r.visitors) }));
 }
 
 /**
- * Distinct known countries of a workspace by a loose index scan of (workspace_id, country):
- * one index probe per country instead of reading every click (the summary at 1,000,000 rows).
+ * The `limit` most frequent values of a dimension (null = unknown, or direct for the referrer), most
+ * clicks first; ties in byte order with null last, so the answer does not depend on the collation.
+ * Dimension `link` (workspace only) ranks the workspace's links.
  */
-export async function countCountries(db: DbOrTx, workspaceId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
-    with recursive found as (
-      (select ${clicks.country} as country from ${clicks}
-        where ${clicks.workspaceId} = ${workspaceId} and ${clicks.country} is not null order by ${clicks.country} limit 1)
-      union all
-      select (select ${clicks.country} from ${clicks}
-               where ${clicks.workspaceId} = ${workspaceId} and ${clicks.country} > found.country order by ${clicks.country} limit 1)
-      from found where found.country is not null
-    )
-    select count(country)::int as n from found`);
-  // postgres.js answers an array of rows, PGlite an object carrying `rows`
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows) as { n: number }[];
-  return rows[0]?.n ?? 0;
-}
-
-/** Clicks per UTC day (`YYYY-MM-DD` → count); days without clicks are absent. */
-export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, number>> {
-  const day = sql<string>`to_char(${clicks.clickedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db.select({ day, n: sql<number>`count(*)::int` }).from(clicks).where(where(f)).groupBy(day);
-  return new Map(rows.map((r) => [r.day, r.n]));
-}
-
-/** The referrer's host (a non-URL referer is kept as sent); null for direct visits. */
-const refererHost = sql<string | null>`lower(coalesce(substring(${clicks.referer} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'), ${clicks.referer}))`;
-
-export const CLICK_DIMENSIONS = {
-  country: clicks.country,
-  referrer: refererHost,
-  device: clicks.device,
-  browser: clicks.browser,
-  os: clicks.os,
-} as const;
-export type ClickDimension = keyof typeof CLICK_DIMENSIONS;
-
-/** The `limit` most frequent values of a dimension (null = unknown or direct), most clicks first, null last among ties. */
-export async function topValues(db: DbOrTx, f: ClickFilter, dimension: ClickDimension, limit: number) {
-  const value = sql<string | null>`${CLICK_DIMENSIONS[dimension]}`;
-  const n = sql<number>`count(*)::int`;
-  // ties in byte order, so the answer does not depend on the database's collation
-  return db.select({ value, clicks: n }).from(clicks).where(where(f)).groupBy(value).orderBy(desc(n), sql`${value} collate "C"`).limit(limit);
+export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension | 'link', limit: number) {
+  const { table, where } = daysOf(f, dimension);
+  const n = sql<string>`sum(${table.clicks})`;
+  const rows = await db
+    .select({ value: table.value, clicks: n })
+    .from(table)
+    .where(where)
+    .groupBy(table.value)
+    .orderBy(desc(n), sql`${table.value} = ''`, sql`${table.value} collate "C"`)
+    .limit(limit);
+  return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
 }
 
 /** Clicks per link since `since` (the portfolio trend); links without clicks are absent. */
 export async function clicksByLinkSince(db: DbOrTx, linkIds: string[], since: Date): Promise<Map<string, number>> {
   if (!linkIds.length) return new Map();
   const rows = await db
-    .select({ linkId: clicks.linkId, n: sql<number>`count(*)::int` })
-    .from(clicks)
-    .where(and(inArray(clicks.linkId, linkIds), gte(clicks.clickedAt, since)))
-    .groupBy(clicks.linkId);
-  return new Map(rows.map((r) => [r.linkId, r.n]));
+    .select({ linkId: clickLinkHours.linkId, n: sql<string>`sum(${clickLinkHours.clicks})` })
+    .from(clickLinkHours)
+    .where(and(inArray(clickLinkHours.linkId, linkIds), gte(clickLinkHours.hour, since)))
+    .groupBy(clickLinkHours.linkId);
+  return new Map(rows.map((r) => [r.linkId, Number(r.n)]));
 }

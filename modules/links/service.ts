@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, typ
 import type { Static } from '@sinclair/typebox';
 import { customAlphabet } from 'nanoid';
 import type { Config } from '../../core/config';
-import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
+import { preparedQuery, rowsOf, type Db, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
@@ -494,12 +494,17 @@ export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string
   return db.select().from(links).where(and(eq(links.workspaceId, workspaceId), inArray(links.id, ids)));
 }
 
-/** Adds recorded clicks to the links' totals (the click worker, inside its transaction). */
-/** Adds to links' `click_count` in one statement. Inside a transaction, lock the rows first (lockExistingLinks). */
-export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): Promise<void> {
-  if (!counts.size) return;
+/**
+ * Adds recorded clicks to the links' totals in one statement (the click worker, inside its
+ * transaction, after lockExistingLinks) and answers each link's new total.
+ */
+export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): Promise<Map<string, number>> {
+  if (!counts.size) return new Map();
   const rows = JSON.stringify([...counts].map(([id, n]) => ({ id, n })));
-  await db.execute(sql`update ${links} set click_count = ${links}.click_count + c.n from jsonb_to_recordset(${rows}::jsonb) as c(id text, n int) where ${links}.id = c.id`);
+  const updated = await db.execute<{ id: string; click_count: number }>(
+    sql`update ${links} set click_count = ${links}.click_count + c.n from jsonb_to_recordset(${rows}::jsonb) as c(id text, n int) where ${links}.id = c.id returning ${links}.id, ${links}.click_count`,
+  );
+  return new Map(rowsOf<{ id: string; click_count: number | string }>(updated).map((r) => [r.id, Number(r.click_count)]));
 }
 
 /**

@@ -28,7 +28,7 @@ export interface LinkSnapshot {
   og_description: string | null;
   og_image: string | null;
   has_password: boolean;
-  /** total clicks when the snapshot was loaded (rules engine `click_count`); approximate by design */
+  /** total clicks stored (rules engine `click_count`): raised in process as batches are stored (modules/clicks/counts.ts) */
   click_count: number;
   /** the workspace settings needed at redirect time (refreshed on `workspace.changed`) */
   workspace: WorkspaceSnapshot;

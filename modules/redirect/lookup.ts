@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps';
+import { freshClickCount } from '../clicks/counts';
 import { getDomainByHost } from '../domains/service';
 import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links/service';
 import { getWorkspaceRow } from '../workspaces/service';
@@ -44,14 +45,17 @@ export function linkSnapshot(row: LinkRow): Omit<LinkSnapshot, 'workspace'> {
  * Lookups of the redirect path: in-process LRU (synchronous `peek*`), then Redis, then the
  * database (`load*`). Redis errors count as misses, so a sick Redis slows a miss, never fails it.
  */
-export function createLookup(deps: Pick<Deps, 'cache' | 'db'>) {
+export function createLookup(deps: Pick<Deps, 'cache' | 'db' | 'redis' | 'config'>) {
   const { cache, db } = deps;
   // concurrent misses of one key share one load (a cold link under load is fetched once)
   const inFlight = new Map<string, Promise<unknown>>();
-  function load<T>(key: string, fetch: () => Promise<T | null>): Promise<T | null> {
+  /** `fromCache`: what to do with a value that came from Redis (not fresh from the database) */
+  function load<T>(key: string, fetch: () => Promise<T | null>, fromCache?: (value: T) => Promise<T>): Promise<T | null> {
     let pending = inFlight.get(key) as Promise<T | null> | undefined;
     if (!pending) {
-      pending = cache.readThrough(key, TTL_MS, fetch, { nullTtlMs: NEGATIVE_TTL_MS }).finally(() => inFlight.delete(key));
+      let fetched = false;
+      const read = cache.readThrough(key, TTL_MS, () => ((fetched = true), fetch()), { nullTtlMs: NEGATIVE_TTL_MS });
+      pending = (fromCache ? read.then((v) => (v === null || fetched ? v : fromCache(v))) : read).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return pending;
@@ -59,10 +63,15 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db'>) {
   return {
     peekLink: (domain: string, slug: string) => cache.peek<LinkSnapshot | null>(linkCacheKey(domain, slug)),
     loadLink: (domain: string, slug: string) =>
-      load(linkCacheKey(domain, slug), async () => {
-        const row = await getLinkByShortUrl(db, domain, slug);
-        return row ? (linkSnapshot(row) as LinkSnapshot) : null;
-      }),
+      load(
+        linkCacheKey(domain, slug),
+        async () => {
+          const row = await getLinkByShortUrl(db, domain, slug);
+          return row ? (linkSnapshot(row) as LinkSnapshot) : null;
+        },
+        // a snapshot from Redis may be minutes old: the rules engine's click_count must not be
+        (snapshot) => freshClickCount(deps, snapshot),
+      ),
     peekWorkspace: (id: string) => cache.peek<WorkspaceSnapshot | null>(workspaceCacheKey(id)),
     loadWorkspace: (id: string) =>
       load<WorkspaceSnapshot>(workspaceCacheKey(id), async () => {

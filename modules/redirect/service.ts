@@ -196,6 +196,7 @@ export function createRedirector(deps: Deps) {
         os: visitor.os || null,
         device: visitor.device,
         language: visitor.language || null,
+        visitor: visitor.hash,
       });
     }
     if (ctx.page !== undefined) {

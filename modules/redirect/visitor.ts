@@ -164,6 +164,14 @@ export class RequestVisitor implements Visitor {
   get ip(): string {
     return (this._ip ??= clientIp(this.request, this.server, this.env.trustProxy));
   }
+  /**
+   * 48 bits of a hash of IP and User-Agent, for counting unique visitors; the clicks worker re-hashes
+   * it under the day's salt before storing anything. null without an address.
+   */
+  get hash(): number | null {
+    const ip = this.ip;
+    return ip ? Number(BigInt.asUintN(48, BigInt(Bun.hash.wyhash(`${ip}\n${this.userAgent}`)))) : null;
+  }
   get country(): string {
     return (this._country ??= this.env.geo.country(this.request.headers, this));
   }

@@ -20,12 +20,43 @@ export const Summary = t.Object({
   total_clicks: Int(),
   total_countries: Int({ description: 'Distinct known visitor countries' }),
   today_clicks: Int({ description: 'Clicks since 00:00 UTC today' }),
+  unique_visitors: Int({ description: 'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)' }),
+  today_visitors: Int({ description: 'Unique visitors since 00:00 UTC today' }),
 });
 
 export const DailySeries = t.Object({
   from: t.String(),
   to: t.String(),
-  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int() }), { description: 'Every day of the range, zero-filled' }),
+  days: t.Array(
+    t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int(), visitors: Int({ description: 'Unique visitors that day' }) }),
+    { description: 'Every day of the range, zero-filled' },
+  ),
+});
+
+export const HourlyQuery = t.Object({
+  ...RangeQuery.properties,
+  link_id: t.Optional(t.String({ description: "Only this link's clicks" })),
+});
+
+export const Hourly = t.Object({
+  from: t.String(),
+  to: t.String(),
+  hours: t.Array(
+    t.Object({
+      day: t.UnionEnum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], { description: 'Weekday (UTC)' }),
+      hour: Int({ minimum: 0, maximum: 23, description: 'Hour of the day (UTC)' }),
+      clicks: Int(),
+      visitors: Int({ description: 'Unique visitors whose first visit of their day fell in this hour' }),
+    }),
+    { description: 'All 7 × 24 cells (Monday 00 first), zero-filled: a weekly heatmap over the range' },
+  ),
+});
+
+export const TopLinks = t.Object({
+  links: t.Array(
+    t.Object({ link_id: t.String(), domain: t.String(), slug: t.String(), title: t.Union([t.String(), t.Null()]), clicks: Int({ description: 'Clicks in the range' }) }),
+    { description: 'Most clicks first' },
+  ),
 });
 
 const Top = <K extends string>(key: K, description: string) =>
@@ -52,6 +83,7 @@ export const LinkStats = t.Object({
   total_clicks: Int({ description: 'All time' }),
   today_clicks: Int(),
   total_countries: Int({ description: 'All time' }),
+  unique_visitors: Int({ description: 'All time, per UTC day summed over days' }),
   from: t.String(),
   to: t.String(),
   days: DailySeries.properties.days,

@@ -4,8 +4,8 @@ import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors, WsParams } from '../../core/model';
 import { getLink } from '../links/service';
-import { Countries, DailySeries, Devices, LinkStats, LinkStatsQuery, RangeQuery, Referrers, Summary, TopQuery } from './model';
-import { linkStats, workspaceDaily, workspaceDevices, workspaceSummary, workspaceTop } from './service';
+import { Countries, DailySeries, Devices, Hourly, HourlyQuery, LinkStats, LinkStatsQuery, RangeQuery, Referrers, Summary, TopLinks, TopQuery } from './model';
+import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks } from './service';
 
 const access = { role: 'viewer', feature: 'stats' } as const;
 const base = '/api/workspaces/:wsId/stats';
@@ -17,14 +17,35 @@ export const statsRoutes = (deps: Deps) =>
       access,
       params: WsParams,
       response: { 200: Summary, ...errors(401, 402, 403, 404) },
-      detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC)' },
+      detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC), unique visitors (all time and today)' },
     })
     .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.db, workspace.id, query), {
       access,
       params: WsParams,
       query: RangeQuery,
       response: { 200: DailySeries, ...errors(400, 401, 402, 403, 404) },
-      detail: { summary: 'Clicks per UTC day (default the last 30 days, at most 366)' },
+      detail: { summary: 'Clicks and unique visitors per UTC day (default the last 30 days, at most 366)' },
+    })
+    .get(
+      `${base}/hourly`,
+      async ({ workspace, query }) => {
+        if (query.link_id && !(await getLink(deps.db, workspace.id, query.link_id))) throw notFound('Link');
+        return workspaceHourly(deps.db, workspace.id, query);
+      },
+      {
+        access,
+        params: WsParams,
+        query: HourlyQuery,
+        response: { 200: Hourly, ...errors(400, 401, 402, 403, 404) },
+        detail: { summary: 'Clicks per weekday and UTC hour over the range (a 7 × 24 heatmap; default the last 30 days, at most 366), of the workspace or one link' },
+      },
+    )
+    .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.db, workspace.id, query), {
+      access,
+      params: WsParams,
+      query: TopQuery,
+      response: { 200: TopLinks, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: 'Most clicked links of the workspace over the range (default all time)' },
     })
     .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.db, workspace.id, 'country', query) }), {
       access,

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
-import { clicksPerDay, clickTotals, countClicksSince, countCountries, topValues, utcDayStart, type ClickDimension, type ClickFilter } from '../clicks/stats';
-import { linkTotalsByWorkspace } from '../links/service';
+import type { Dimension } from '../clicks/rollup';
+import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topValues, utcDayStart, type ClickFilter } from '../clicks/stats';
+import { getLinksByIds, linkTotalsByWorkspace } from '../links/service';
 
 const DAY_MS = 86_400_000;
 /** Default daily range: today and the 29 days before. */
@@ -41,23 +42,31 @@ function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFi
 
 /**
  * Links and clicks come from the links' own totals (`click_count`, raised in the transaction that
- * stores the clicks), so no query reads every click row of a large workspace.
+ * stores the clicks); today's clicks, unique visitors and countries from the rollups.
  */
 export async function workspaceSummary(db: DbOrTx, workspaceId: string, now = new Date()) {
-  const [totals, today, countries] = await Promise.all([
+  const [totals, rolled, countries] = await Promise.all([
     linkTotalsByWorkspace(db, [workspaceId]),
-    countClicksSince(db, workspaceId, utcDayStart(now)),
-    countCountries(db, workspaceId),
+    clickTotals(db, { workspaceId }, utcDayStart(now)),
+    countCountries(db, { workspaceId }),
   ]);
   const { links = 0, clicks = 0 } = totals.get(workspaceId) ?? {};
-  return { total_links: links, total_clicks: clicks, total_countries: countries, today_clicks: today };
+  return {
+    total_links: links,
+    total_clicks: clicks,
+    total_countries: countries,
+    today_clicks: rolled.today,
+    unique_visitors: rolled.visitors,
+    today_visitors: rolled.todayVisitors,
+  };
 }
 
 async function dailySeries(db: DbOrTx, workspaceId: string, range: DayRange, linkId?: string) {
   const counts = await clicksPerDay(db, { workspaceId, linkId, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
   const days = Array.from({ length: range.days }, (_, i) => {
     const date = dayString(new Date(range.from.getTime() + i * DAY_MS));
-    return { date, clicks: counts.get(date) ?? 0 };
+    const day = counts.get(date);
+    return { date, clicks: day?.clicks ?? 0, visitors: day?.visitors ?? 0 };
   });
   return { from: dayString(range.from), to: dayString(range.to), days };
 }
@@ -65,14 +74,14 @@ async function dailySeries(db: DbOrTx, workspaceId: string, range: DayRange, lin
 export const workspaceDaily = (db: DbOrTx, workspaceId: string, q: RangeInput) => dailySeries(db, workspaceId, dayRange(q));
 
 /** Top values of one dimension, keyed by the dimension's name: `[{country: 'DE', clicks: 3}]`. */
-async function top<K extends ClickDimension>(db: DbOrTx, f: ClickFilter, dimension: K, limit: number) {
+async function top<K extends Dimension>(db: DbOrTx, f: ClickFilter, dimension: K, limit: number) {
   const rows = await topValues(db, f, dimension, limit);
   return rows.map((r) => ({ [dimension]: r.value, clicks: r.clicks }) as Record<K, string | null> & { clicks: number });
 }
 
 export interface TopInput extends RangeInput { limit?: number }
 
-export const workspaceTop = <K extends ClickDimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
+export const workspaceTop = <K extends Dimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
   top(db, openRange(workspaceId, q), dimension, q.limit ?? DEFAULT_TOP);
 
 export async function workspaceDevices(db: DbOrTx, workspaceId: string, q: TopInput) {
@@ -87,8 +96,9 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
   const range = dayRange(q, now);
   const f: ClickFilter = { workspaceId, linkId, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
   const limit = q.limit ?? DEFAULT_TOP;
-  const [totals, series, countries, referrers, devices, browsers, os] = await Promise.all([
+  const [totals, countryCount, series, countries, referrers, devices, browsers, os] = await Promise.all([
     clickTotals(db, { workspaceId, linkId }, utcDayStart(now)),
+    countCountries(db, { workspaceId, linkId }),
     dailySeries(db, workspaceId, range, linkId),
     top(db, f, 'country', limit),
     top(db, f, 'referrer', limit),
@@ -96,5 +106,45 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
     top(db, f, 'browser', limit),
     top(db, f, 'os', limit),
   ]);
-  return { link_id: linkId, ...totals, ...series, countries, referrers, devices, browsers, os };
+  return {
+    link_id: linkId,
+    total_clicks: totals.clicks,
+    today_clicks: totals.today,
+    total_countries: countryCount,
+    unique_visitors: totals.visitors,
+    ...series,
+    countries,
+    referrers,
+    devices,
+    browsers,
+    os,
+  };
+}
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** Clicks per weekday and UTC hour over the day range (default the last 30 days): all 7 × 24 cells, zero-filled. */
+export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeInput & { link_id?: string }) {
+  const range = dayRange(q);
+  const cells = await clicksPerWeekdayHour(db, { workspaceId, linkId: q.link_id, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
+  const found = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c]));
+  const hours = WEEKDAYS.flatMap((day, d) =>
+    Array.from({ length: 24 }, (_, hour) => {
+      const cell = found.get(`${d + 1}:${hour}`);
+      return { day, hour, clicks: cell?.clicks ?? 0, visitors: cell?.visitors ?? 0 };
+    }),
+  );
+  return { from: dayString(range.from), to: dayString(range.to), hours };
+}
+
+/** The workspace's most clicked links over an optional range (default all time). */
+export async function workspaceTopLinks(db: DbOrTx, workspaceId: string, q: TopInput) {
+  const rows = await topValues(db, openRange(workspaceId, q), 'link', q.limit ?? DEFAULT_TOP);
+  const links = new Map((await getLinksByIds(db, workspaceId, rows.map((r) => r.value!))).map((l) => [l.id, l]));
+  return {
+    links: rows.flatMap((r) => {
+      const link = links.get(r.value!);
+      return link ? [{ link_id: link.id, domain: link.domain, slug: link.slug, title: link.title, clicks: r.clicks }] : [];
+    }),
+  };
 }

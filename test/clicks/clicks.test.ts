@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
-import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
+import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
+import type { ClickBatch } from '../../modules/clicks/hooks';
 import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { loadConfig } from '../../core/config';
 import { createLogger } from '../../core/logger';
@@ -34,7 +35,7 @@ describe('recording', () => {
     const rows = await rowsOf(link.id);
     expect(rows).toHaveLength(2);
     const phone = rows.find((r) => r.device === 'mobile')!;
-    expect(phone).toMatchObject({ linkId: link.id, workspaceId: ws.workspaceId, domain: link.domain, slug: link.slug, country: 'DE', referer: 'https://news.example.org/post', browser: 'Safari', os: 'iOS', device: 'mobile', language: 'fr' });
+    expect(phone).toMatchObject({ linkId: link.id, workspaceId: ws.workspaceId, country: 'DE', referer: 'https://news.example.org/post', browser: 'Safari', os: 'iOS', device: 'mobile', language: 'fr' });
     expect(Date.now() - phone.clickedAt.getTime()).toBeLessThan(60_000);
     const desktop = rows.find((r) => r.device === 'desktop')!;
     expect(desktop).toMatchObject({ browser: 'Chrome', os: 'Windows', country: null, referer: null });
@@ -63,16 +64,22 @@ describe('recording', () => {
 });
 
 describe('the clicks.record processor', () => {
-  const batchFor = (link: { id: string; domain: string; slug: string }, n: number): ClickRecord[] =>
-    Array.from({ length: n }, () => ({ id: Bun.randomUUIDv7(), link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(), country: 'FR', referer: null, browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'fr' }));
+  const batchFor = (...parts: [{ id: string; domain: string; slug: string }, number][]): ClickBatch => {
+    const builder = new ClickBatchBuilder();
+    for (const [link, n] of parts) {
+      for (let i = 0; i < n; i++) {
+        builder.add({ link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(), country: 'FR', referer: null, browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'fr', visitor: i });
+      }
+    }
+    return builder.build();
+  };
 
   test('re-delivery of a batch inserts and counts nothing twice', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/idem' });
-    const batch = batchFor(link, 5);
-    expect(await storeClicks(t.deps.db, batch)).toHaveLength(5);
-    expect(await storeClicks(t.deps.db, batch)).toHaveLength(0);
-    // a partly new batch counts only its new rows
-    expect(await storeClicks(t.deps.db, [...batch.slice(0, 2), ...batchFor(link, 3)])).toHaveLength(3);
+    const batch = batchFor([link, 5]);
+    expect((await storeClicks(t.deps.db, batch)).clicks).toHaveLength(5);
+    expect((await storeClicks(t.deps.db, JSON.parse(JSON.stringify(batch)))).clicks).toHaveLength(0);
+    expect((await storeClicks(t.deps.db, batchFor([link, 3]))).clicks).toHaveLength(3);
     expect(await rowsOf(link.id)).toHaveLength(8);
     expect(await countOf(link.id)).toBe(8);
   });
@@ -81,28 +88,32 @@ describe('the clicks.record processor', () => {
     const kept = await createLink(t, ws, { target: 'https://example.com/kept' });
     const gone = await createLink(t, ws, { target: 'https://example.com/gone' });
     await t.api('DELETE', `/workspaces/${ws.workspaceId}/links/${gone.id}`, { key: ws.key });
-    const stored = await storeClicks(t.deps.db, [...batchFor(kept, 2), ...batchFor(gone, 2)]);
-    expect(stored.map((c) => c.link_id)).toEqual([kept.id, kept.id]);
+    const stored = await storeClicks(t.deps.db, batchFor([kept, 2], [gone, 2]));
+    expect(stored.clicks.map((c) => c.link_id)).toEqual([kept.id, kept.id]);
+    expect(stored.counts).toEqual(new Map([[kept.id, 2]]));
     expect(await countOf(kept.id)).toBe(2);
+    expect(await rowsOf(gone.id)).toHaveLength(0);
   });
 
-  test('clicks.recorded hook gets only newly stored clicks', async () => {
+  test('clicks.recorded hook gets only newly stored clicks; a legacy job (one record per click) is read too', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/hook' });
     const seen: string[] = [];
-    const off = t.deps.bus.on('clicks.recorded', ({ clicks }) => void seen.push(...clicks.map((c) => c.id)));
-    const batch = batchFor(link, 2);
-    await t.deps.queue.enqueue('clicks.record', { clicks: batch });
-    await t.deps.queue.enqueue('clicks.record', { clicks: batch });
+    const off = t.deps.bus.on('clicks.recorded', ({ clicks }) => void seen.push(...clicks.map((c) => c.link_id)));
+    const batch = batchFor([link, 2]);
+    const legacy: ClickRecord[] = clicksOf(batchFor([link, 3])).map((c, i) => ({ ...c, id: i ? Bun.randomUUIDv7() : c.id }));
+    for (const job of [batch, batch, { clicks: legacy }, { clicks: legacy }]) await t.deps.queue.enqueue('clicks.record', job);
     await t.deps.queue.idle();
     off();
-    expect(seen.sort()).toEqual(batch.map((c) => c.id).sort());
+    expect(seen).toHaveLength(5);
+    expect(await rowsOf(link.id)).toHaveLength(5);
+    expect(await countOf(link.id)).toBe(5);
   });
 });
 
 describe('the compact clicks.record batch', () => {
   const clickOf = (link: { id: string; domain: string; slug: string }, facts: Partial<Click>): Click => ({
     link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(),
-    country: null, referer: null, browser: null, os: null, device: null, language: null, ...facts,
+    country: null, referer: null, browser: null, os: null, device: null, language: null, visitor: null, ...facts,
   });
 
   test('every field survives the encoding; links and visitor profiles are written once', async () => {
@@ -129,7 +140,7 @@ describe('the compact clicks.record batch', () => {
 
   test('a full batch (BATCH_MAX clicks) gets distinct ids: the index fits the id', () => {
     const builder = new ClickBatchBuilder();
-    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: 1_760_000_000_000, country: null, referer: null, browser: null, os: null, device: 'desktop', language: null };
+    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: 1_760_000_000_000, country: null, referer: null, browser: null, os: null, device: 'desktop', language: null, visitor: null };
     for (let i = 0; i < BATCH_MAX; i++) builder.add(click);
     const ids = clicksOf(builder.build()).map((c) => c.id);
     expect(ids).toHaveLength(BATCH_MAX);
@@ -140,11 +151,11 @@ describe('the compact clicks.record batch', () => {
   test('the in-process queue gets batches of at most EMBEDDED_BATCH_MAX: PGlite stores them on the server thread', async () => {
     const queue = createMemoryQueue(createLogger('silent'));
     const sizes: number[] = [];
-    queue.register('clicks.record', async (job) => void sizes.push(clicksOf(job).length));
+    queue.register('clicks.record', async (job) => void sizes.push(clicksOf(compactBatch(job)).length));
     const recorder = new ClickRecorder({ queue, log: createLogger('silent') });
     expect(recorder.batchMax).toBe(EMBEDDED_BATCH_MAX);
     expect(EMBEDDED_BATCH_MAX).toBeLessThan(BATCH_MAX);
-    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: Date.now(), country: null, referer: null, browser: null, os: null, device: 'desktop', language: null };
+    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: Date.now(), country: null, referer: null, browser: null, os: null, device: 'desktop', language: null, visitor: null };
     for (let i = 0; i < 2 * EMBEDDED_BATCH_MAX + 7; i++) recorder.record(click);
     await recorder.flush();
     await queue.idle();

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import { clicks } from '../../modules/clicks/schema';
+import { ClickBatchBuilder } from '../../modules/clicks/batch';
 import { storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { links } from '../../modules/links/schema';
 import type { TestApp } from './app';
@@ -9,12 +10,11 @@ import type { TestApp } from './app';
 export async function seedClicks(
   t: TestApp,
   link: { id: string; workspace_id: string; domain: string; slug: string },
-  clicks: (Partial<Pick<ClickRecord, 'country' | 'referer' | 'browser' | 'os' | 'device' | 'language'>> & { at?: Date })[],
+  clicks: (Partial<Pick<ClickRecord, 'country' | 'referer' | 'browser' | 'os' | 'device' | 'language' | 'visitor'>> & { at?: Date })[],
 ): Promise<void> {
-  await storeClicks(
-    t.deps.db,
-    clicks.map(({ at, ...c }) => ({
-      id: crypto.randomUUID(),
+  const batch = new ClickBatchBuilder();
+  for (const { at, ...c } of clicks) {
+    batch.add({
       link_id: link.id,
       workspace_id: link.workspace_id,
       domain: link.domain,
@@ -26,9 +26,11 @@ export async function seedClicks(
       os: null,
       device: null,
       language: null,
+      visitor: null,
       ...c,
-    })),
-  );
+    });
+  }
+  await storeClicks(t.deps.db, batch.build());
 }
 
 /** What the click pipeline stored for links: `clicks` rows and the sum of their `click_count`. */

@@ -106,11 +106,10 @@ describe('clicks export', () => {
     // and microseconds vary (a millisecond cursor would skip rows)
     const [a, b] = links;
     await t.deps.db.execute(sql`
-      insert into clicks (id, link_id, workspace_id, domain, slug, clicked_at, country, referer, browser, os, device)
-      select 'c' || lpad(g::text, 6, '0'),
-             case when g % 2 = 0 then ${a!.id} else ${b!.id} end,
-             ${ws.workspaceId}, 'go.linkhop.test',
-             case when g % 2 = 0 then ${a!.slug} else ${b!.slug} end,
+      insert into clicks (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device)
+      select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
+             (case when g % 2 = 0 then ${a!.id} else ${b!.id} end)::uuid,
+             ${ws.workspaceId}::uuid,
              timestamptz '2026-01-01 00:00:00+00' + (g / 2) * interval '1 second' + (g % 3) * interval '1 microsecond',
              'DE',
              case when g = ${SEEDED - 1} then '@SUM(1)' when g = ${SEEDED} then 'https://ref.example/?a=1,b="2"' else null end,
@@ -133,9 +132,10 @@ describe('clicks export', () => {
     const expectedIds = ((expected as any).rows ?? expected).map((r: { id: string }) => r.id);
     expect(rows.map((r) => r.id)).toEqual(expectedIds);
     // g = 10004 is 2 µs later than g = 10005 (same second): microseconds count
-    expect(rows.slice(0, 2).map((r) => r.id)).toEqual(['c010004', 'c010005']);
+    const idOf = (g: number) => `00000000-0000-4000-8000-${String(g).padStart(12, '0')}`;
+    expect(rows.slice(0, 2).map((r) => r.id)).toEqual([idOf(10004), idOf(10005)]);
     // the 5 oldest are left out
-    expect(rows.some((r) => ['c000001', 'c000002', 'c000003', 'c000004', 'c000005'].includes(r.id!))).toBe(false);
+    expect(rows.some((r) => [1, 2, 3, 4, 5].map(idOf).includes(r.id!))).toBe(false);
 
     const times = rows.map((r) => Date.parse(r.clicked_at!));
     expect(times.every((ms, i) => i === 0 || ms <= times[i - 1]!)).toBe(true);

@@ -1,0 +1,133 @@
+import type { ClickBatch } from './hooks';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The dimensions of the daily rollups, and where each is in a batch profile. */
+export const DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device', 'language'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** The referrer's host (a non-URL referer is kept as sent), as drizzle/0012 computes it for older clicks. */
+export function refererHost(referer: string | null): string | null {
+  if (referer === null) return null;
+  return (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/:?#]+)/.exec(referer)?.[1] ?? referer).toLowerCase();
+}
+
+export interface HourRow { scope: string; hour: number; clicks: number }
+export interface DayRow { scope: string; dimension: string; day: string; value: string; clicks: number }
+/** a visitor of a link or workspace (`scope`) on a day, with the UTC hour (0–23) of their first visit in the batch */
+export interface VisitorRow { scope: string; day: string; h: number; hour: number }
+
+export interface BatchRollup {
+  linkHours: HourRow[];
+  workspaceHours: HourRow[];
+  linkDays: DayRow[];
+  workspaceDays: DayRow[];
+  visitors: VisitorRow[];
+  /** clicks per link id */
+  perLink: Map<string, number>;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byScopeThenKey = <T extends { scope: string }>(key: (row: T) => string) => (a: T, b: T) => compare(a.scope, b.scope) || compare(key(a), key(b));
+
+/** Interns strings as small numbers, so that rollup keys are numbers (string keys cost ~10× more per click). */
+class Interned {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) this.ids.set(value, (id = this.values.push(value) - 1));
+    return id;
+  }
+}
+
+/** Counts one click in the row under a numeric key (false: no such row yet, the caller makes it). */
+function counted(rows: Map<number, { clicks: number }>, key: number): boolean {
+  const row = rows.get(key);
+  if (row) row.clicks++;
+  return row !== undefined;
+}
+
+/**
+ * The rollup rows of a batch's clicks of `alive` links (indexes into `batch.links`), computed in the
+ * worker so that PostgreSQL only adds them up: one row per link and hour, per link, day, dimension
+ * and value (the same per workspace), per visitor and day. A link's rows are only ever written by the
+ * transaction holding that link's row lock; workspace rows are shared, so they are sorted by their
+ * key and concurrent batches lock them in one order (no deadlock).
+ */
+export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
+  const days = new Interned();
+  const values = new Interned();
+  const workspaces = new Interned();
+  // per profile: its dimension values, interned (computed once per profile, not per click)
+  const profileValues: (number[] | undefined)[] = [];
+  const valuesOf = (profile: number) => {
+    let ids = profileValues[profile];
+    if (!ids) {
+      const [country, referer, browser, os, device, language] = batch.profiles[profile]!;
+      const byDimension: Record<Dimension, string | null> = { country, referrer: refererHost(referer), browser, os, device, language };
+      profileValues[profile] = ids = DIMENSIONS.map((d) => values.id(byDimension[d] ?? ''));
+    }
+    return ids;
+  };
+  const linkHours = new Map<number, HourRow>();
+  const workspaceHours = new Map<number, HourRow>();
+  const linkDays = new Map<number, DayRow>();
+  const workspaceDays = new Map<number, DayRow>();
+  const visitors = new Map<number, Map<number, VisitorRow>>();
+  const perLink = new Map<string, number>();
+  const hour0 = Math.floor(batch.t0 / HOUR_MS);
+  const dayIndex = new Map<number, number>();
+  const addVisitor = (scopeKey: number, scope: string, day: string, h: number, hour: number) => {
+    let seen = visitors.get(scopeKey);
+    if (!seen) visitors.set(scopeKey, (seen = new Map()));
+    const row = seen.get(h);
+    if (!row) seen.set(h, { scope, day, h, hour });
+    else if (hour < row.hour) row.hour = hour;
+  };
+  for (let i = 0; i < batch.at.length; i++) {
+    const link = batch.link[i]!;
+    if (!alive.has(link)) continue;
+    const [linkId, workspaceId] = batch.links[link]!;
+    const w = workspaces.id(workspaceId);
+    const hourIndex = Math.floor((batch.t0 + batch.at[i]!) / HOUR_MS) - hour0;
+    const hour = (hour0 + hourIndex) * HOUR_MS;
+    const dayStart = Math.floor(hour / DAY_MS) * DAY_MS;
+    const d = dayIndex.get(dayStart) ?? dayIndex.set(dayStart, days.id(new Date(dayStart).toISOString().slice(0, 10))).get(dayStart)!;
+    const day = days.values[d]!;
+    perLink.set(linkId, (perLink.get(linkId) ?? 0) + 1);
+    let key = link * 2 ** 24 + hourIndex;
+    if (!counted(linkHours, key)) linkHours.set(key, { scope: linkId, hour, clicks: 1 });
+    key = w * 2 ** 24 + hourIndex;
+    if (!counted(workspaceHours, key)) workspaceHours.set(key, { scope: workspaceId, hour, clicks: 1 });
+    const ids = valuesOf(batch.profile[i]!);
+    for (let k = 0; k < DIMENSIONS.length; k++) {
+      const v = ids[k]!;
+      key = ((link * 8 + k) * 64 + d) * 2 ** 20 + v;
+      if (!counted(linkDays, key)) linkDays.set(key, { scope: linkId, dimension: DIMENSIONS[k]!, day, value: values.values[v]!, clicks: 1 });
+      key = ((w * 8 + k) * 64 + d) * 2 ** 20 + v;
+      if (!counted(workspaceDays, key)) workspaceDays.set(key, { scope: workspaceId, dimension: DIMENSIONS[k]!, day, value: values.values[v]!, clicks: 1 });
+    }
+    key = ((w * 8 + 7) * 64 + d) * 2 ** 20 + link;
+    if (!counted(workspaceDays, key)) workspaceDays.set(key, { scope: workspaceId, dimension: 'link', day, value: linkId, clicks: 1 });
+    const visitor = batch.profiles[batch.profile[i]!]![6];
+    if (visitor != null) {
+      const hourOfDay = (hour - dayStart) / HOUR_MS;
+      addVisitor(link * 64 + d, linkId, day, visitor, hourOfDay);
+      addVisitor(-(w * 64 + d) - 1, workspaceId, day, visitor, hourOfDay);
+    }
+  }
+  // a workspace's visitors (negative keys) are shared rows: first, in one order for every batch
+  const shared = [...visitors].filter(([key]) => key < 0).flatMap(([, seen]) => [...seen.values()]);
+  shared.sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h);
+  const own = [...visitors].filter(([key]) => key >= 0).flatMap(([, seen]) => [...seen.values()]);
+  return {
+    linkHours: [...linkHours.values()],
+    workspaceHours: [...workspaceHours.values()].sort(byScopeThenKey((r) => String(r.hour).padStart(16, '0'))),
+    linkDays: [...linkDays.values()],
+    workspaceDays: [...workspaceDays.values()].sort(byScopeThenKey((r) => `${r.dimension}\0${r.day}\0${r.value}`)),
+    visitors: [...shared, ...own],
+    perLink,
+  };
+}
