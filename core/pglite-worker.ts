@@ -25,7 +25,14 @@ const databases = new Map<number, PGlite>();
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
 let nextTx = 1;
 
-const reply = (message: WorkerReply) => self.postMessage(message);
+/** A value that cannot cross the thread (structured clone) fails its request, not the thread. */
+function reply(message: WorkerReply) {
+  try {
+    self.postMessage(message);
+  } catch (error) {
+    self.postMessage(failure(message.id, error));
+  }
+}
 
 async function open(dataDir: string | undefined, from: number | undefined): Promise<PGlite> {
   const options = { startParams: PGLITE_START_PARAMS };
@@ -78,10 +85,13 @@ function settle(txId: number, error: unknown) {
   if (id !== undefined) reply(error === undefined ? { id, ok: true, result: null } : failure(id, error));
 }
 
-/** A PostgreSQL error crosses the thread boundary as its fields (code, constraint, detail…). */
+/** A PostgreSQL error crosses the thread boundary as its plain fields (code, constraint, detail…). */
 function failure(id: number, error: unknown): WorkerReply {
-  const fields = error instanceof Error ? { ...error, name: error.name, message: error.message } : { name: 'Error', message: String(error) };
-  delete (fields as { params?: unknown }).params;
+  const fields: Record<string, unknown> & { message: string } = { name: 'Error', message: String(error) };
+  if (error instanceof Error) {
+    for (const [key, value] of Object.entries(error)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+    Object.assign(fields, { name: error.name, message: error.message });
+  }
   return { id, ok: false, error: fields };
 }
 
