@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../core/db';
-import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
-import { medianBy, wrk as runWrk, type WrkResult } from './wrk';
+import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
+import { medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -176,18 +176,7 @@ async function main() {
       `| clean stops (SIGTERM) | exit ${firstExit}, ${stopExit} | 0: ${verdict(targets.cleanStops)} |`,
     ].join('\n'),
   );
-  const notes = rounds.flatMap((r) => [r.bare.errors, r.linkhop.errors]).filter(Boolean);
-  if (notes.length) console.log(`\nwrk notes: ${notes.join(' | ')}`);
-  const missed = Object.entries(targets).filter(([, met]) => !met).map(([name]) => name);
-  console.log(missed.length ? `\ntargets missed: ${missed.join(', ')}` : '\nall targets met');
-  return missed.length === 0;
+  return reportTargets(targets, rounds.flatMap((r) => [r.bare, r.linkhop]));
 }
 
-let allMet = false;
-try {
-  allMet = await main();
-} finally {
-  stopProcesses();
-  rmSync(dataDir, { recursive: true, force: true });
-}
-process.exit(allMet ? 0 : 1);
+await runBenchmark(main, () => rmSync(dataDir, { recursive: true, force: true }));
