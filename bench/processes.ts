@@ -33,3 +33,15 @@ export function startProcess(cmd: string[], env: Record<string, string>, stdout:
 export function stopProcesses(): void {
   for (const child of running) if (!child.killed) child.kill();
 }
+
+/** Runs a benchmark, stops its processes whatever happens, and exits 1 when a target was missed (scripts and CI jobs). */
+export async function runBenchmark(main: () => Promise<boolean>, cleanup: () => void = () => {}): Promise<never> {
+  let allMet = false;
+  try {
+    allMet = await main();
+  } finally {
+    stopProcesses();
+    cleanup();
+  }
+  process.exit(allMet ? 0 : 1);
+}

@@ -27,9 +27,9 @@ import { createDeps } from '../core/deps';
 import { createLinks, linkContext } from '../modules/links/service';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
-import { medianBy, wrk as runWrk, type WrkResult } from './wrk';
+import { medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
-import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
+import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -171,18 +171,7 @@ async function main() {
   ];
   console.log(`\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, clicks worker nice ${WORKER_NICE}; ratios against the bare run of the median round (${bare.rps.toFixed(0)} req/s)\n`);
   console.log(lines.join('\n'));
-  const problems = [...rounds.flatMap((r) => [r.bare, r.cached]), random, draining].map((r) => r.errors).filter(Boolean);
-  if (problems.length) console.log(`\nwrk notes: ${problems.join(' | ')}`);
-  const missed = Object.entries(targets).filter(([, met]) => !met).map(([name]) => name);
-  console.log(missed.length ? `\ntargets missed: ${missed.join(', ')}` : '\nall targets met');
-  return missed.length === 0;
+  return reportTargets(targets, [...rounds.flatMap((r) => [r.bare, r.cached]), random, draining]);
 }
 
-let allMet = false;
-try {
-  allMet = await main();
-} finally {
-  stopProcesses();
-}
-// a missed target is a failed run (for scripts and CI jobs that run the benchmark)
-process.exit(allMet ? 0 : 1);
+await runBenchmark(main);

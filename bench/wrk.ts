@@ -25,3 +25,12 @@ export async function wrk(url: string, opts: { seconds: number; connections: num
 export function medianBy<T>(items: T[], score: (item: T) => number): T {
   return [...items].sort((x, y) => score(x) - score(y))[Math.floor(items.length / 2)]!;
 }
+
+/** Prints wrk's socket-error notes and the missed targets; true when every target is met. */
+export function reportTargets(targets: Record<string, boolean>, runs: WrkResult[]): boolean {
+  const notes = runs.map((r) => r.errors).filter(Boolean);
+  if (notes.length) console.log(`\nwrk notes: ${notes.join(' | ')}`);
+  const missed = Object.entries(targets).filter(([, met]) => !met).map(([name]) => name);
+  console.log(missed.length ? `\ntargets missed: ${missed.join(', ')}` : '\nall targets met');
+  return missed.length === 0;
+}

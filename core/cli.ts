@@ -10,7 +10,8 @@ import { ApiError } from './errors';
 
 /**
  * Operator CLI: the same service functions as the operator API, printing the same JSON.
- * Works against DATABASE_URL, or against DATA_DIR while no server holds it.
+ * Works against DATABASE_URL, or against DATA_DIR while no server holds it (one that does is
+ * refused with an error naming the server's process).
  */
 const USAGE = `usage:
   bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
@@ -54,14 +55,16 @@ if (import.meta.main) {
     console.error(USAGE);
     process.exit(2);
   }
-  const deps = await createDeps(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' }));
+  let deps: Deps | undefined;
   let code = 0;
   try {
+    // a DATA_DIR held by a running server is refused here (DataDirInUse names it): nothing is written
+    deps = await createDeps(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' }));
     console.log(JSON.stringify(await run(deps, args), null, 2));
   } catch (error) {
     console.error(JSON.stringify({ error: (error as Error).message }));
     code = error instanceof ApiError && error.status < 500 ? 2 : 1;
   }
-  await deps.close();
+  await deps?.close();
   process.exit(code);
 }

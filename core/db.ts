@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
+import { PgliteProxyClient, PgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
 
 /**
@@ -38,21 +39,25 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** embedded: an in-memory copy of this database, in the same worker thread (tests clone a migrated template) */
+  clone?(): Promise<Database>;
+  /** embedded: called if the database's worker thread is lost (never after close) */
+  onLost?(listener: (error: Error) => void): void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta.url));
 
 export interface OpenOptions {
   url?: string;
+  /** embedded: the data directory (`DATA_DIR`); `memory` for a database that lives in memory only */
   dataDir?: string;
-  /** an existing PGlite instance (tests clone a migrated template) */
-  pglite?: PGlite;
+  memory?: boolean;
   migrate?: boolean;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts);
+  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.memory ? {} : { dataDir: opts.dataDir ?? './data' });
   if (opts.migrate !== false) await migrateDatabase(database);
   return database;
 }
@@ -72,22 +77,45 @@ function openPostgres(url: string, max: number): Database {
   };
 }
 
-async function openPglite(opts: OpenOptions): Promise<Database> {
-  let client = opts.pglite;
-  if (!client) {
-    const dir = opts.dataDir ?? './data';
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(`${dir}/pgdata`);
+let worker: PgliteWorker | undefined;
+
+/** The process's embedded database thread, started with its first database (again after a crash) and ended with its last. */
+function embeddedWorker(): PgliteWorker {
+  if (!worker || worker.stoppedWith) worker = new PgliteWorker();
+  return worker;
+}
+
+/**
+ * The embedded default: PGlite in a worker thread (core/pglite-worker.ts), so that SQL never runs
+ * on the thread that answers requests. A data directory is locked to this process (PGlite is
+ * single-writer: a second process would write into the same files, or its writes would be lost).
+ */
+async function openPglite(source: { dataDir?: string; from?: PgliteProxyClient }): Promise<Database> {
+  const unlock = source.dataDir ? (mkdirSync(source.dataDir, { recursive: true }), lockDataDir(source.dataDir)) : undefined;
+  const thread = source.from?.worker ?? embeddedWorker();
+  let client: PgliteProxyClient;
+  try {
+    client = new PgliteProxyClient(thread, await thread.open({ dataDir: source.dataDir, from: source.from?.db }));
+  } catch (error) {
+    unlock?.();
+    throw error;
   }
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const owned = client;
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+  let closed = false;
   return {
     db,
     kind: 'pglite',
-    ping: async () => void (await owned.query('select 1')),
+    ping: async () => void (await client.query('select 1')),
+    clone: () => openPglite({ from: client }),
+    onLost: (listener) => thread.onStopped((error) => closed || listener(error)),
     close: async () => {
-      if (!owned.closed) await owned.close();
+      if (closed) return;
+      closed = true;
+      try {
+        await thread.close(client.db);
+      } finally {
+        unlock?.();
+      }
     },
   };
 }

@@ -1,11 +1,21 @@
 import { loadConfig } from './config';
+import { DataDirInUse } from './data-dir-lock';
 import { surviveClosedSocketWrites } from './db';
 import { startServer } from './server';
 
 const config = loadConfig();
 const started = Date.now();
-const server = await startServer(config);
+const server = await startServer(config).catch((error) => {
+  if (!(error instanceof DataDirInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 surviveClosedSocketWrites((err) => server.deps.log.warn({ err }, 'write to a closed PostgreSQL connection ignored'));
+// the embedded database's thread is gone (PGlite aborted): exit, so that a supervisor starts a fresh process on DATA_DIR
+server.deps.database.onLost?.((err) => {
+  server.deps.log.fatal({ err }, 'embedded database worker lost; exiting');
+  process.exit(1);
+});
 server.deps.log.info(
   { port: server.port, site: config.siteUrl, database: server.deps.database.kind, redis: Boolean(config.redisUrl), ms: Date.now() - started },
   `Linkhop listening on ${config.siteUrl} (database: ${server.deps.database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,

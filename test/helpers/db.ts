@@ -1,21 +1,18 @@
-import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { migrateDatabase, openDatabase, type Database } from '../../core/db';
+import { openDatabase, type Database } from '../../core/db';
 
 /** Real services when CI provides them, else the embedded default. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Database> | undefined;
 
-/** One migrated in-memory PGlite per process, cloned per test file (creating one costs seconds). */
-async function pgliteTemplate(): Promise<PGlite> {
-  template ??= (async () => {
-    const pg = new PGlite();
-    const database = await openDatabase({ pglite: pg, migrate: false });
-    await migrateDatabase(database);
-    return pg;
-  })();
+/**
+ * One migrated in-memory embedded database per process, cloned per test file (migrating costs
+ * seconds). It lives in the embedded database's worker thread, as `npm start`'s does.
+ */
+async function pgliteTemplate(): Promise<Database> {
+  template ??= openDatabase({ memory: true });
   return template;
 }
 
@@ -40,6 +37,5 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       },
     };
   }
-  const pg = (await (await pgliteTemplate()).clone()) as PGlite;
-  return openDatabase({ pglite: pg, migrate: false });
+  return (await pgliteTemplate()).clone!();
 }
