@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { featureMessage } from '../../core/plans';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
-import { descriptionOf, signedIn, tabTo, toastSays } from './links-fixtures';
+import { describedWith, signedIn, tabTo, toastSays } from './links-fixtures';
 
 warnIfNoChromium('links-editor.test.ts');
 
@@ -86,7 +86,7 @@ describe.skipIf(skipBrowser)('link editor', () => {
     await fallback.fill('ftp://files.example.com/x');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('alert').filter({ hasText: 'The link was not saved' }).waitFor();
-    expect(await descriptionOf(fallback)).toContain('Invalid fallback_url: expected an http(s) URL');
+    expect(await describedWith(fallback, 'Invalid fallback_url')).toContain('Invalid fallback_url: expected an http(s) URL');
     expect(await fallback.getAttribute('aria-invalid')).toBe('true');
     expect(await fallback.evaluate((el) => document.activeElement === el)).toBe(true);
     // a message about one rule's condition lands under that condition's input
@@ -94,8 +94,7 @@ describe.skipIf(skipBrowser)('link editor', () => {
     await page.getByRole('group', { name: 'Condition 1' }).getByLabel('Value', { exact: true }).fill('smartwatch');
     await page.getByRole('button', { name: 'Save changes' }).click();
     const value = page.getByRole('group', { name: 'Condition 1' }).getByLabel('Value', { exact: true });
-    await page.getByRole('alert').filter({ hasText: 'The link was not saved' }).waitFor();
-    expect(await descriptionOf(value)).toContain('Invalid rules[0].conditions[0].value: device is mobile, desktop or tablet');
+    expect(await describedWith(value, 'Invalid rules[0].conditions[0].value')).toContain('Invalid rules[0].conditions[0].value: device is mobile, desktop or tablet');
     await checkA11y(page);
     await screenshot(page, 'link-edit-error');
     await value.fill('desktop');

@@ -34,6 +34,17 @@ export async function descriptionOf(control: Locator): Promise<string> {
   );
 }
 
+/** Waits (up to 10 s) until a control's description holds `text`: a new refusal replaces an older one only when its answer arrives. */
+export async function describedWith(control: Locator, text: string): Promise<string> {
+  let description = '';
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    description = await descriptionOf(control);
+    if (description.includes(text)) break;
+    await Bun.sleep(100);
+  }
+  return description;
+}
+
 /** Waits for a toast (the polite live region) saying `text`. */
 export async function toastSays(page: Page, text: string | RegExp) {
   await page.getByRole('status').filter({ hasText: text }).first().waitFor({ timeout: 10_000 });

@@ -67,15 +67,15 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
       </>
     );
   }
-  return <EditorForm key={data!.link?.updated_at ?? 'new'} wsId={wsId} data={data!} onSaved={reload} />;
+  return <EditorForm key={data!.link?.id ?? 'new'} wsId={wsId} data={data!} />;
 }
 
-function EditorForm({ wsId, data, onSaved }: { wsId: string; data: EditorData; onSaved(): void }) {
+function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
   const workspace = useWorkspace();
   const plan = workspace.plan as Plan;
   const canEdit = roleAtLeast(workspace.role, 'editor');
   const canDelete = roleAtLeast(workspace.role, 'admin');
-  const { link } = data;
+  const [link, setLink] = useState(data.link);
   const loaded = useRef(formOf(link, data.domains.default_domain));
   const [form, setForm] = useState<LinkForm>(loaded.current);
   const [failure, setFailure] = useState<FormError>();
@@ -111,8 +111,12 @@ function EditorForm({ wsId, data, onSaved }: { wsId: string; data: EditorData; o
           return;
         }
         await api('PATCH', `/workspaces/${wsId}/links/${link.id}`, patch);
+        // the stored link (normalised values, a generated slug, has_password) becomes what the form compares with
+        const saved = await api<Link>('GET', `/workspaces/${wsId}/links/${link.id}`);
+        loaded.current = formOf(saved, data.domains.default_domain);
+        setLink(saved);
+        setForm(loaded.current);
         toast('Changes saved');
-        onSaved();
       } else {
         const created = await api<Link>('POST', `/workspaces/${wsId}/links`, createBody(form));
         toast(`Link created: ${created.short_url}`);
