@@ -34,7 +34,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async api(method, path, { key, body } = {}) {
       const headers: Record<string, string> = { host: siteHost, ...(key ? { 'x-api-key': key } : {}) };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).catch((error) => {
+        throw server.alive() ? error : new Error(`server process is gone (exit code ${proc.exitCode}, signal ${proc.signalCode}): ${error}`);
+      });
       const text = await res.text();
       let parsed: any = text;
       try {
