@@ -133,7 +133,7 @@ async function main() {
   const stopExit = await stop(server);
   const database = await openDatabase({ dataDir, migrate: false });
   const stored = rowsOf<{ id: string; rows: number; counted: number }>(
-    await database.db.execute(sql`select l.id, (select count(*)::int from clicks c where c.link_id = l.id) as rows, l.click_count::int as counted from links l`),
+    await database.db.execute(sql`select l.id, (select count(*)::int from clicks c where c.link_id::text = l.id) as rows, l.click_count::int as counted from links l`),
   );
   await database.close();
   const of = (id: string) => stored.find((r) => r.id === id) ?? { rows: NaN, counted: NaN };

@@ -11,9 +11,11 @@ export type Click = Omit<ClickRecord, 'id'>;
 export const BATCH_MAX = 10_000;
 
 /**
- * At most this many per batch on the embedded default: PGlite stores clicks on the server's own
- * thread (~40 µs a click), so a 10,000-click batch stalls every request for ~400 ms; 500 bound the
- * stall to ~20 ms, and the in-process queue lets requests in between batches.
+ * At most this many per batch on the embedded default. PGlite runs its SQL on its own thread
+ * (core/pglite-worker.ts), but it is one connection: a batch's storing transaction holds it, so
+ * every API query waits behind a whole batch (10,000 clicks at the ~40 µs a click measured before
+ * the move would be ~400 ms), and the batch's rollup and JSON are still built on the server thread.
+ * 500 bound that wait to ~20 ms, and the in-process queue lets requests in between batches.
  */
 export const EMBEDDED_BATCH_MAX = 500;
 

@@ -1,10 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundResponse } from '../../core/outbound';
 import { hasFeature, type Plan } from '../../core/plans';
 import { listMonitoredLinks, shortUrl } from '../links/service';
 import { getWorkspaceRow } from '../workspaces/service';
-import { linkHealth } from './schema';
+import { linkHealth, linkHealthEvents } from './schema';
 
 export const CHECK_TIMEOUT_MS = 10_000;
 export const CHECK_CONCURRENCY = 8;
@@ -36,18 +37,43 @@ async function probe(deps: Deps, target: string): Promise<OutboundResponse | nul
 }
 
 /**
- * Records a check and reports whether the state changed. Atomic per link (conditional UPDATE,
- * INSERT … ON CONFLICT DO NOTHING), so overlapping passes never announce one change twice.
- * A link's first check counts as a change only when it is broken.
+ * Records a check and reports whether the state changed; a change is kept in the link's health
+ * history in the same transaction. Atomic per link (conditional UPDATE, INSERT … ON CONFLICT DO
+ * NOTHING), so overlapping passes never announce one change twice. A link's first check counts as a
+ * change only when it is broken.
  */
 async function recordCheck(deps: Deps, linkId: string, state: State, status: number): Promise<boolean> {
   const values = { state, lastStatus: status, checkedAt: new Date() };
-  const changed = await deps.db.update(linkHealth).set(values).where(and(eq(linkHealth.linkId, linkId), ne(linkHealth.state, state))).returning({ id: linkHealth.linkId });
-  if (changed.length) return true;
-  const inserted = await deps.db.insert(linkHealth).values({ linkId, ...values }).onConflictDoNothing().returning({ id: linkHealth.linkId });
-  if (inserted.length) return state === 'broken';
-  await deps.db.update(linkHealth).set({ lastStatus: status, checkedAt: values.checkedAt }).where(eq(linkHealth.linkId, linkId));
-  return false;
+  return deps.db.transaction(async (tx) => {
+    const changed = await tx.update(linkHealth).set(values).where(and(eq(linkHealth.linkId, linkId), ne(linkHealth.state, state))).returning({ id: linkHealth.linkId });
+    const inserted = changed.length ? [] : await tx.insert(linkHealth).values({ linkId, ...values }).onConflictDoNothing().returning({ id: linkHealth.linkId });
+    if (changed.length || (inserted.length && state === 'broken')) {
+      await tx.insert(linkHealthEvents).values({ linkId, type: state === 'broken' ? 'link.broken' : 'link.recovered', status, at: values.checkedAt });
+      return true;
+    }
+    if (!inserted.length) await tx.update(linkHealth).set({ lastStatus: status, checkedAt: values.checkedAt }).where(eq(linkHealth.linkId, linkId));
+    return false;
+  });
+}
+
+const HISTORY_LIMIT = 50;
+
+/** A link's last known health and its latest state changes, newest first (no checks yet: state null). */
+export async function linkHealthOf(db: DbOrTx, link: { id: string; monitoring: boolean }) {
+  const [current] = await db.select().from(linkHealth).where(eq(linkHealth.linkId, link.id));
+  const events = await db
+    .select({ type: linkHealthEvents.type, at: linkHealthEvents.at, status: linkHealthEvents.status })
+    .from(linkHealthEvents)
+    .where(eq(linkHealthEvents.linkId, link.id))
+    .orderBy(desc(linkHealthEvents.at))
+    .limit(HISTORY_LIMIT);
+  return {
+    monitoring: link.monitoring,
+    state: (current?.state as State | undefined) ?? null,
+    last_status: current?.lastStatus ?? null,
+    checked_at: current?.checkedAt.toISOString() ?? null,
+    events: events.map((e) => ({ type: e.type as 'link.broken' | 'link.recovered', at: e.at.toISOString(), status: e.status })),
+  };
 }
 
 /** One link: 4xx/5xx → broken (`link.broken` on the change), any other answer → ok (`link.recovered` after broken). */

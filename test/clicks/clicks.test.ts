@@ -148,7 +148,7 @@ describe('the compact clicks.record batch', () => {
     expect(ids.every((id) => id.length === 36)).toBe(true);
   });
 
-  test('the in-process queue gets batches of at most EMBEDDED_BATCH_MAX: PGlite stores them on the server thread', async () => {
+  test("the in-process queue gets batches of at most EMBEDDED_BATCH_MAX: a batch holds PGlite's one connection while it is stored", async () => {
     const queue = createMemoryQueue(createLogger('silent'));
     const sizes: number[] = [];
     queue.register('clicks.record', async (job) => void sizes.push(clicksOf(compactBatch(job)).length));

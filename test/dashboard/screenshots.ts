@@ -1,12 +1,14 @@
 /**
  * Screenshots of the dashboard's main pages for the README: seeds a realistic agency workspace
- * (links, a month of clicks, a client workspace), signs in through the mailed link and saves the
- * viewport of each page at 1280 px and 375 px into docs/screenshots/.
+ * (links, a month of clicks, a monitored link's broken/recovered history, a client workspace),
+ * signs in through the mailed link and saves the viewport of each page at 1280 px and 375 px into
+ * docs/screenshots/.
  *
  *   bun test/dashboard/screenshots.ts
  */
 import { hasChromium } from '../helpers/browser';
 import { seedClicks } from '../helpers/clicks';
+import { runMonitoringPass } from '../../modules/monitoring/service';
 import { screenshot, signIn, startDashboard } from './harness';
 
 if (!hasChromium) throw new Error('screenshots need /usr/bin/chromium (apt-get install -y chromium)');
@@ -34,7 +36,7 @@ let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
-const d = await startDashboard();
+const d = await startDashboard({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }); // the monitor may check the local target below
 try {
   const email = 'maya.chen@acme.example';
   const ws = await d.t.bootstrap({ email, plan: 'agency', name: 'Maya Chen' });
@@ -55,11 +57,20 @@ try {
       const n = Math.round(((LINKS.length - i) * 3 * (weekday ? 1.4 : 0.7) * (1.6 - day / 30)) * (0.6 + random()));
       for (let k = 0; k < n; k++) {
         const [browser, os, device] = pick(BROWSERS);
-        clicks.push({ at: new Date(Date.now() - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000)), country: pick(COUNTRIES), browser, os, device, referer: pick(REFERERS) });
+        clicks.push({ at: new Date(Date.now() - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000)), country: pick(COUNTRIES), browser, os, device, referer: pick(REFERERS), visitor: Math.floor(random() * 2_000) });
       }
     }
     await seedClicks(d.t, res.body, clicks);
   }
+  // the first link's health history from real checks: its target briefly pointed at a local server that fails once
+  let status = 503;
+  const flaky = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(null, { status }) });
+  await api('PATCH', `/workspaces/${ws.workspaceId}/links/${links[0].id}`, { target: `http://127.0.0.1:${flaky.port}/`, monitoring: true });
+  await runMonitoringPass(d.t.deps);
+  status = 200;
+  await runMonitoringPass(d.t.deps);
+  flaky.stop(true);
+  await api('PATCH', `/workspaces/${ws.workspaceId}/links/${links[0].id}`, { target: LINKS[0][1] });
 
   const { page } = await d.newPage();
   await page.goto(d.appUrl('/sign-in'));
@@ -82,6 +93,8 @@ try {
   await page.goto(d.appUrl(`/w/${ws.workspaceId}/links/${links[0].id}/analytics`));
   await page.getByRole('heading', { name: 'Countries' }).waitFor();
   await screenshot(page, 'link-analytics', OUT);
+  await page.getByRole('region', { name: 'Health' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${OUT}/link-health-wide.png` });
 
   await page.goto(d.appUrl(`/w/${ws.workspaceId}/links/${links[0].id}`));
   await page.waitForLoadState('networkidle');

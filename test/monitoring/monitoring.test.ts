@@ -180,3 +180,44 @@ test('the CLI `monitor` command runs the same pass', async () => {
   expect(Object.keys(result).sort()).toEqual(['broken', 'checked', 'recovered']);
   expect(result.checked).toBeGreaterThanOrEqual(2);
 });
+
+const health = (ws: { workspaceId: string; key: string }, linkId: string) => t.api('GET', `/workspaces/${ws.workspaceId}/links/${linkId}/health`, { key: ws.key });
+
+test("a link's health lists its broken and recovered changes, newest first, to a viewer", async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const link = await createLink(ws, { target: `${rx.origin}/flaky`, monitoring: true });
+  expect((await health(ws, link.id)).body).toEqual({ monitoring: true, state: null, last_status: null, checked_at: null, events: [] });
+
+  rx.statusOf.set('/flaky', 500);
+  await runPass();
+  await runPass(); // still broken: no second event
+  rx.statusOf.set('/flaky', 200);
+  await runPass();
+
+  const viewerKey = await t.api('POST', `/workspaces/${ws.workspaceId}/api-keys`, { key: ws.key, body: { name: 'viewer', role: 'viewer' } });
+  expect(viewerKey.status).toBe(201);
+  const res = await health({ workspaceId: ws.workspaceId, key: viewerKey.body.key }, link.id);
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ monitoring: true, state: 'ok', last_status: 200 });
+  expect(res.body.events.map((e: { type: string; status: number }) => [e.type, e.status])).toEqual([
+    ['link.recovered', 200],
+    ['link.broken', 500],
+  ]);
+  const [recovered, broken] = res.body.events;
+  expect(Date.parse(recovered.at)).toBeGreaterThanOrEqual(Date.parse(broken.at));
+  expect(res.body.checked_at).toBe(recovered.at);
+});
+
+test("another workspace's link is a 404; a Free workspace gets 402", async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const other = await t.bootstrap({ plan: 'pro' });
+  const link = await createLink(ws, { target: `${rx.origin}/x` });
+  expect((await health(other, link.id)).status).toBe(404);
+  expect((await health(ws, link.id)).body).toMatchObject({ monitoring: false, state: null, events: [] });
+
+  const free = await t.bootstrap({ plan: 'free' });
+  const freeLink = await createLink(free, { target: `${rx.origin}/y` });
+  const refused = await health(free, freeLink.id);
+  expect(refused.status).toBe(402);
+  expect(refused.body.error).toContain('monitoring');
+});

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, fieldOfError } from '../api';
 import { DailyChart, type DailyPoint } from '../components/chart';
 import { countryName, TopTable } from '../components/top-table';
+import { LinkHealthSection } from './link-health';
 import { AppLink, Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
 
 interface Link { id: string; slug: string; short_url: string; title: string | null; target: string; monitoring: boolean }
@@ -128,6 +129,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
           </div>
         </>
       )}
+      <LinkHealthSection wsId={wsId} linkId={linkId!} />
     </>
   );
 }

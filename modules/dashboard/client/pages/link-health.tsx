@@ -1,0 +1,45 @@
+import { api, ApiFailure } from '../api';
+import { AppLink, FailureNotice, Loading, useLoad } from '../ui';
+
+interface HealthEvent { type: 'link.broken' | 'link.recovered'; at: string; status: number }
+interface LinkHealth { monitoring: boolean; state: 'ok' | 'broken' | null; last_status: number | null; checked_at: string | null; events: HealthEvent[] }
+
+const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A monitored link's last check and its broken/recovered history; what to do when it is not monitored. */
+export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: string }) {
+  const health = useLoad(() => api<LinkHealth>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId)}/health`), [wsId, linkId]);
+  const data = health.data;
+  const notOnPlan = health.error instanceof ApiFailure && health.error.status === 402;
+  return (
+    <section class="panel health-panel" aria-labelledby="health-heading">
+      <h2 id="health-heading">Health</h2>
+      {health.loading && <Loading label="Loading the link's health…" />}
+      {notOnPlan && <p>Not monitored: link monitoring comes with the Pro plan and above.</p>}
+      {health.error !== undefined && !notOnPlan && <FailureNotice error={health.error} retry={health.reload} />}
+      {data && !data.monitoring && (
+        <p>
+          Not monitored. Turn on <strong>Monitoring</strong> in the <AppLink href={`/app/w/${wsId}/links/${encodeURIComponent(linkId)}`}>link's settings</AppLink> to have its target checked
+          regularly and hear when it breaks.
+        </p>
+      )}
+      {data?.monitoring && (
+        <p>
+          {data.state === null
+            ? 'Monitored; not checked yet.'
+            : `${data.state === 'ok' ? 'Working' : 'Broken'}: the target answered ${data.last_status} at the last check, ${when(data.checked_at!)}.`}
+        </p>
+      )}
+      {data && data.events.length > 0 && (
+        <ul class="health-events" aria-label="Health changes">
+          {data.events.map((e) => (
+            <li key={e.at + e.type}>
+              <strong>{e.type === 'link.broken' ? 'Broken' : 'Recovered'}</strong> {when(e.at)}, status {e.status}
+            </li>
+          ))}
+        </ul>
+      )}
+      {data?.monitoring && data.state !== null && !data.events.length && <p class="muted">No breakage seen.</p>}
+    </section>
+  );
+}
