@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Elysia } from 'elysia';
+import { sameSecret } from './secrets';
 import { ApiError, forbidden, notFound, paymentRequired } from './errors';
 import { featureMessage, FEATURE_MIN_PLAN, planAtLeast, roleAtLeast, type Feature, type Plan, type Role } from './plans';
 
@@ -62,8 +62,6 @@ export interface AccessRule {
 
 export const SESSION_COOKIE = 'lh_session';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function sessionCookieOf(request: Request): string | undefined {
   const header = request.headers.get('cookie');

@@ -1,17 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
+import { sameSecret } from '../../core/secrets';
 import { errors, Int, OkBody, Plan, Role, withExample } from '../../core/model';
 import { runMonitoringPass } from '../monitoring/service';
 import { signInUrlFor } from '../sessions/service';
 import { bootstrap, mintApiKey, setPlan } from './service';
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** Operator API: on only when ADMIN_TOKEN is set (else every route answers 404); `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const adminRoutes = (deps: Deps) =>

@@ -6,6 +6,7 @@ import type { Cache } from '../../core/cache';
 import type { Db, DbOrTx } from '../../core/db';
 import { notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
+import { sha256Hex } from '../../core/secrets';
 import type { HookBus } from '../../core/hooks';
 import { planLimit, type Plan, type Role } from '../../core/plans';
 import { memberships, users } from '../members/schema';
@@ -13,7 +14,7 @@ import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
 export const generateApiKey = () => `lh_${randomPart()}`;
-export const hashApiKey = (raw: string) => new Bun.CryptoHasher('sha256').update(raw).digest('hex');
+export const hashApiKey = sha256Hex;
 
 export interface CreatedKey { id: string; name: string; role: Role; key: string }
 

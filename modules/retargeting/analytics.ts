@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config';
+import { sha256Hex } from '../../core/secrets';
 import type { ClickRecord } from '../clicks/hooks';
 import { shortUrl } from '../links/service';
 
@@ -57,7 +58,6 @@ export async function sendToGa(config: Config, accounts: AnalyticsAccounts, clic
   }
 }
 
-const sha256 = (value: string) => new Bun.CryptoHasher('sha256').update(value).digest('hex');
 
 /** Meta Conversions API: a `LinkClick` event per click; `event_id` is the click id, so Meta drops a re-sent one. */
 export function fbEvent(config: Config, click: ClickRecord) {
@@ -68,7 +68,7 @@ export function fbEvent(config: Config, click: ClickRecord) {
     action_source: 'website',
     event_source_url: shortUrl(config, click.domain, click.slug),
     // customer information must be hashed; a redirect knows only the country
-    user_data: { external_id: [sha256(click.id)], ...(click.country ? { country: [sha256(click.country.toLowerCase())] } : {}) },
+    user_data: { external_id: [sha256Hex(click.id)], ...(click.country ? { country: [sha256Hex(click.country.toLowerCase())] } : {}) },
     custom_data: { link_id: click.link_id, domain: click.domain, slug: click.slug },
   };
 }

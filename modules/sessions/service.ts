@@ -6,6 +6,7 @@ import { preparedQuery, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { newId } from '../../core/format';
+import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
 import { sendMail } from '../mail/service';
 import { users } from '../members/schema';
@@ -22,10 +23,9 @@ const EXTEND_EVERY_MS = 3_600_000;
 
 export const LINK_GONE = 'This sign-in link has expired or was already used';
 
-const sha256 = (raw: string) => new Bun.CryptoHasher('sha256').update(raw).digest('hex');
 const randomToken = () => randomBytes(32).toString('base64url');
 /** The CSRF token is derived from the session id: a page can read it (from the API), a cross-site form cannot. */
-export const csrfTokenOf = (rawSession: string) => sha256(`csrf:${rawSession}`);
+export const csrfTokenOf = (rawSession: string) => sha256Hex(`csrf:${rawSession}`);
 
 /** `lh_session`: HttpOnly, SameSite=Lax, the whole site, Secure when the site is served over https. */
 export function sessionCookie(config: Config, raw: string, maxAgeSec: number): string {
@@ -40,7 +40,7 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     await tx.delete(signInLinks).where(and(eq(signInLinks.email, email), or(isNotNull(signInLinks.usedAt), lte(signInLinks.expiresAt, now))));
-    await tx.insert(signInLinks).values({ id: newId(), tokenHash: sha256(token), email, signup, expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
+    await tx.insert(signInLinks).values({ id: newId(), tokenHash: sha256Hex(token), email, signup, expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
   });
   return `${deps.config.siteUrl}/app/sign-in#token=${token}`;
 }
@@ -77,7 +77,7 @@ export async function openSession(tx: DbOrTx, deps: Deps, user: User): Promise<O
   const raw = randomToken();
   const now = deps.now();
   await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, new Date(now))));
-  await tx.insert(sessions).values({ id: newId(), tokenHash: sha256(raw), userId: user.id, expiresAt: new Date(now + SESSION_TTL_MS) });
+  await tx.insert(sessions).values({ id: newId(), tokenHash: sha256Hex(raw), userId: user.id, expiresAt: new Date(now + SESSION_TTL_MS) });
   return { user, csrfToken: csrfTokenOf(raw), cookie: sessionCookie(deps.config, raw, SESSION_TTL_SEC) };
 }
 
@@ -91,7 +91,7 @@ export async function signInWithLink(deps: Deps, token: string): Promise<OpenedS
     const [link] = await tx
       .update(signInLinks)
       .set({ usedAt: now })
-      .where(and(eq(signInLinks.tokenHash, sha256(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .where(and(eq(signInLinks.tokenHash, sha256Hex(token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
       .returning();
     if (!link) throw new ApiError(410, LINK_GONE);
     let user = await findUserByEmail(tx, link.email);
@@ -123,7 +123,7 @@ const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
 export function createSessionAuthenticator(deps: Deps) {
   return async function authenticateSession(raw: string): Promise<SessionGrant | null> {
     if (raw.length > 100) return null;
-    const [row] = await sessionByHash(deps.db).execute({ hash: sha256(raw) });
+    const [row] = await sessionByHash(deps.db).execute({ hash: sha256Hex(raw) });
     const now = deps.now();
     if (!row || row.expiresAt.getTime() <= now) return null;
     let setCookie: string | undefined;
