@@ -1,5 +1,9 @@
+import type { Tx } from './db';
+import type { ClickRecord, LinkSnapshot, LinkValidate, Visitor } from './hook-types';
 import type { Logger } from './logger';
 import type { Plan, Role } from './plans';
+
+export type { ClickRecord, Device, LinkSnapshot, LinkValidate, Visitor, WorkspaceSnapshot } from './hook-types';
 
 /**
  * The typed hook bus. Two kinds of names:
@@ -7,7 +11,9 @@ import type { Plan, Role } from './plans';
  *   their errors are logged and never reach the request. Every webhook event type of the spec.
  * - hooks (HookMap): extension points awaited in registration order (or `order`); a handler may
  *   throw an ApiError (e.g. `link.beforeCreate` rejecting with 400) or mutate the context.
- * Modules add names by declaration merging: `declare module '../../core/hooks' { interface HookMap { … } }`.
+ * Every name and payload is declared here (module-specific payload types in hook-types.ts), so a
+ * module or plugin sees them all typed without importing the module that emits them. The bus carries
+ * facts and extension points only: a question to another module is a call to its public functions.
  */
 
 export interface WorkspaceEvent<D> {
@@ -54,13 +60,24 @@ export interface LinkBeforeCreate {
 
 /**
  * One `redirect.resolve` stage sees the resolved link and the visitor and may set `target`
- * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`.
- * Fields are declared by the redirect module through declaration merging.
+ * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`, the
+ * spec's decision order: sequence 10, rules engine 20, legacy routing 30, A/B 40, default 50,
+ * deep link 60, UTM 70, pages (deep-link app page 80, interstitial 81, retargeting 82).
+ * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
  */
 export interface RedirectResolve {
+  link: LinkSnapshot;
+  visitor: Visitor;
   target: string;
   /** true once a routing stage chose the target: later routing stages leave it alone */
   routed: boolean;
+  /** Set-Cookie header values to send with the answer */
+  setCookies: string[];
+  /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */
+  page?: Response | string;
+  /** set by the deep-link stage (60) when the app-detection page is to be shown (rendered at 80) */
+  appLaunch?: { appUrl: string; storeUrl: string | null };
+  /** a plugin's stage may carry its own facts to a later stage */
   [extra: string]: unknown;
 }
 
@@ -77,6 +94,20 @@ export interface HookMap {
   'link.beforeCreate': LinkBeforeCreate;
   'redirect.resolve': RedirectResolve;
   'audit.record': AuditRecord;
+  'link.validate': LinkValidate;
+  /** after a batch is stored, with only the rows inserted now (never twice for one click): analytics forwarding enqueues here */
+  'clicks.recorded': { clicks: ClickRecord[] };
+  /**
+   * a domain was added, verified or removed: run (awaited) after commit and before the write
+   * answers, so that every process drops its cached copy first (the events go to webhooks)
+   */
+  'domain.changed': { domain: string };
+  /** a workspace's settings or plan changed, or it was deleted: drop cached copies */
+  'workspace.changed': { workspaceId: string };
+  /** the domains module removes a domain: the links module deletes its links in `db` (the open transaction) and sets `deleted` */
+  'domain.beforeRemove': { db: Tx; workspaceId: string; domain: string; deleted: number };
+  /** the links module fills `count` with the number of links on the domain */
+  'domain.linkCount': { workspaceId: string; domain: string; count: number };
 }
 
 export type HookName = keyof HookMap;

@@ -1,25 +1,6 @@
-/** A visit as the redirect path hands it to the click pipeline (and as a `clicks.record` job carries it). */
-export interface ClickRecord {
-  /** generated at redirect time: a re-delivered batch inserts nothing twice */
-  id: string;
-  link_id: string;
-  workspace_id: string;
-  domain: string;
-  slug: string;
-  /** epoch ms */
-  clicked_at: number;
-  country: string | null;
-  referer: string | null;
-  browser: string | null;
-  os: string | null;
-  device: string | null;
-  language: string | null;
-  /**
-   * 48-bit hash of the visitor's IP and User-Agent, made at redirect time (null: unknown). The worker
-   * re-hashes it under the day's salt to count unique visitors and stores only that; it is never exposed.
-   */
-  visitor: number | null;
-}
+import type { ClickRecord } from '../../core/hooks';
+
+export type { ClickRecord };
 
 /**
  * A `clicks.record` job (modules/clicks/batch.ts builds and reads it): each distinct link and visitor
@@ -52,11 +33,3 @@ declare module '../../core/queue' {
     'clicks.maintain': Record<string, never>;
   }
 }
-
-declare module '../../core/hooks' {
-  interface HookMap {
-    /** after a batch is stored, with only the rows inserted now (never twice for one click): analytics forwarding enqueues here */
-    'clicks.recorded': { clicks: ClickRecord[] };
-  }
-}
-export {};

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import '../workspaces/hooks';
 import { followClickCounts } from './counts';
 import './hooks';
 import { registerJobs } from './jobs';

@@ -3,7 +3,6 @@ import type { RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectHttpUrl, expectObject } from '../redirect/fields';
 import { html, renderPage, scriptJson } from '../redirect/html';
 import { retargetingScripts } from '../retargeting/service';
-import './hooks';
 
 export interface DeepLink {
   ios_app_url?: string;

@@ -6,10 +6,7 @@ import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
-// the links module declares the domain.linkCount / domain.beforeRemove hooks it fills
-import type {} from '../links/hooks';
 import { lookupVerification, txtName } from './dns';
-import './hooks';
 import { domains } from './schema';
 
 export interface DomainRef { id: string; workspaceId: string; domain: string; verified: boolean }

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import '../workspaces/hooks';
 import { enforceGovernance, rulesCacheKey } from './service';
 
 /**

@@ -1,8 +1,7 @@
 import { badRequest } from '../../core/errors';
-import type { RedirectResolve } from '../../core/hooks';
+import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { linkCookie, linkCookieName } from '../redirect/cookies';
 import { expectBoolean, expectInteger, expectObject, expectText } from '../redirect/fields';
-import type { LinkSnapshot } from '../redirect/hooks';
 import { html, renderPage, SafeHtml, scriptJson } from '../redirect/html';
 import { retargetingScripts } from '../retargeting/service';
 

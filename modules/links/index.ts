@@ -1,5 +1,4 @@
 import type { Deps } from '../../core/deps';
-import './hooks';
 import { linkRoutes } from './routes';
 import { countDomainLinks, deleteDomainLinks } from './service';
 

@@ -6,7 +6,6 @@ import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { featureMessage, hasFeature, LIMITS, type Feature, type Plan } from '../../core/plans';
 import { getDomainByHost, getWorkspaceDomain } from '../domains/service';
 import type { links } from './schema';
-import './hooks';
 
 /** Who writes a link: the workspace (its plan gates fields) and the acting user. */
 export interface LinkContext {

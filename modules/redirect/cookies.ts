@@ -1,4 +1,4 @@
-import type { LinkSnapshot } from './hooks';
+import type { LinkSnapshot } from '../../core/hooks';
 
 const ONE_YEAR = 365 * 24 * 3600;
 

@@ -2,7 +2,6 @@ import type { Deps } from '../../core/deps';
 import { badRequest } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
 import type { Plan } from '../../core/plans';
-import '../links/hooks';
 
 /**
  * Write-time checks shared by the redirect-stage fields of a link (rules, routing_rules,

@@ -1,8 +1,5 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import '../domains/hooks';
-import '../workspaces/hooks';
-import './hooks';
 import { domainCacheKey, workspaceCacheKey } from './lookup';
 import { defaultStage, redirectorOf, utmStage } from './service';
 

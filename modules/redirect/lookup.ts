@@ -3,7 +3,7 @@ import { freshClickCount } from '../clicks/counts';
 import { getDomainByHost } from '../domains/service';
 import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links/service';
 import { getWorkspaceRow } from '../workspaces/service';
-import type { LinkSnapshot, WorkspaceSnapshot } from './hooks';
+import type { LinkSnapshot, WorkspaceSnapshot } from '../../core/hooks';
 
 const TTL_MS = 10 * 60_000;
 /** "not found" answers are kept briefly and only in process (a create invalidates them everywhere) */

@@ -1,4 +1,4 @@
-import type { LinkSnapshot } from './hooks';
+import type { LinkSnapshot } from '../../core/hooks';
 
 /** Tagged template that HTML-escapes every interpolated value. */
 function html(strings: TemplateStringsArray, ...values: unknown[]): string {

@@ -1,11 +1,10 @@
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
-import type { RedirectResolve } from '../../core/hooks';
+import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { requestHost } from '../../core/hosts';
 import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder } from '../clicks/service';
 import { claimExpiredEvent, getPasswordHash, shortUrl } from '../links/service';
-import type { LinkSnapshot } from './hooks';
 import { createLookup } from './lookup';
 import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage } from './pages';
 import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';

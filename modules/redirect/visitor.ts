@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../../core/config';
 import { clientIp } from '../../core/hosts';
 import { continentOf } from './continents';
-import type { Device, Visitor } from './hooks';
+import type { Device, Visitor } from '../../core/hooks';
 
 interface UaFacts { device: Device; os: string; browser: string; isBot: boolean; isSocialBot: boolean }
 

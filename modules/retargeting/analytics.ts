@@ -1,6 +1,6 @@
 import type { Config } from '../../core/config';
 import { sha256Hex } from '../../core/secrets';
-import type { ClickRecord } from '../clicks/hooks';
+import type { ClickRecord } from '../../core/hooks';
 import { shortUrl } from '../links/service';
 
 /** The workspace's analytics destinations (secrets included: loaded by the job, never cached on the redirect path). */

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import type { ClickRecord } from '../clicks/hooks';
+import type { ClickRecord } from '../../core/hooks';
 import { getWorkspaceRow } from '../workspaces/service';
 import { forwardsToFb, forwardsToGa, sendToFb, sendToGa } from './analytics';
 

@@ -1,6 +1,5 @@
-import type { RedirectResolve } from '../../core/hooks';
+import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { hasFeature, type Plan } from '../../core/plans';
-import type { LinkSnapshot } from '../redirect/hooks';
 import { html, renderPage, scriptJson } from '../redirect/html';
 
 const NONE: readonly string[] = [];

@@ -1,6 +1,5 @@
 import { badRequest } from '../../core/errors';
-import type { RedirectResolve } from '../../core/hooks';
-import type { Visitor } from '../redirect/hooks';
+import type { RedirectResolve, Visitor } from '../../core/hooks';
 import { expectHttpUrl, expectObject, isPlainObject } from '../redirect/fields';
 import { isCountryCode } from './countries';
 

@@ -1,7 +1,6 @@
 import { badRequest, paymentRequired } from '../../core/errors';
-import type { RedirectResolve } from '../../core/hooks';
+import type { LinkSnapshot, RedirectResolve, Visitor } from '../../core/hooks';
 import { featureMessage, hasFeature, planLimit, type Plan } from '../../core/plans';
-import type { LinkSnapshot, Visitor } from '../redirect/hooks';
 import { expectHttpUrl, expectObject, expectText } from '../redirect/fields';
 import { isCountryCode } from '../routing/countries';
 

@@ -1,5 +1,4 @@
 import type { Deps } from '../../core/deps';
-import './hooks';
 import { workspaceRoutes } from './routes';
 
 export const workspacesModule = (deps: Deps) => workspaceRoutes(deps);

@@ -1,7 +1,6 @@
 import { ApiError } from '../../core/errors';
-import type { RedirectResolve } from '../../core/hooks';
+import type { LinkSnapshot, RedirectResolve, Visitor } from '../../core/hooks';
 import type { Plan } from '../../core/plans';
-import type { LinkSnapshot, Visitor } from '../../modules/redirect/hooks';
 import type { ApiResponse, TestApp } from './app';
 
 /** User-Agents of the visitors the smart-routing tests send. */

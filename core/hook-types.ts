@@ -1,8 +1,9 @@
+import type { Plan } from './plans';
+
 /**
- * The `redirect.resolve` context (core/hooks.ts RedirectResolve), declared by the redirect module.
- * Stage order (the spec's decision order): sequence 10, rules engine 20, legacy routing 30, A/B 40,
- * default 50, deep link 60, UTM 70, pages (interstitial / retargeting) 80.
- * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
+ * Payload types of hooks and events that belong to one module's domain (the redirect snapshot,
+ * the visitor, a stored click, a link being validated). They live in core so that `HookMap` is
+ * complete without importing any module: a plugin sees every payload typed through core/hooks.ts.
  */
 
 /** A link as the redirect path needs it (cached in memory and Redis; never holds `note` or the password hash). */
@@ -67,14 +68,40 @@ export interface Visitor {
   readonly cookies: Record<string, string>;
 }
 
-declare module '../../core/hooks' {
-  interface RedirectResolve {
-    link: LinkSnapshot;
-    visitor: Visitor;
-    /** Set-Cookie header values to send with the answer */
-    setCookies: string[];
-    /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */
-    page?: Response | string;
-  }
+/** A visit as the redirect path hands it to the click pipeline (and as a `clicks.record` job carries it). */
+export interface ClickRecord {
+  /** generated at redirect time: a re-delivered batch inserts nothing twice */
+  id: string;
+  link_id: string;
+  workspace_id: string;
+  domain: string;
+  slug: string;
+  /** epoch ms */
+  clicked_at: number;
+  country: string | null;
+  referer: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
+  language: string | null;
+  /**
+   * 48-bit hash of the visitor's IP and User-Agent, made at redirect time (null: unknown). The worker
+   * re-hashes it under the day's salt to count unique visitors and stores only that; it is never exposed.
+   */
+  visitor: number | null;
 }
-export {};
+
+/** What `link.validate` handlers see: one link's input about to be written. */
+export interface LinkValidate {
+  workspaceId: string;
+  plan: Plan;
+  /** `patch`: `input` holds only the fields being changed; `null` clears a field (skip it) */
+  mode: 'create' | 'patch';
+  /**
+   * The request body of one link (create, bulk item, import row, MCP, or PATCH). Handlers validate
+   * and may normalise their own field in place (rules, routing_rules, ab_variants, sequence,
+   * deep_link, interstitial) and throw ApiError 400 (invalid) or 402 (plan). Runs after the links
+   * module checked the base fields and plan gates, before anything is written.
+   */
+  input: Record<string, unknown>;
+}
