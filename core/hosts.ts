@@ -1,3 +1,5 @@
+import type { Config } from './config';
+
 /** First path segments that belong to the site; never generated as slugs (interfaces.md). */
 export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
 
@@ -47,4 +49,10 @@ type IpSource = { requestIP(request: Request): { address: string } | null } | nu
 export function clientIp(request: Request, server: IpSource, trustProxy: boolean): string {
   const forwarded = trustProxy ? request.headers.get('x-forwarded-for') : null;
   return forwarded ? forwarded.split(',', 1)[0]!.trim() : (server?.requestIP(request)?.address ?? '');
+}
+
+/** Custom domains are served over https; the default domain uses the site's protocol. */
+export function shortUrl(config: Config, domain: string, slug: string): string {
+  const protocol = domain === config.defaultDomain ? config.shortProtocol : 'https:';
+  return `${protocol}//${domain}/${slug}`;
 }

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { abStage, checkVariants } from './service';
 
 /** A/B tests (`ab_variants`): validation on link writes, sticky weighted choice at redirect stage 40. */

@@ -1,7 +1,6 @@
 import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
-import { linkCookie, linkCookieName } from '../redirect/cookies';
-import { expectHttpUrl, expectInteger, expectObject, expectText } from '../redirect/fields';
+import { expectHttpUrl, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 
 export interface Variant { name: string; url: string; weight: number }
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { appLaunchPageStage, checkDeepLink, deepLinkStage } from './service';
 
 /** Deep links: validation on link writes; app redirect at stage 60, the app-detection page at 80. */

@@ -1,7 +1,7 @@
 import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
-import { expectBoolean, expectHttpUrl, expectObject } from '../redirect/fields';
-import { html, renderPage, scriptJson } from '../redirect/html';
+import { expectBoolean, expectHttpUrl, expectObject } from '../../core/stages';
+import { html, renderPage, scriptJson } from '../../core/html';
 import { retargetingScripts } from '../retargeting/service';
 
 export interface DeepLink {

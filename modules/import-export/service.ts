@@ -3,8 +3,9 @@ import type { Deps } from '../../core/deps';
 import { badRequest } from '../../core/errors';
 import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
+import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks/export';
-import { createLinks, linksAfter, shortUrl, type LinkContext } from '../links/service';
+import { createLinks, linksAfter, type LinkContext } from '../links/service';
 import { resolveDomain } from '../links/validate';
 import { csvStream } from './csv';
 

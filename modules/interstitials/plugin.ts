@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { checkInterstitial, interstitialStage } from './service';
 
 /** Interstitials: validation on link writes, the page at pages stage 81 (after a deep-link page). */

@@ -1,8 +1,7 @@
 import { badRequest } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
-import { linkCookie, linkCookieName } from '../redirect/cookies';
-import { expectBoolean, expectInteger, expectObject, expectText } from '../redirect/fields';
-import { html, renderPage, SafeHtml, scriptJson } from '../redirect/html';
+import { expectBoolean, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
+import { html, renderPage, SafeHtml, scriptJson } from '../../core/html';
 import { retargetingScripts } from '../retargeting/service';
 
 export interface InterstitialStyle { bg_color?: string; text_color?: string; button_color?: string }

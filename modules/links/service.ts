@@ -7,7 +7,7 @@ import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
-import { RESERVED_SEGMENTS } from '../../core/hosts';
+import { RESERVED_SEGMENTS, shortUrl } from '../../core/hosts';
 import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
 import { getDomainByHost } from '../domains/service';
 import { getWorkspaceRow } from '../workspaces/service';
@@ -34,12 +34,6 @@ export function generateSlug(): string {
     const slug = slugSource.next();
     if (!RESERVED_SEGMENTS.has(slug.toLowerCase())) return slug;
   }
-}
-
-/** Custom domains are served over https; the default domain uses the site's protocol. */
-export function shortUrl(config: Config, domain: string, slug: string): string {
-  const protocol = domain === config.defaultDomain ? config.shortProtocol : 'https:';
-  return `${protocol}//${domain}/${slug}`;
 }
 
 type SmartFields = Static<typeof Link>;

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundResponse } from '../../core/outbound';
 import { hasFeature, type Plan } from '../../core/plans';
-import { listMonitoredLinks, shortUrl } from '../links/service';
+import { shortUrl } from '../../core/hosts';
+import { listMonitoredLinks } from '../links/service';
 import { getWorkspaceRow } from '../workspaces/service';
 import { linkHealth, linkHealthEvents } from './schema';
 

@@ -1,10 +1,10 @@
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
-import { requestHost } from '../../core/hosts';
+import { requestHost, shortUrl } from '../../core/hosts';
 import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder } from '../clicks/service';
-import { claimExpiredEvent, getPasswordHash, shortUrl } from '../links/service';
+import { claimExpiredEvent, getPasswordHash } from '../links/service';
 import { createLookup } from './lookup';
 import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage } from './pages';
 import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';

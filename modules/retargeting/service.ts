@@ -1,6 +1,6 @@
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { hasFeature, type Plan } from '../../core/plans';
-import { html, renderPage, scriptJson } from '../redirect/html';
+import { html, renderPage, scriptJson } from '../../core/html';
 
 const NONE: readonly string[] = [];
 

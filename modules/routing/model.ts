@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { DEVICE_KEYS, OS_KEYS } from './service';
+import { DEVICE_KEYS, OS_KEYS } from './shared';
 
 const Url = t.String({ format: 'uri', description: 'http(s) URL' });
 const UrlMap = (keys: readonly string[], description: string) =>

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { checkRoutingRules, routingStage } from './service';
 
 /** Legacy geo/device/OS routing (`routing_rules`): validation on link writes, redirect stage 30. */

@@ -1,10 +1,9 @@
 import { badRequest } from '../../core/errors';
 import type { RedirectResolve, Visitor } from '../../core/hooks';
-import { expectHttpUrl, expectObject, isPlainObject } from '../redirect/fields';
+import { expectHttpUrl, expectObject, isPlainObject } from '../../core/stages';
 import { isCountryCode } from './countries';
+import { DEVICE_KEYS, OS_KEYS } from './shared';
 
-export const DEVICE_KEYS = ['mobile', 'desktop', 'tablet'] as const;
-export const OS_KEYS = ['iOS', 'Android', 'Windows', 'macOS', 'Linux'] as const;
 
 export interface RoutingRules {
   geo?: Record<string, string>;

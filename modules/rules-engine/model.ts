@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { Int } from '../../core/model';
-import { EXTENDED_FIELDS, OPERATORS, PRO_FIELDS } from './service';
+import { EXTENDED_FIELDS, OPERATORS, PRO_FIELDS } from './shared';
 
 const Value = t.Union([t.String({ maxLength: 500 }), Int({ minimum: 0 })], { description: 'click_count compares with a non-negative integer (or its digits); time is HH:MM UTC; day is mon..sun' });
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { checkRules, rulesStage } from './service';
 
 /** The rules engine: validates `rules` on every link write and chooses targets at redirect stage 20. */

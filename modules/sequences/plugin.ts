@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { validateLinkField } from '../redirect/fields';
+import { validateLinkField } from '../../core/stages';
 import { checkSequence, sequenceStage } from './service';
 
 /** Sequences: validation on link writes, per-visitor stepping at redirect stage 10. */

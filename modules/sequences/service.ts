@@ -1,7 +1,6 @@
 import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
-import { linkCookie, linkCookieName } from '../redirect/cookies';
-import { expectBoolean, expectHttpUrl, expectObject, expectText } from '../redirect/fields';
+import { expectBoolean, expectHttpUrl, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 
 export interface Sequence { urls: { url: string; title?: string }[]; loop: boolean }
 

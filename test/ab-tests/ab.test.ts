@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { featureMessage } from '../../core/plans';
 import { checkVariants, pickVariant } from '../../modules/ab-tests/service';
-import { linkCookieName } from '../../modules/redirect/cookies';
+import { linkCookieName } from '../../core/stages';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { browserVisitor, cookiesOf, UA, validationFailure, workspacePool } from '../helpers/smart-links';
 

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test } from 'bun:test';
 import { ApiError } from '../../core/errors';
 import { featureMessage, type Plan } from '../../core/plans';
-import { checkRules, EXTENDED_FIELDS, matchRules, OPERATORS, operatorsOf, PRO_FIELDS, type Field, type Operator } from '../../modules/rules-engine/service';
+import { checkRules, matchRules } from '../../modules/rules-engine/service';
+import { EXTENDED_FIELDS, OPERATORS, operatorsOf, PRO_FIELDS, type Field, type Operator } from '../../modules/rules-engine/shared';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { fakeLink, fakeVisitor, UA, workspacePool } from '../helpers/smart-links';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { featureMessage } from '../../core/plans';
-import { linkCookieName } from '../../modules/redirect/cookies';
+import { linkCookieName } from '../../core/stages';
 import { checkSequence, sequenceStep } from '../../modules/sequences/service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { browserVisitor, validationFailure, workspacePool } from '../helpers/smart-links';

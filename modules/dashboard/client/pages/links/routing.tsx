@@ -1,4 +1,4 @@
-import { DEVICE_KEYS, OS_KEYS } from '../../../../routing/service';
+import { DEVICE_KEYS, OS_KEYS } from '../../../../routing/shared';
 import { Button } from '../../ui';
 import type { SectionProps } from './basics';
 import { useSectionError } from './errors';

@@ -1,5 +1,5 @@
 import { featureMessage, hasFeature, planLimit } from '../../../../../core/plans';
-import { EXTENDED_FIELDS, operatorsOf, PRO_FIELDS, type Field } from '../../../../rules-engine/service';
+import { EXTENDED_FIELDS, operatorsOf, PRO_FIELDS, type Field } from '../../../../rules-engine/shared';
 import { Button } from '../../ui';
 import type { SectionProps } from './basics';
 import { useSectionError } from './errors';

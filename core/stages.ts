@@ -1,11 +1,14 @@
-import type { Deps } from '../../core/deps';
-import { badRequest } from '../../core/errors';
-import { isHttpUrl } from '../../core/format';
-import type { Plan } from '../../core/plans';
+import type { Deps } from './deps';
+import { badRequest } from './errors';
+import { isHttpUrl } from './format';
+import type { LinkSnapshot } from './hook-types';
+import type { Plan } from './plans';
 
 /**
- * Write-time checks shared by the redirect-stage fields of a link (rules, routing_rules,
- * ab_variants, sequence, deep_link, interstitial). Each module checks and normalises its own field.
+ * What the redirect-stage modules share (rules, routing_rules, ab_variants, sequence, deep_link,
+ * interstitial, retargeting): write-time checks of their link field, each module checking and
+ * normalising its own through `link.validate`, and the per-visitor cookie of a link. In core, so
+ * that these modules depend on neither links nor redirect (links' model includes their fields).
  */
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -59,4 +62,14 @@ export function validateLinkField(deps: Pick<Deps, 'bus'>, field: string, source
     },
     { source },
   );
+}
+
+const ONE_YEAR = 365 * 24 * 3600;
+
+/** Per-visitor state of one link (sequence step, A/B variant, interstitial seen): named by the link's id. */
+export const linkCookieName = (kind: string, link: Pick<LinkSnapshot, 'id'>) => `lh_${kind}_${link.id}`;
+
+/** A Set-Cookie value scoped to the link's short URL path, so visitors of other links never send it. */
+export function linkCookie(kind: string, link: Pick<LinkSnapshot, 'id' | 'slug'>, value: string, maxAgeSec = ONE_YEAR): string {
+  return `${linkCookieName(kind, link)}=${encodeURIComponent(value)}; Path=/${link.slug}; Max-Age=${maxAgeSec}; HttpOnly; SameSite=Lax`;
 }
