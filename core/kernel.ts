@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { adminModule } from '../modules/admin/plugin';
 import { membersModule } from '../modules/members/plugin';
+import { invitesModule } from '../modules/invites/plugin';
 import { domainsModule } from '../modules/domains/plugin';
 import { clientsModule } from '../modules/clients/plugin';
 import { linksModule } from '../modules/links/plugin';
@@ -120,7 +121,8 @@ export function createApp(deps: Deps) {
     .use(auditModule(deps))
     .use(adminModule(deps))
     .use(sessionsModule(deps))
-    .use(membersModule(deps))
+    // members and invites share one .use(): one more link in this chain is too deep for tsc's type instantiation
+    .use(new Elysia({ name: 'modules:team' }).use(membersModule(deps)).use(invitesModule(deps)))
     .use(domainsModule(deps))
     .use(clientsModule(deps))
     .use(linksModule(deps))

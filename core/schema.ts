@@ -1,6 +1,7 @@
 // Barrel of every module's tables: drizzle-kit reads it, and db.ts types queries with it.
 export * from '../modules/workspaces/schema';
 export * from '../modules/members/schema';
+export * from '../modules/invites/schema';
 export * from '../modules/api-keys/schema';
 export * from '../modules/audit/schema';
 export * from '../modules/domains/schema';

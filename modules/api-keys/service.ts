@@ -9,7 +9,7 @@ import { iso, newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
 import type { HookBus } from '../../core/hooks';
 import { planLimit, type Plan, type Role } from '../../core/plans';
-import { memberships, users } from '../members/schema';
+import { getUser, memberRoles } from '../members/service';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
@@ -46,16 +46,14 @@ export async function createApiKey(
 
 /** A key that follows its user's membership shows the role it acts with now. */
 export async function listApiKeys(db: Db, workspaceId: string) {
-  const rows = await db
-    .select({ key: apiKeys, memberRole: memberships.role })
-    .from(apiKeys)
-    .leftJoin(memberships, and(eq(memberships.workspaceId, apiKeys.workspaceId), eq(memberships.userId, apiKeys.userId)))
-    .where(eq(apiKeys.workspaceId, workspaceId))
-    .orderBy(desc(apiKeys.createdAt));
-  return rows.map(({ key: r, memberRole }) => ({
+  const [rows, roles] = await Promise.all([
+    db.select().from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId)).orderBy(desc(apiKeys.createdAt)),
+    memberRoles(db, workspaceId),
+  ]);
+  return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    role: (r.followsMembership && memberRole ? memberRole : r.role) as Role,
+    role: (r.followsMembership ? (roles.get(r.userId) ?? r.role) : r.role) as Role,
     prefix: r.prefix,
     created_at: iso(r.createdAt)!,
     last_used_at: iso(r.lastUsedAt),
@@ -94,12 +92,12 @@ export function createAuthenticator(db: Db, cache: Cache) {
     let entry = await cache.get<(KeyActor & { hash: string }) | null>(cacheKey);
     if (entry === undefined) {
       const [row] = await db
-        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, followsMembership: apiKeys.followsMembership, keyHash: apiKeys.keyHash, email: users.email })
+        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, followsMembership: apiKeys.followsMembership, keyHash: apiKeys.keyHash })
         .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
         .where(eq(apiKeys.keyHash, hash));
-      entry = row
-        ? { via: 'key', userId: row.userId, email: row.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.followsMembership ? null : (row.role as Role), hash: row.keyHash }
+      const user = row && (await getUser(db, row.userId));
+      entry = row && user
+        ? { via: 'key', userId: row.userId, email: user.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.followsMembership ? null : (row.role as Role), hash: row.keyHash }
         : null;
       cache.setLocal(cacheKey, entry, entry ? 30_000 : 2_000);
     }

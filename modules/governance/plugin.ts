@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps';
 import { enforceGovernance, rulesCacheKey } from './service';
 
 /**
- * Governance has no routes: the policy is set through workspace PATCH (policy.ts validates it) and
+ * Governance has no routes: the policy is set through workspace PATCH (workspaces/governance-policy.ts validates it) and
  * enforced on every new link through `link.beforeCreate`, never on existing links or PATCH.
  * It runs late (order 900) so that it judges the link after templates (order 10) filled defaults.
  * Bulk create: a violating item fails the whole request (400, message names the item as links[i]),

@@ -6,7 +6,7 @@ import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
 import { parseExpiresAt } from '../links/validate';
 import { getWorkspaceRow } from '../workspaces/service';
-import type { GovernancePolicy } from './policy';
+import type { GovernancePolicy } from '../workspaces/governance-policy';
 
 const DAY_MS = 86_400_000;
 const POLICY_CACHE_MS = 5 * 60_000;

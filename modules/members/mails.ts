@@ -3,24 +3,6 @@ import type { MailMessage } from '../mail/service';
 
 /** The texts of the member notifications; the mail module only transports them. */
 
-export function inviteMail(input: { to: string; workspaceName: string; role: Role; inviterEmail: string; token: string; siteUrl: string; expiresAt: Date }): MailMessage {
-  return {
-    to: input.to,
-    subject: `You are invited to join ${input.workspaceName} on Linkhop`,
-    text: [
-      `${input.inviterEmail} invited you to the workspace "${input.workspaceName}" as ${input.role}.`,
-      '',
-      'Open this link to accept the invitation:',
-      `${input.siteUrl}/app/invite#token=${input.token}`,
-      '',
-      `The invitation expires on ${input.expiresAt.toISOString()}.`,
-      `(Through the API: POST ${input.siteUrl}/api/invites/${input.token}/accept returns an API key for the workspace.)`,
-      '',
-      'If you did not expect this, ignore this e-mail.',
-    ].join('\n'),
-  };
-}
-
 export function roleChangedMail(input: { to: string; workspaceName: string; oldRole: Role; newRole: Role }): MailMessage {
   return {
     to: input.to,

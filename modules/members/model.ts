@@ -8,37 +8,7 @@ export const Member = t.Object({
   role: Role,
   joined_at: t.String(),
 });
-export const PendingInviteItem = t.Object({ email: t.String(), role: Role, createdAt: t.String() });
-export const MembersList = t.Object({ members: t.Array(Member), pendingInvites: t.Array(PendingInviteItem) });
 
 export const MemberParams = t.Object({ wsId: t.String(), userId: t.String() });
 /** Roles are checked in the service so a wrong value gets the spec's plain 400 message. */
 export const UpdateRoleBody = t.Object({ role: t.String({ description: 'owner, admin, editor or viewer' }) });
-
-export const CreateInviteBody = t.Object({
-  email: t.String({ maxLength: 254 }),
-  role: t.Optional(t.String({ description: 'owner, admin, editor or viewer; default viewer; never above your own role' })),
-});
-export const CreatedInvite = t.Object({ id: t.String(), email: t.String(), role: Role, token: t.String(), expires_at: t.String() });
-export const Invite = t.Object({
-  id: t.String(),
-  workspace_id: t.String(),
-  email: t.String(),
-  role: Role,
-  token: t.String(),
-  invited_by: t.String({ description: 'User ID' }),
-  invited_by_email: t.String(),
-  expires_at: t.String(),
-  accepted_at: t.Union([t.String(), t.Null()]),
-  created_at: t.String(),
-});
-export const InviteParams = t.Object({ wsId: t.String(), inviteId: t.String() });
-
-export const AcceptParams = t.Object({ token: t.String({ maxLength: 200 }) });
-export const AcceptBody = t.Optional(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }));
-export const Accepted = t.Object({
-  workspace_id: t.String(),
-  user_id: t.String(),
-  role: Role,
-  api_key: t.String({ description: 'A new key for the workspace with the invited role, shown once' }),
-});

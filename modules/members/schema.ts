@@ -1,5 +1,4 @@
-import { isNull } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
 
 export const users = pgTable('users', {
@@ -19,26 +18,4 @@ export const memberships = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('memberships_user_idx').on(t.userId)],
-);
-
-export const invites = pgTable(
-  'invites',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    /** stored lowercased, like users.email */
-    email: text('email').notNull(),
-    role: text('role').notNull(),
-    /** the credential of the accept call; the spec lists it on the Invite, so it is kept readable for admins */
-    token: text('token').notNull(),
-    invitedBy: text('invited_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('invites_token_idx').on(t.token),
-    // one open invite per address and workspace (expired ones are cleared before a new invite)
-    uniqueIndex('invites_open_email_idx').on(t.workspaceId, t.email).where(isNull(t.acceptedAt)),
-  ],
 );

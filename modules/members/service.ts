@@ -41,6 +41,13 @@ export async function getUser(db: DbOrTx, userId: string): Promise<User | null> 
   return row ?? null;
 }
 
+/** The users with these ids (the inviters of a workspace's pending invites). */
+export async function usersByIds(db: DbOrTx, ids: string[]): Promise<Map<string, User>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
 export async function addMember(db: DbOrTx, workspaceId: string, userId: string, role: Role): Promise<void> {
   await db.insert(memberships).values({ workspaceId, userId, role });
 }
@@ -75,6 +82,12 @@ export function rememberedMembershipRole(deps: Pick<Deps, 'db' | 'cache'>, works
 export async function membershipsOfUser(db: DbOrTx, userId: string): Promise<{ workspaceId: string; role: Role }[]> {
   const rows = await db.select({ workspaceId: memberships.workspaceId, role: memberships.role }).from(memberships).where(eq(memberships.userId, userId));
   return rows as { workspaceId: string; role: Role }[];
+}
+
+/** Each member's role in the workspace, by user id (keys that follow their membership show it). */
+export async function memberRoles(db: DbOrTx, workspaceId: string): Promise<Map<string, Role>> {
+  const rows = await db.select({ userId: memberships.userId, role: memberships.role }).from(memberships).where(eq(memberships.workspaceId, workspaceId));
+  return new Map(rows.map((r) => [r.userId, r.role as Role]));
 }
 
 export async function memberCounts(db: DbOrTx, workspaceIds: string[]): Promise<Map<string, number>> {

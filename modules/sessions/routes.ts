@@ -5,7 +5,7 @@ import { ApiError } from '../../core/errors';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
 import { getUser } from '../members/service';
-import { admitByInvite, previewInvite } from '../members/invites';
+import { admitByInvite, previewInvite } from '../invites/service';
 import { dashboardWorkspaces } from '../workspaces/service';
 import { CurrentSession, InvitePreview, InviteTokenParams, Joined, JoinBody, SignedIn, SignInBody, SignInLinkBody } from './model';
 import { csrfTokenOf, endAllSessions, endedSessionCookie, endSession, mailSignInLink, openSession, requestSignInLink, signInWithLink } from './service';

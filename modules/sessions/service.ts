@@ -9,8 +9,7 @@ import { newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
 import { sendMail } from '../mail/service';
-import { users } from '../members/schema';
-import { ensureUser, findUserByEmail, isEmail, normalizeEmail, type User } from '../members/service';
+import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members/service';
 import { insertOwnedWorkspace } from '../workspaces/service';
 import { signInMail } from './mails';
 import { sessions, signInLinks } from './schema';
@@ -108,16 +107,15 @@ export async function signInWithLink(deps: Deps, token: string): Promise<OpenedS
 // every request of a signed-in person reads its session: a deleted user's or a signed-out session's row is gone at once, in every process
 const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
   db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, email: users.email })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('hash')))
     .prepare(name),
 );
 
 /**
  * Session cookie → the person and the CSRF token their writes must carry. Read from the database
- * on every request (one indexed row), so signing out, "sign out everywhere" and a deleted user take
+ * on every request (one indexed row, then its user from the members module), so signing out, "sign out everywhere" and a deleted user take
  * effect at once everywhere; the expiry slides on use, written at most once an hour.
  */
 export function createSessionAuthenticator(deps: Deps) {
@@ -126,12 +124,14 @@ export function createSessionAuthenticator(deps: Deps) {
     const [row] = await sessionByHash(deps.db).execute({ hash: sha256Hex(raw) });
     const now = deps.now();
     if (!row || row.expiresAt.getTime() <= now) return null;
+    const user = await getUser(deps.db, row.userId);
+    if (!user) return null;
     let setCookie: string | undefined;
     if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_EVERY_MS) {
       await deps.db.update(sessions).set({ expiresAt: new Date(now + SESSION_TTL_MS) }).where(eq(sessions.id, row.id));
       setCookie = sessionCookie(deps.config, raw, SESSION_TTL_SEC);
     }
-    return { actor: { via: 'session', userId: row.userId, email: row.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };
+    return { actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };
   };
 }
 

@@ -7,7 +7,7 @@ import { iso, newId } from '../../core/format';
 import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
-import { users } from '../members/schema';
+import { usersByIds } from '../members/service';
 import { rememberedWorkspace } from '../workspaces/service';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
 import { webhookDeliveries, webhooks } from './schema';
@@ -72,17 +72,20 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
   return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt)! };
 }
 
-const withEmail = (db: Db) => db.select({ webhook: webhooks, email: users.email }).from(webhooks).leftJoin(users, eq(users.id, webhooks.createdBy));
+/** The webhooks as the API shows them, with their creators' addresses (null once the creator is gone). */
+async function withEmails(db: Db, rows: WebhookRow[]) {
+  const creators = await usersByIds(db, [...new Set(rows.flatMap((r) => (r.createdBy ? [r.createdBy] : [])))]);
+  return rows.map((r) => webhookView(r, (r.createdBy && creators.get(r.createdBy)?.email) || null));
+}
 
 export async function listWebhooks(db: Db, workspaceId: string) {
-  const rows = await withEmail(db).where(eq(webhooks.workspaceId, workspaceId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id));
-  return rows.map((r) => webhookView(r.webhook, r.email));
+  return withEmails(db, await db.select().from(webhooks).where(eq(webhooks.workspaceId, workspaceId)).orderBy(asc(webhooks.createdAt), asc(webhooks.id)));
 }
 
 export async function getWebhook(db: Db, workspaceId: string, webhookId: string) {
-  const [row] = await withEmail(db).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
-  if (!row) throw notFound('Webhook');
-  return webhookView(row.webhook, row.email);
+  const rows = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
+  if (!rows.length) throw notFound('Webhook');
+  return (await withEmails(db, rows))[0]!;
 }
 
 async function getOwnWebhook(db: Db, workspaceId: string, webhookId: string): Promise<WebhookRow> {

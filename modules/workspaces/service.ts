@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRe
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
 import { createApiKey, workspaceKeyCacheKeys } from '../api-keys/service';
-import { parseGovernancePolicy } from '../governance/policy';
+import { parseGovernancePolicy } from './governance-policy';
 import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members/service';
 import { workspaces } from './schema';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { EventMap } from '../../core/hooks';
 import type { Role } from '../../core/plans';
-import { invites } from '../../modules/members/schema';
+import { invites } from '../../modules/invites/schema';
 import { SITE_URL, startTestApp, type TestApp } from '../helpers/app';
 import { startSmtpSink, type ReceivedMail } from './smtp-sink';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { Db, DbOrTx, Tx } from '../../core/db';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
@@ -7,10 +7,12 @@ import { iso, newId } from '../../core/format';
 import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
 import { createApiKey } from '../api-keys/service';
 import { sendMail } from '../mail/service';
+import {
+  addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, memberCounts, membershipRole, normalizeEmail, parseRole, usersByIds, type ActingIn, type User,
+} from '../members/service';
 import { getWorkspaceRow } from '../workspaces/service';
 import { inviteMail } from './mails';
-import { invites, memberships, users } from './schema';
-import { addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, membershipRole, normalizeEmail, parseRole, type ActingIn, type User } from './service';
+import { invites } from './schema';
 
 const pending = (workspaceId: string) => and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date()));
 
@@ -20,20 +22,16 @@ export async function countPendingInvites(db: DbOrTx, workspaceId: string): Prom
 
 /** The spec's Invite. */
 export async function listPendingInvites(db: Db, workspaceId: string) {
-  const rows = await db
-    .select({ invite: invites, invitedByEmail: users.email })
-    .from(invites)
-    .innerJoin(users, eq(users.id, invites.invitedBy))
-    .where(pending(workspaceId))
-    .orderBy(asc(invites.createdAt));
-  return rows.map(({ invite: i, invitedByEmail }) => ({
+  const rows = await db.select().from(invites).where(pending(workspaceId)).orderBy(asc(invites.createdAt));
+  const inviters = await usersByIds(db, [...new Set(rows.map((i) => i.invitedBy))]);
+  return rows.map((i) => ({
     id: i.id,
     workspace_id: i.workspaceId,
     email: i.email,
     role: i.role as Role,
     token: i.token,
     invited_by: i.invitedBy,
-    invited_by_email: invitedByEmail,
+    invited_by_email: inviters.get(i.invitedBy)!.email,
     expires_at: iso(i.expiresAt)!,
     accepted_at: iso(i.acceptedAt),
     created_at: iso(i.createdAt)!,
@@ -73,9 +71,9 @@ export async function createInvite(
       await tx.delete(invites).where(and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)));
       const open = await tx.$count(invites, and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt)));
       if (open) throw conflict(`An invite is already pending for ${email}`);
-      const [members] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.workspaceId, ws.id));
+      const members = (await memberCounts(tx, [ws.id])).get(ws.id) ?? 0;
       const max = planLimit(ws.plan, 'members');
-      if (Number(members!.n) + (await countPendingInvites(tx, ws.id)) >= max) {
+      if (members + (await countPendingInvites(tx, ws.id)) >= max) {
         throw paymentRequired(`Member limit reached: the ${ws.plan} plan allows ${max} members, pending invites included`);
       }
       await tx.insert(invites).values(invite);

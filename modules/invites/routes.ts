@@ -1,0 +1,55 @@
+import { Elysia, t } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
+import { listMembers } from '../members/service';
+import { Accepted, AcceptBody, AcceptParams, CreatedInvite, CreateInviteBody, Invite, InviteParams, MembersList } from './model';
+import { acceptInvite, createInvite, deleteInvite, listPendingInvites } from './service';
+
+/** The members list is served here because it shows the pending invites beside the members. */
+export const inviteRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:invites', detail: { tags: ['Members and invites'] } })
+    .use(accessMacro(deps.access!))
+    .get(
+      '/api/workspaces/:wsId/members',
+      async ({ workspace }) => {
+        const [members, invites] = await Promise.all([listMembers(deps.db, workspace.id), listPendingInvites(deps.db, workspace.id)]);
+        return { members, pendingInvites: invites.map((i) => ({ email: i.email, role: i.role, createdAt: i.created_at })) };
+      },
+      { access: { role: 'viewer' }, params: WsParams, response: { 200: MembersList, ...errors(401, 404) }, detail: { summary: 'List members and pending invites' } },
+    )
+    .post(
+      '/api/workspaces/:wsId/invites',
+      async ({ workspace, actor, body, set }) => {
+        const invite = await createInvite(deps, workspace, actor, body);
+        set.status = 201;
+        return invite;
+      },
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        body: withExample(CreateInviteBody, { email: 'colleague@example.com', role: 'editor' }),
+        response: { 201: CreatedInvite, ...errors(400, 401, 402, 403, 404, 409) },
+        detail: { summary: 'Invite someone by e-mail (valid 7 days; an invite e-mail is sent)' },
+      },
+    )
+    .get('/api/workspaces/:wsId/invites', async ({ workspace }) => ({ invites: await listPendingInvites(deps.db, workspace.id) }), {
+      access: { role: 'admin' },
+      params: WsParams,
+      response: { 200: t.Object({ invites: t.Array(Invite) }), ...errors(401, 403, 404) },
+      detail: { summary: 'List pending invites (unaccepted, unexpired)' },
+    })
+    .delete(
+      '/api/workspaces/:wsId/invites/:inviteId',
+      async ({ workspace, params }) => {
+        await deleteInvite(deps.db, workspace.id, params.inviteId);
+        return { ok: true as const };
+      },
+      { access: { role: 'admin' }, params: InviteParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Revoke a pending invite' } },
+    )
+    .post('/api/invites/:token/accept', ({ params, body }) => acceptInvite(deps, params.token, body?.name), {
+      params: AcceptParams,
+      body: withExample(AcceptBody, { name: 'Alex' }),
+      response: { 200: Accepted, ...errors(400, 404, 409, 410) },
+      detail: { summary: 'Accept an invite (no API key: the token is the credential)', security: [] },
+    });

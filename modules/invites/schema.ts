@@ -1,0 +1,26 @@
+import { isNull } from 'drizzle-orm';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../members/schema';
+import { workspaces } from '../workspaces/schema';
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** stored lowercased, like users.email */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    /** the credential of the accept call; the spec lists it on the Invite, so it is kept readable for admins */
+    token: text('token').notNull(),
+    invitedBy: text('invited_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invites_token_idx').on(t.token),
+    // one open invite per address and workspace (expired ones are cleared before a new invite)
+    uniqueIndex('invites_open_email_idx').on(t.workspaceId, t.email).where(isNull(t.acceptedAt)),
+  ],
+);
