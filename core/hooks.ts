@@ -1,4 +1,3 @@
-import type { Tx } from './db';
 import type { ClickRecord, LinkSnapshot, LinkValidate, Visitor } from './hook-types';
 import type { Logger } from './logger';
 import type { Plan, Role } from './plans';
@@ -104,10 +103,6 @@ export interface HookMap {
   'domain.changed': { domain: string };
   /** a workspace's settings or plan changed, or it was deleted: drop cached copies */
   'workspace.changed': { workspaceId: string };
-  /** the domains module removes a domain: the links module deletes its links in `db` (the open transaction) and sets `deleted` */
-  'domain.beforeRemove': { db: Tx; workspaceId: string; domain: string; deleted: number };
-  /** the links module fills `count` with the number of links on the domain */
-  'domain.linkCount': { workspaceId: string; domain: string; count: number };
 }
 
 export type HookName = keyof HookMap;

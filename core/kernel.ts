@@ -4,6 +4,7 @@ import { membersModule } from '../modules/members/plugin';
 import { invitesModule } from '../modules/invites/plugin';
 import { domainsModule } from '../modules/domains/plugin';
 import { clientsModule } from '../modules/clients/plugin';
+import { countDomainLinks, deleteDomainLinks } from '../modules/links';
 import { linksModule } from '../modules/links/plugin';
 import { clicksModule } from '../modules/clicks/plugin';
 import { tagsModule } from '../modules/tags/plugin';
@@ -123,7 +124,7 @@ export function createApp(deps: Deps) {
     .use(sessionsModule(deps))
     // members and invites share one .use(): one more link in this chain is too deep for tsc's type instantiation
     .use(new Elysia({ name: 'modules:team' }).use(membersModule(deps)).use(invitesModule(deps)))
-    .use(domainsModule(deps))
+    .use(domainsModule(deps, { count: countDomainLinks, remove: deleteDomainLinks }))
     .use(clientsModule(deps))
     .use(linksModule(deps))
     .use(clicksModule(deps))

@@ -1,8 +1,10 @@
 import type { Deps } from '../../core/deps';
 import { assertDnsServers } from './dns';
 import { domainRoutes } from './routes';
+import type { DomainLinks } from './service';
 
-export const domainsModule = (deps: Deps) => {
+/** `links`: the links module's count and removal of a domain's links (given by the kernel). */
+export const domainsModule = (deps: Deps, links: DomainLinks) => {
   assertDnsServers(deps.config.dnsServers);
-  return domainRoutes(deps);
+  return domainRoutes(deps, links);
 };

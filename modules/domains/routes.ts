@@ -3,9 +3,9 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { AddDomainBody, CreatedDomain, DomainItem, DomainParams, LinkCount, VerifyResult } from './model';
-import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain } from './service';
+import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain, type DomainLinks } from './service';
 
-export const domainRoutes = (deps: Deps) =>
+export const domainRoutes = (deps: Deps, links: DomainLinks) =>
   new Elysia({ name: 'routes:domains', detail: { tags: ['Domains'] } })
     .use(accessMacro(deps.access!))
     .post(
@@ -34,7 +34,7 @@ export const domainRoutes = (deps: Deps) =>
       response: { 200: VerifyResult, ...errors(401, 403, 404, 429, 502) },
       detail: { summary: 'Check the DNS records of a domain (1 attempt per 10 s per domain)' },
     })
-    .get('/api/workspaces/:wsId/domains/:domainId/link-count', async ({ workspace, params }) => ({ count: await domainLinkCount(deps, workspace.id, params.domainId) }), {
+    .get('/api/workspaces/:wsId/domains/:domainId/link-count', async ({ workspace, params }) => ({ count: await domainLinkCount(deps, links, workspace.id, params.domainId) }), {
       access: { role: 'viewer' },
       params: DomainParams,
       response: { 200: LinkCount, ...errors(401, 404) },
@@ -43,7 +43,7 @@ export const domainRoutes = (deps: Deps) =>
     .delete(
       '/api/workspaces/:wsId/domains/:domainId',
       async ({ workspace, actor, params }) => {
-        await removeDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
+        await removeDomain(deps, links, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
         return { ok: true as const };
       },
       { access: { role: 'admin' }, params: DomainParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a domain and all its links' } },

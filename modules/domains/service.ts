@@ -128,23 +128,35 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
   return { verified: false, txt_verified: false, cname_verified: found.cname, txt_name: txtName(row.domain), expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
 }
 
-/** Links of the workspace on this domain, counted by the links module. */
-export async function domainLinkCount(deps: Deps, workspaceId: string, domainId: string): Promise<number> {
+/**
+ * What domains needs of the links module: the links on a domain, counted, and deleted inside the
+ * removal's transaction. The links module depends on this one (a link's domain must be one of its
+ * workspace's), so it cannot be imported here: the kernel hands its two public functions in.
+ */
+export interface DomainLinks {
+  count(db: DbOrTx, workspaceId: string, domain: string): Promise<number>;
+  /** deletes the links on the domain in `db` (the caller's transaction) and returns their cache keys */
+  remove(db: DbOrTx, workspaceId: string, domain: string): Promise<string[]>;
+}
+
+/** Links of the workspace on this domain. */
+export async function domainLinkCount(deps: Deps, links: DomainLinks, workspaceId: string, domainId: string): Promise<number> {
   const row = await getOwnDomain(deps.db, workspaceId, domainId);
-  const { count } = await deps.bus.run('domain.linkCount', { workspaceId, domain: row.domain, count: 0 });
-  return count;
+  return links.count(deps.db, workspaceId, row.domain);
 }
 
 /** Deletes the domain and, in the same transaction, every link on it. */
-export async function removeDomain(deps: Deps, caller: Caller, domainId: string) {
-  const { row, linksDeleted } = await deps.db.transaction(async (tx) => {
+export async function removeDomain(deps: Deps, links: DomainLinks, caller: Caller, domainId: string) {
+  const { row, linkKeys } = await deps.db.transaction(async (tx) => {
     const row = await getOwnDomain(tx, caller.workspaceId, domainId);
-    const { deleted } = await deps.bus.run('domain.beforeRemove', { db: tx, workspaceId: caller.workspaceId, domain: row.domain, deleted: 0 });
+    const linkKeys = await links.remove(tx, caller.workspaceId, row.domain);
     const removed = await tx.delete(domains).where(eq(domains.id, row.id)).returning({ id: domains.id });
     if (!removed.length) throw notFound('Domain');
-    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: deleted } });
-    return { row, linksDeleted: deleted };
+    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: linkKeys.length } });
+    return { row, linkKeys };
   });
+  const linksDeleted = linkKeys.length;
+  if (linksDeleted) await deps.cache.invalidate(...linkKeys);
   await deps.bus.run('domain.changed', { domain: row.domain });
   deps.bus.emit('domain.removed', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain, links_deleted: linksDeleted } });
 }

@@ -1,23 +1,4 @@
 import type { Deps } from '../../core/deps';
 import { linkRoutes } from './routes';
-import { countDomainLinks, deleteDomainLinks } from './service';
 
-export const linksModule = (deps: Deps) => {
-  deps.bus.on(
-    'domain.beforeRemove',
-    async (ctx) => {
-      const keys = await deleteDomainLinks(ctx.db, ctx.workspaceId, ctx.domain);
-      ctx.deleted = keys.length;
-      if (keys.length) await deps.cache.invalidate(...keys);
-    },
-    { source: 'links' },
-  );
-  deps.bus.on(
-    'domain.linkCount',
-    async (ctx) => {
-      ctx.count = await countDomainLinks(deps.db, ctx.workspaceId, ctx.domain);
-    },
-    { source: 'links' },
-  );
-  return linkRoutes(deps);
-};
+export const linksModule = (deps: Deps) => linkRoutes(deps);

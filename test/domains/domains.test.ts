@@ -315,14 +315,14 @@ describe('link count and delete', () => {
     expect((await count(kept.id)).body).toEqual({ count: 1 });
   });
 
-  test('one transaction: when removing the links fails, the domain stays and nothing is audited or emitted', async () => {
+  test('one transaction: when the removal fails after its links were deleted, the domain stays and nothing is audited or emitted', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('rollback'));
     const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/', domain: created.domain, slug: 'stays' } });
     expect(link.status).toBe(201);
-    // runs after the links module's handler has deleted the links inside the transaction
-    const off = t.deps.bus.on('domain.beforeRemove', (ctx) => {
-      if (ctx.domain === created.domain) throw new Error('links could not be deleted');
+    // the audit entry is written after the links and the domain row were deleted, inside the transaction
+    const off = t.deps.bus.on('audit.record', (entry) => {
+      if (entry.action === 'domain.remove') throw new Error('the removal could not be audited');
     });
     try {
       const res = await t.api('DELETE', `/workspaces/${ws.workspaceId}/domains/${created.id}`, { key: ws.key });

@@ -316,8 +316,8 @@ describe('bulk', () => {
   });
 });
 
-describe('domain hooks', () => {
-  test('domain.linkCount counts and domain removal deletes the domain\'s links', async () => {
+describe('links on a domain', () => {
+  test('the domain\'s link count comes from links, and domain removal deletes the domain\'s links', async () => {
     const d = await t.bootstrap({ plan: 'pro' });
     const domain = await addDomain(t, d, 'gone.example.com', true);
     await createLink(t, d, { target: 'https://example.com/1', domain: 'gone.example.com', slug: 'a' });
