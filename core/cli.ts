@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { bootstrap, mintApiKey, setPlan } from '../modules/admin/service';
-import { runMonitoringPass } from '../modules/monitoring/service';
-import { signInUrlFor } from '../modules/sessions/service';
-import { registerJobs as registerWebhookJobs } from '../modules/webhooks/jobs';
-import { forwardEventsToWebhooks } from '../modules/webhooks/service';
+import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
+import { runMonitoringPass } from '../modules/monitoring';
+import { signInUrlFor } from '../modules/sessions';
+import { registerJobs as registerWebhookJobs } from '../modules/webhooks';
+import { forwardEventsToWebhooks } from '../modules/webhooks';
 import { loadConfig } from './config';
 import { createDeps, type Deps } from './deps';
 import { ApiError } from './errors';

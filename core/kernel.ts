@@ -30,8 +30,8 @@ import { auditModule } from '../modules/audit/plugin';
 import { healthModule } from '../modules/health/plugin';
 import { dashboardModule } from '../modules/dashboard/plugin';
 import { sessionsModule } from '../modules/sessions/plugin';
-import { createSessionAuthenticator } from '../modules/sessions/service';
-import { createAccessResolver } from '../modules/workspaces/access';
+import { createSessionAuthenticator } from '../modules/sessions';
+import { createAccessResolver } from '../modules/workspaces';
 import { workspacesModule } from '../modules/workspaces/plugin';
 import type { Deps } from './deps';
 import { docs } from './docs';
@@ -40,7 +40,7 @@ import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
 import { validationMessage } from './validation';
-import { redirectorOf } from '../modules/redirect/service';
+import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on a short domain they are ordinary 404s. */

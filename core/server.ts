@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { createDeps, type Deps } from './deps';
 import { createApp, listen } from './kernel';
 import { loadPlugins } from './plugins';
-import { orphanedLinkDomains } from '../modules/links/service';
+import { orphanedLinkDomains } from '../modules/links';
 
 /** Says so when stored links sit on a domain that no longer resolves (a changed PORT or SITE_URL moves the default domain). */
 export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'>) {
@@ -15,7 +15,7 @@ export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'
     `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: ${count === 1 ? 'it does' : 'they do'} not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
   );
 }
-import { clientBundle } from '../modules/dashboard/assets';
+import { clientBundle } from '../modules/dashboard';
 
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
 export async function startServer(config: Config, opts: { deps?: Deps } = {}) {

@@ -3,8 +3,8 @@ import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { sameSecret } from '../../core/secrets';
 import { errors, Int, OkBody, Plan, Role, withExample } from '../../core/model';
-import { runMonitoringPass } from '../monitoring/service';
-import { signInUrlFor } from '../sessions/service';
+import { runMonitoringPass } from '../monitoring';
+import { signInUrlFor } from '../sessions';
 import { bootstrap, mintApiKey, setPlan } from './service';
 
 /** Operator API: on only when ADMIN_TOKEN is set (else every route answers 404); `Authorization: Bearer <ADMIN_TOKEN>`. */

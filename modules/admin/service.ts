@@ -1,9 +1,9 @@
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
 import { isPlan, PLANS, roleAtLeast, type Plan } from '../../core/plans';
-import { createApiKey } from '../api-keys/service';
-import { ensureUser, findUserByEmail, isEmail, membershipRole, parseRole } from '../members/service';
-import { createWorkspace, getWorkspaceRow, setWorkspacePlan } from '../workspaces/service';
+import { createApiKey } from '../api-keys';
+import { ensureUser, findUserByEmail, isEmail, membershipRole, parseRole } from '../members';
+import { createWorkspace, getWorkspaceRow, setWorkspacePlan } from '../workspaces';
 
 export interface BootstrapInput { email: string; name?: string; workspace?: string; plan?: string }
 

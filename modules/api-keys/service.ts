@@ -9,7 +9,7 @@ import { iso, newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
 import type { HookBus } from '../../core/hooks';
 import { planLimit, type Plan, type Role } from '../../core/plans';
-import { getUser, memberRoles } from '../members/service';
+import { getUser, memberRoles } from '../members';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import { getWorkspaceRow } from '../workspaces/service';
+import { getWorkspaceRow } from '../workspaces';
 import { compactBatch } from './batch';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
 import { publishClickCounts } from './counts';

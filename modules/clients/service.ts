@@ -3,8 +3,8 @@ import type { Deps } from '../../core/deps';
 import { paymentRequired } from '../../core/errors';
 import { iso } from '../../core/format';
 import { planLimit, type Plan } from '../../core/plans';
-import { linkTotalsByWorkspace } from '../links/service';
-import { createClientWorkspace, listClientWorkspaces } from '../workspaces/service';
+import { linkTotalsByWorkspace } from '../links';
+import { createClientWorkspace, listClientWorkspaces } from '../workspaces';
 
 /** A client workspace under an Agency workspace, within the plan's client limit. */
 export async function createClient(deps: Deps, parent: { id: string; plan: Plan }, userId: string, input: { name: string; slug?: string }) {

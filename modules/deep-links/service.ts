@@ -2,7 +2,7 @@ import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectHttpUrl, expectObject } from '../../core/stages';
 import { html, renderPage, scriptJson } from '../../core/html';
-import { retargetingScripts } from '../retargeting/service';
+import { retargetingScripts } from '../retargeting';
 
 export interface DeepLink {
   ios_app_url?: string;

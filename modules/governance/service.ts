@@ -4,9 +4,9 @@ import { badRequest } from '../../core/errors';
 import { canonicalHostname } from '../../core/hosts';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
-import { parseExpiresAt } from '../links/validate';
-import { getWorkspaceRow } from '../workspaces/service';
-import type { GovernancePolicy } from '../workspaces/governance-policy';
+import { parseExpiresAt } from '../links';
+import { getWorkspaceRow } from '../workspaces';
+import type { GovernancePolicy } from '../workspaces';
 
 const DAY_MS = 86_400_000;
 const POLICY_CACHE_MS = 5 * 60_000;

@@ -4,9 +4,9 @@ import { badRequest } from '../../core/errors';
 import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
-import { clicksBefore, type ClickCursor } from '../clicks/export';
-import { createLinks, linksAfter, type LinkContext } from '../links/service';
-import { resolveDomain } from '../links/validate';
+import { clicksBefore, type ClickCursor } from '../clicks';
+import { createLinks, linksAfter, type LinkContext } from '../links';
+import { resolveDomain } from '../links';
 import { csvStream } from './csv';
 
 export type ImportFormat = 'generic' | 'bitly' | 'auto';

@@ -2,7 +2,7 @@ import { badRequest } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 import { html, renderPage, SafeHtml, scriptJson } from '../../core/html';
-import { retargetingScripts } from '../retargeting/service';
+import { retargetingScripts } from '../retargeting';
 
 export interface InterstitialStyle { bg_color?: string; text_color?: string; button_color?: string }
 export interface Interstitial {

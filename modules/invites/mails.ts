@@ -1,5 +1,5 @@
 import type { Role } from '../../core/plans';
-import type { MailMessage } from '../mail/service';
+import type { MailMessage } from '../mail';
 
 /** The invitation e-mail; the mail module only transports it. */
 

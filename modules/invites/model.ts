@@ -1,6 +1,6 @@
 import { t } from 'elysia';
 import { Role } from '../../core/model';
-import { Member } from '../members/model';
+import { Member } from '../members';
 
 export const PendingInviteItem = t.Object({ email: t.String(), role: Role, createdAt: t.String() });
 export const MembersList = t.Object({ members: t.Array(Member), pendingInvites: t.Array(PendingInviteItem) });

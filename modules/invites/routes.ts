@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample, WsParams } from '../../core/model';
-import { listMembers } from '../members/service';
+import { listMembers } from '../members';
 import { Accepted, AcceptBody, AcceptParams, CreatedInvite, CreateInviteBody, Invite, InviteParams, MembersList } from './model';
 import { acceptInvite, createInvite, deleteInvite, listPendingInvites } from './service';
 

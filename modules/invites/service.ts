@@ -5,12 +5,12 @@ import type { Db, DbOrTx, Tx } from '../../core/db';
 import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
-import { createApiKey } from '../api-keys/service';
-import { sendMail } from '../mail/service';
+import { createApiKey } from '../api-keys';
+import { sendMail } from '../mail';
 import {
   addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, memberCounts, membershipRole, normalizeEmail, parseRole, usersByIds, type ActingIn, type User,
-} from '../members/service';
-import { getWorkspaceRow } from '../workspaces/service';
+} from '../members';
+import { getWorkspaceRow } from '../workspaces';
 import { inviteMail } from './mails';
 import { invites } from './schema';
 

@@ -1,12 +1,12 @@
 import type { TOptional, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { CheckedByService, Int, PageQuery } from '../../core/model';
-import { AbVariants } from '../ab-tests/model';
-import { DeepLink } from '../deep-links/model';
-import { Interstitial } from '../interstitials/model';
-import { Rules } from '../rules-engine/model';
-import { RoutingRules } from '../routing/model';
-import { Sequence } from '../sequences/model';
+import { AbVariants } from '../ab-tests';
+import { DeepLink } from '../deep-links';
+import { Interstitial } from '../interstitials';
+import { Rules } from '../rules-engine';
+import { RoutingRules } from '../routing';
+import { Sequence } from '../sequences';
 import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
 

@@ -4,7 +4,7 @@ import { ApiError, badRequest, paymentRequired } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
 import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { featureMessage, hasFeature, LIMITS, type Feature, type Plan } from '../../core/plans';
-import { getDomainByHost, getWorkspaceDomain } from '../domains/service';
+import { getDomainByHost, getWorkspaceDomain } from '../domains';
 import type { links } from './schema';
 
 /** Who writes a link: the workspace (its plan gates fields) and the acting user. */

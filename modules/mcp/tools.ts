@@ -5,10 +5,10 @@ import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError, notFound, paymentRequired } from '../../core/errors';
 import { featureMessage, hasFeature, LIMITS, RATE_LIMITS, roleAtLeast, type Role } from '../../core/plans';
-import { listDomains } from '../domains/service';
-import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links/service';
-import { linkStats, workspaceSummary } from '../stats/service';
-import { listTags } from '../tags/service';
+import { listDomains } from '../domains';
+import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
+import { linkStats, workspaceSummary } from '../stats';
+import { listTags } from '../tags';
 import pkg from '../../package.json';
 
 /** Who the MCP request acts as: the API key's user in the key's workspace, with the key's role. */

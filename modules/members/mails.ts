@@ -1,5 +1,5 @@
 import type { Role } from '../../core/plans';
-import type { MailMessage } from '../mail/service';
+import type { MailMessage } from '../mail';
 
 /** The texts of the member notifications; the mail module only transports them. */
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import { registerJobs as registerMailJobs } from '../mail/jobs';
+import { registerJobs as registerMailJobs } from '../mail';
 import { memberRoutes } from './routes';
 
 /** Members send the only mails for now, so they bring up the in-process mail runner (workers/run.ts finds it too). */

@@ -4,7 +4,7 @@ import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
-import { sendMail } from '../mail/service';
+import { sendMail } from '../mail';
 import { removedMail, roleChangedMail } from './mails';
 import { memberships, users } from './schema';
 

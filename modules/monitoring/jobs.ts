@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import { forwardEventsToWebhooks } from '../webhooks/service';
+import { forwardEventsToWebhooks } from '../webhooks';
 import './hooks';
 import { runMonitoringPass } from './service';
 

@@ -4,8 +4,8 @@ import type { Deps } from '../../core/deps';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundResponse } from '../../core/outbound';
 import { hasFeature, type Plan } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
-import { listMonitoredLinks } from '../links/service';
-import { getWorkspaceRow } from '../workspaces/service';
+import { listMonitoredLinks } from '../links';
+import { getWorkspaceRow } from '../workspaces';
 import { linkHealth, linkHealthEvents } from './schema';
 
 export const CHECK_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import { shortUrl } from '../../core/hosts';
-import { clicksByLinkSince } from '../clicks/stats';
+import { clicksByLinkSince } from '../clicks';
 import { getPortfolioBySlug, isPortfolioSlug, pageCacheKey, portfolioLinkList } from './service';
 
 /** Spec: public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */

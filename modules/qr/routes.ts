@@ -5,7 +5,7 @@ import { notFound } from '../../core/errors';
 import { errors } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
-import { getLink } from '../links/service';
+import { getLink } from '../links';
 import { QrQuery } from './model';
 import { QR_CONTENT_TYPE, renderQr } from './service';
 

@@ -1,8 +1,8 @@
 import type { Deps } from '../../core/deps';
-import { freshClickCount } from '../clicks/counts';
-import { getDomainByHost } from '../domains/service';
-import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links/service';
-import { getWorkspaceRow } from '../workspaces/service';
+import { freshClickCount } from '../clicks';
+import { getDomainByHost } from '../domains';
+import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links';
+import { getWorkspaceRow } from '../workspaces';
 import type { LinkSnapshot, WorkspaceSnapshot } from '../../core/hooks';
 
 const TTL_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import type { ClickRecord } from '../../core/hooks';
-import { getWorkspaceRow } from '../workspaces/service';
+import { getWorkspaceRow } from '../workspaces';
 import { forwardsToFb, forwardsToGa, sendToFb, sendToGa } from './analytics';
 
 declare module '../../core/queue' {

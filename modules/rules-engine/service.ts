@@ -2,7 +2,7 @@ import { badRequest, paymentRequired } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve, Visitor } from '../../core/hooks';
 import { featureMessage, hasFeature, planLimit, type Plan } from '../../core/plans';
 import { expectHttpUrl, expectObject, expectText } from '../../core/stages';
-import { isCountryCode } from '../routing/countries';
+import { isCountryCode } from '../routing';
 import { EXTENDED_FIELDS, FIELD_KIND, OPERATORS, operatorsOf, PRO_FIELDS, type Field, type Operator } from './shared';
 
 const ARRAY_OPERATORS = new Set<Operator>(['in', 'not_in', 'between']);

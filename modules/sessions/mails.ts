@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/service';
+import type { MailMessage } from '../mail';
 
 /** The sign-in e-mail; the mail module only transports it. */
 export function signInMail(input: { to: string; url: string; signup: boolean }): MailMessage {

@@ -4,9 +4,9 @@ import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
-import { getUser } from '../members/service';
-import { admitByInvite, previewInvite } from '../invites/service';
-import { dashboardWorkspaces } from '../workspaces/service';
+import { getUser } from '../members';
+import { admitByInvite, previewInvite } from '../invites';
+import { dashboardWorkspaces } from '../workspaces';
 import { CurrentSession, InvitePreview, InviteTokenParams, Joined, JoinBody, SignedIn, SignInBody, SignInLinkBody } from './model';
 import { csrfTokenOf, endAllSessions, endedSessionCookie, endSession, mailSignInLink, openSession, requestSignInLink, signInWithLink } from './service';
 

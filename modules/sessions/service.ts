@@ -8,9 +8,9 @@ import { ApiError, badRequest, notFound } from '../../core/errors';
 import { newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
-import { sendMail } from '../mail/service';
-import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members/service';
-import { insertOwnedWorkspace } from '../workspaces/service';
+import { sendMail } from '../mail';
+import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members';
+import { insertOwnedWorkspace } from '../workspaces';
 import { signInMail } from './mails';
 import { sessions, signInLinks } from './schema';
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { badRequest, paymentRequired } from '../../core/errors';
 import { LIMITS, planLimit, type Plan } from '../../core/plans';
-import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links/service';
+import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
 

@@ -5,7 +5,7 @@ import { ApiError, badRequest, notFound, paymentRequired } from '../../core/erro
 import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { featureMessage, hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
-import { checkLinkFields, resolveDomain } from '../links/validate';
+import { checkLinkFields, resolveDomain } from '../links';
 import { templates } from './schema';
 
 export type TemplateRow = typeof templates.$inferSelect;

@@ -7,8 +7,8 @@ import { iso, newId } from '../../core/format';
 import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
-import { usersByIds } from '../members/service';
-import { rememberedWorkspace } from '../workspaces/service';
+import { usersByIds } from '../members';
+import { rememberedWorkspace } from '../workspaces';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
 import { webhookDeliveries, webhooks } from './schema';
 

@@ -1,8 +1,8 @@
 import type { AccessResolver } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { roleRank, type Plan, type Role } from '../../core/plans';
-import { createAuthenticator } from '../api-keys/service';
-import { rememberedMembershipRole } from '../members/service';
+import { createAuthenticator } from '../api-keys';
+import { rememberedMembershipRole } from '../members';
 import { rememberedWorkspace } from './service';
 
 /**

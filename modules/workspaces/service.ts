@@ -5,9 +5,9 @@ import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
-import { createApiKey, workspaceKeyCacheKeys } from '../api-keys/service';
+import { createApiKey, workspaceKeyCacheKeys } from '../api-keys';
 import { parseGovernancePolicy } from './governance-policy';
-import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members/service';
+import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members';
 import { workspaces } from './schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
-import type { DomainItem } from '../../../../domains/model';
-import type { Link as LinkSchema, LinkList as LinkListSchema } from '../../../../links/model';
-import type { Tag as TagSchema } from '../../../../tags/model';
+import type { DomainItem } from '../../../../domains';
+import type { Link as LinkSchema, LinkList as LinkListSchema } from '../../../../links';
+import type { Tag as TagSchema } from '../../../../tags';
 
 /** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
 export type Link = Static<typeof LinkSchema>;

@@ -1,0 +1,2 @@
+// The mcp module's public face: no other module uses it (the kernel loads its plugin.ts).
+export {};

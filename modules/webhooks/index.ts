@@ -1,0 +1,3 @@
+// The webhooks module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+export { registerJobs } from './jobs';
+export { forwardEventsToWebhooks } from './service';

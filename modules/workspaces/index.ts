@@ -1,0 +1,7 @@
+// The workspaces module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+export { createAccessResolver } from './access';
+export type { GovernancePolicy } from './governance-policy';
+export {
+  createClientWorkspace, createWorkspace, dashboardWorkspaces, getWorkspaceRow, insertOwnedWorkspace, listClientWorkspaces, rememberedWorkspace,
+  setWorkspacePlan,
+} from './service';
