@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+// The module boundaries are checked by dependency-cruiser with the project's own configuration:
+// once on the code (so `npm test` alone catches a violation), once on a fixture that breaks each rule.
+const ROOT = join(import.meta.dir, '..', '..');
+const CRUISER = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+
+interface Violation { rule: { name: string }; from: string; to: string }
+
+const run = (cwd: string, args: string[]) => Bun.spawnSync([process.execPath, CRUISER, '--config', join(ROOT, '.dependency-cruiser.cjs'), ...args], { cwd });
+
+function violationsOf(cwd: string, paths: string[]): string[] {
+  const proc = run(cwd, ['--output-type', 'json', ...paths]);
+  const stdout = proc.stdout.toString();
+  if (!stdout.startsWith('{')) throw new Error(`dependency-cruiser failed: ${proc.stderr.toString()}`);
+  return (JSON.parse(stdout).summary.violations as Violation[]).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+}
+
+test('the code keeps its module boundaries: no cycle, no import of a module but through its public face', () => {
+  expect(violationsOf(ROOT, ['core', 'modules', 'workers', 'plugins'])).toEqual([]);
+});
+
+let fixture: string;
+const FILES: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler' } }),
+  'modules/a/index.ts': "export { a } from './service';\n",
+  // reaches into b's service, and b imports a back: a cycle
+  'modules/a/service.ts': "import { b } from '../b/service';\nexport const a = () => b;\n",
+  'modules/b/index.ts': "export { b } from './service';\n",
+  'modules/b/service.ts': "import { a } from '../a';\nexport const b = 1;\nexport const useA = () => a;\n",
+  'modules/b/schema.ts': "import { a } from '../a';\nexport const table = a;\n",
+  // through the public face, no cycle: allowed
+  'modules/c/service.ts': "import { a } from '../a';\nexport const c = a;\n",
+  'modules/dashboard/client/main.ts': "import { b } from '../../b';\nexport const shown = b;\n",
+  'core/util.ts': "import { b } from '../modules/b';\nexport const u = b;\n",
+  'core/kernel.ts': "import { b } from '../modules/b/service';\nexport const k = b;\n",
+  'core/schema.ts': "export * from '../modules/a/service';\n",
+  'workers/w.ts': "import { b } from '../modules/b/service';\nexport const w = b;\n",
+};
+
+beforeAll(() => {
+  fixture = mkdtempSync(join(tmpdir(), 'linkhop-boundaries-'));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(fixture, dirname(path)), { recursive: true });
+    writeFileSync(join(fixture, path), text);
+  }
+});
+afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+test('the check fails on each kind of violation, naming the rule and the import', () => {
+  const found = violationsOf(fixture, ['core', 'modules', 'workers']);
+  for (const expected of [
+    'module-internals: modules/a/service.ts → modules/b/service.ts',
+    'no-circular: modules/a/index.ts → modules/a/service.ts',
+    'schema-imports-tables-only: modules/b/schema.ts → modules/a/index.ts',
+    'browser-bundle: modules/dashboard/client/main.ts → modules/b/index.ts',
+    'core-imports-no-module: core/util.ts → modules/b/index.ts',
+    'kernel-loads-plugins: core/kernel.ts → modules/b/service.ts',
+    'schema-barrel-tables-only: core/schema.ts → modules/a/service.ts',
+    'public-faces-only: workers/w.ts → modules/b/service.ts',
+  ]) expect(found).toContain(expected);
+  expect(found.filter((v) => v.includes('modules/c/'))).toEqual([]);
+  // as `npm run check:boundaries` and CI run it: a failing exit status
+  const proc = run(fixture, ['core', 'modules', 'workers']);
+  expect(proc.exitCode).not.toBe(0);
+  expect(proc.stdout.toString()).toContain('error module-internals: modules/a/service.ts → modules/b/service.ts');
+});
