@@ -80,19 +80,9 @@ export interface RedirectResolve {
   [extra: string]: unknown;
 }
 
-/** An audit entry written inside the caller's transaction (`db` is that transaction). */
-export interface AuditRecord {
-  db: unknown;
-  workspaceId: string;
-  userId: string | null;
-  action: string;
-  details: Record<string, unknown>;
-}
-
 export interface HookMap {
   'link.beforeCreate': LinkBeforeCreate;
   'redirect.resolve': RedirectResolve;
-  'audit.record': AuditRecord;
   'link.validate': LinkValidate;
   /** after a batch is stored, with only the rows inserted now (never twice for one click): analytics forwarding enqueues here */
   'clicks.recorded': { clicks: ClickRecord[] };

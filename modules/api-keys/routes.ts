@@ -16,7 +16,7 @@ export const apiKeysModule = (deps: Deps) =>
         const role = body?.role ?? 'owner';
         if (!roleAtLeast(workspace.role, role)) throw forbidden(`You cannot create a key with a role above your own (${workspace.role})`);
         const created = await deps.db.transaction((tx) =>
-          createApiKey(tx, deps.bus, { workspaceId: workspace.id, userId: actor.userId, plan: workspace.plan, name: body?.name, role, audit: true }),
+          createApiKey(tx, { workspaceId: workspace.id, userId: actor.userId, plan: workspace.plan, name: body?.name, role, audit: true }),
         );
         set.status = 201;
         return created;
@@ -32,7 +32,7 @@ export const apiKeysModule = (deps: Deps) =>
     .delete(
       '/api/workspaces/:wsId/api-keys/:keyId',
       async ({ workspace, actor, params }) => {
-        await deleteApiKey(deps.db, deps.bus, deps.cache, { workspaceId: workspace.id, keyId: params.keyId, userId: actor.userId });
+        await deleteApiKey(deps.db, deps.cache, { workspaceId: workspace.id, keyId: params.keyId, userId: actor.userId });
         return { ok: true as const };
       },
       { access: { role: 'admin' }, params: KeyParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete an API key' } },

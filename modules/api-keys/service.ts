@@ -7,8 +7,8 @@ import type { Db, DbOrTx } from '../../core/db';
 import { notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
-import type { HookBus } from '../../core/hooks';
 import { planLimit, type Plan, type Role } from '../../core/plans';
+import { recordAudit } from '../audit';
 import { getUser, memberRoles } from '../members';
 import { apiKeys } from './schema';
 
@@ -20,7 +20,6 @@ export interface CreatedKey { id: string; name: string; role: Role; key: string 
 
 export async function createApiKey(
   db: DbOrTx,
-  bus: HookBus,
   input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
 ): Promise<CreatedKey> {
   const existing = await db.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId));
@@ -39,7 +38,7 @@ export async function createApiKey(
   };
   await db.insert(apiKeys).values(row);
   if (input.audit) {
-    await bus.run('audit.record', { db, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
+    await recordAudit({ db, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
   }
   return { id: row.id, name: row.name, role: input.role, key };
 }
@@ -60,11 +59,11 @@ export async function listApiKeys(db: Db, workspaceId: string) {
   }));
 }
 
-export async function deleteApiKey(db: Db, bus: HookBus, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
+export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(apiKeys).where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId))).returning();
     if (!row) throw notFound('API key');
-    await bus.run('audit.record', { db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
+    await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
     await cache.invalidate(apiKeyCacheKey(row.keyHash));
   });
 }

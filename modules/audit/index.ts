@@ -1,2 +1,3 @@
-// The audit module's public face: no other module uses it (the kernel loads its plugin.ts).
-export {};
+// The audit module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+export { recordAudit } from './service';
+export type { AuditRecord } from './service';

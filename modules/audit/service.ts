@@ -2,12 +2,20 @@ import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import { iso } from '../../core/format';
-import type { AuditRecord } from '../../core/hooks';
 import { auditLog } from './schema';
 
-/** The one writer: modules call `bus.run('audit.record', …)` inside their transaction. */
+/** An audit entry, written inside the caller's transaction (`db` is that transaction). */
+export interface AuditRecord {
+  db: DbOrTx;
+  workspaceId: string;
+  userId: string | null;
+  action: string;
+  details: Record<string, unknown>;
+}
+
+/** The one writer of the log: modules call it inside the transaction of the change they record. */
 export async function recordAudit(entry: AuditRecord): Promise<void> {
-  await (entry.db as DbOrTx).insert(auditLog).values({
+  await entry.db.insert(auditLog).values({
     workspaceId: entry.workspaceId,
     userId: entry.userId,
     action: entry.action,

@@ -34,12 +34,16 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
       response: { 200: VerifyResult, ...errors(401, 403, 404, 429, 502) },
       detail: { summary: 'Check the DNS records of a domain (1 attempt per 10 s per domain)' },
     })
-    .get('/api/workspaces/:wsId/domains/:domainId/link-count', async ({ workspace, params }) => ({ count: await domainLinkCount(deps, links, workspace.id, params.domainId) }), {
-      access: { role: 'viewer' },
-      params: DomainParams,
-      response: { 200: LinkCount, ...errors(401, 404) },
-      detail: { summary: 'Number of links on a domain (deleting the domain deletes them)' },
-    })
+    .get(
+      '/api/workspaces/:wsId/domains/:domainId/link-count',
+      async ({ workspace, params }) => ({ count: await domainLinkCount(deps, links, workspace.id, params.domainId) }),
+      {
+        access: { role: 'viewer' },
+        params: DomainParams,
+        response: { 200: LinkCount, ...errors(401, 404) },
+        detail: { summary: 'Number of links on a domain (deleting the domain deletes them)' },
+      },
+    )
     .delete(
       '/api/workspaces/:wsId/domains/:domainId',
       async ({ workspace, actor, params }) => {

@@ -6,6 +6,7 @@ import type { Deps } from '../../core/deps';
 import { badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
+import { recordAudit } from '../audit';
 import { lookupVerification, txtName } from './dns';
 import { domains } from './schema';
 
@@ -76,7 +77,7 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
       .onConflictDoNothing({ target: domains.domain })
       .returning();
     if (!inserted) throw conflict(`Domain ${domain} is already registered`);
-    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
+    await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
     return inserted;
   });
   await deps.bus.run('domain.changed', { domain });
@@ -103,7 +104,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
   await deps.limiter.consume('domainVerify', row.id, RATE_LIMITS.domainVerify);
   const expectedTxt = txtRecord(row.verifyToken);
   const audit = (db: DbOrTx, details: Record<string, unknown>) =>
-    deps.bus.run('audit.record', { db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
+    recordAudit({ db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
 
   let found;
   try {
@@ -152,7 +153,7 @@ export async function removeDomain(deps: Deps, links: DomainLinks, caller: Calle
     const linkKeys = await links.remove(tx, caller.workspaceId, row.domain);
     const removed = await tx.delete(domains).where(eq(domains.id, row.id)).returning({ id: domains.id });
     if (!removed.length) throw notFound('Domain');
-    await deps.bus.run('audit.record', { db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: linkKeys.length } });
+    await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: linkKeys.length } });
     return { row, linkKeys };
   });
   const linksDeleted = linkKeys.length;

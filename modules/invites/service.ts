@@ -6,9 +6,11 @@ import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound,
 import { iso, newId } from '../../core/format';
 import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
 import { createApiKey } from '../api-keys';
+import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
 import {
-  addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, memberCounts, membershipRole, normalizeEmail, parseRole, usersByIds, type ActingIn, type User,
+  addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, memberCounts, membershipRole, normalizeEmail, parseRole, usersByIds,
+  type ActingIn, type User,
 } from '../members';
 import { getWorkspaceRow } from '../workspaces';
 import { inviteMail } from './mails';
@@ -77,7 +79,7 @@ export async function createInvite(
         throw paymentRequired(`Member limit reached: the ${ws.plan} plan allows ${max} members, pending invites included`);
       }
       await tx.insert(invites).values(invite);
-      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId: actor.userId, action: 'invite.create', details: { id: invite.id, email, role } });
+      await recordAudit({ db: tx, workspaceId: ws.id, userId: actor.userId, action: 'invite.create', details: { id: invite.id, email, role } });
     });
   } catch (error) {
     if (!(error instanceof ApiError) && isUniqueViolation(error)) throw conflict(`An invite is already pending for ${email}`);
@@ -135,7 +137,7 @@ export async function admitByInvite<T>(deps: Deps, token: string, name: string |
     await tx.update(invites).set({ acceptedAt: new Date(deps.now()) }).where(eq(invites.id, invite.id));
     const admitted = { workspaceId: ws.id, plan: ws.plan as Plan, user, role, newUser };
     const extra = await within(tx, admitted);
-    await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
+    await recordAudit({ db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
     return { admitted, extra };
   });
   const { admitted } = result;
@@ -149,7 +151,7 @@ export async function admitByInvite<T>(deps: Deps, token: string, name: string |
  */
 export async function acceptInvite(deps: Deps, token: string, name?: string) {
   const { admitted, extra: key } = await admitByInvite(deps, token, name, (tx, { workspaceId, plan, user, role }) =>
-    createApiKey(tx, deps.bus, { workspaceId, userId: user.id, plan, role, name: 'Invite key', audit: true, followsMembership: true }),
+    createApiKey(tx, { workspaceId, userId: user.id, plan, role, name: 'Invite key', audit: true, followsMembership: true }),
   );
   return { workspace_id: admitted.workspaceId, user_id: admitted.user.id, role: admitted.role, api_key: key.key };
 }

@@ -9,6 +9,7 @@ import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RESERVED_SEGMENTS, shortUrl } from '../../core/hosts';
 import { LIMITS, RATE_LIMITS, type Plan } from '../../core/plans';
+import { recordAudit } from '../audit';
 import { getDomainByHost } from '../domains';
 import { getWorkspaceRow } from '../workspaces';
 import { links } from './schema';
@@ -119,7 +120,7 @@ async function dropNotFound(deps: Deps, created: { row: LinkRow; custom: boolean
 }
 
 const auditCreate = (deps: Deps, db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
-  deps.bus.run('audit.record', { db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
+  recordAudit({ db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
 
 /** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */
 async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source']) {
@@ -348,7 +349,7 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
         const [row] = await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning();
         if (!row) throw notFound('Link');
         const stored = describeChanges(linkView(row, deps.config), changed);
-        await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: stored } });
+        await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: stored } });
         return stored;
       });
     } catch (error) {
@@ -375,7 +376,7 @@ export async function deleteLink(deps: Deps, ctx: LinkContext, id: string): Prom
   const row = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(links).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning(deletedColumns);
     if (!row) throw notFound('Link');
-    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.delete', details: row });
+    await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.delete', details: row });
     return row;
   });
   await deps.cache.invalidate(linkCacheKey(row.domain, row.slug));
@@ -387,7 +388,7 @@ export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): 
   if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
   const rows = await deps.db.transaction(async (tx) => {
     const rows = await tx.delete(links).where(and(eq(links.workspaceId, ctx.workspaceId), inArray(links.id, ids))).returning(deletedColumns);
-    await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.bulk_delete', details: { ids: rows.map((r) => r.id), count: rows.length } });
+    await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.bulk_delete', details: { ids: rows.map((r) => r.id), count: rows.length } });
     return rows;
   });
   if (rows.length) await deps.cache.invalidate(...rows.map((r) => linkCacheKey(r.domain, r.slug)));
@@ -420,7 +421,7 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
       if (tags.length === before.length && tags.every((tag, i) => tag === before[i])) continue;
       if (tags.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
       await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
-      await deps.bus.run('audit.record', { db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id: row.id, changes: { tags } } });
+      await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id: row.id, changes: { tags } } });
       changed.push({ ...row, tags });
     }
     return { found: rows.length, changed };

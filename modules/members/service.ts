@@ -4,6 +4,7 @@ import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
+import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
 import { removedMail, roleChangedMail } from './mails';
 import { memberships, users } from './schema';
@@ -167,7 +168,7 @@ export async function changeMemberRole(deps: Deps, ws: ActingIn, actorUserId: st
     }
     if (target.role === newRole) return null;
     await tx.update(memberships).set({ role: newRole }).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
-    await deps.bus.run('audit.record', {
+    await recordAudit({
       db: tx,
       workspaceId: ws.id,
       userId: actorUserId,
@@ -194,7 +195,7 @@ export async function removeMember(deps: Deps, ws: ActingIn, actorUserId: string
     }
     if (roleRank(target.role) > roleRank(ws.role)) throw forbidden(`You cannot remove a member whose role is higher than yours (${ws.role})`);
     await tx.delete(memberships).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
-    await deps.bus.run('audit.record', {
+    await recordAudit({
       db: tx,
       workspaceId: ws.id,
       userId: actorUserId,

@@ -3,6 +3,7 @@ import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { badRequest, paymentRequired } from '../../core/errors';
 import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { recordAudit } from '../audit';
 import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
@@ -84,7 +85,7 @@ export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, 
     await tx.delete(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
     const rows = await removeTagFromLinks(tx, ws.id, name);
     for (const row of rows) {
-      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId, action: 'link.update', details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` } });
+      await recordAudit({ db: tx, workspaceId: ws.id, userId, action: 'link.update', details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` } });
     }
     return rows;
   });

@@ -6,8 +6,9 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRe
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
 import { createApiKey, workspaceKeyCacheKeys } from '../api-keys';
-import { parseGovernancePolicy } from './governance-policy';
+import { recordAudit } from '../audit';
 import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members';
+import { parseGovernancePolicy } from './governance-policy';
 import { workspaces } from './schema';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -87,7 +88,7 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
   if (!input.name.trim()) throw badRequest('name is required');
   return deps.db.transaction(async (tx) => {
     const ws = await insertOwnedWorkspace(tx, input);
-    const key = await createApiKey(tx, deps.bus, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
+    const key = await createApiKey(tx, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
   });
 }
@@ -110,7 +111,7 @@ export async function createClientWorkspace(deps: Deps, input: { parentId: strin
     await copyOwners(tx, input.parentId, ws.id);
     // the caller is normally one of the copied owners; a failed insert would abort the transaction
     if (!(await membershipRole(tx, ws.id, input.userId))) await addMember(tx, ws.id, input.userId, 'owner');
-    await deps.bus.run('audit.record', { db: tx, workspaceId: input.parentId, userId: input.userId, action: 'client.create', details: { id: ws.id, name: ws.name, slug: ws.slug } });
+    await recordAudit({ db: tx, workspaceId: input.parentId, userId: input.userId, action: 'client.create', details: { id: ws.id, name: ws.name, slug: ws.slug } });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: 'free' as const, parent_workspace_id: input.parentId };
   });
 }
@@ -213,7 +214,7 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   await deps.db.transaction(async (tx) => {
     await tx.update(workspaces).set(set).where(eq(workspaces.id, ws.id));
     const changes = Object.fromEntries(fields.map((f) => [f, SECRET_FIELDS.has(f) ? '[redacted]' : (patch as Record<string, unknown>)[f]]));
-    await deps.bus.run('audit.record', { db: tx, workspaceId: ws.id, userId, action: 'workspace.update', details: { changes } });
+    await recordAudit({ db: tx, workspaceId: ws.id, userId, action: 'workspace.update', details: { changes } });
   });
   await workspaceChanged(deps, ws.id);
 }
@@ -226,7 +227,7 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
 export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorkspaceId: string | null; name: string }, userId: string) {
   const stale = await deps.db.transaction(async (tx) => {
     if (ws.parentWorkspaceId) {
-      await deps.bus.run('audit.record', { db: tx, workspaceId: ws.parentWorkspaceId, userId, action: 'workspace.delete', details: { id: ws.id, name: ws.name } });
+      await recordAudit({ db: tx, workspaceId: ws.parentWorkspaceId, userId, action: 'workspace.delete', details: { id: ws.id, name: ws.name } });
     }
     // its client workspaces stay, without a parent (ON DELETE SET NULL): the agency's keys lose them;
     // its keys go with it, and no process may keep accepting them from its key cache
