@@ -1,7 +1,7 @@
 /**
  * The module boundaries the code keeps (`npm run check:boundaries`, a CI step, and test/kernel/boundaries.test.ts):
  * - a module's index.ts is its public face: other modules, core, workers and plugins import only that;
- * - no import cycles;
+ * - no import cycles (between modules: .dependency-cruiser-modules.cjs);
  * - core imports no module, except its composition roots (kernel.ts loads each module's plugin.ts;
  *   server.ts and cli.ts call public faces) and schema.ts, drizzle's barrel of every module's tables.
  * Named exceptions: a schema.ts may import another module's schema.ts (foreign keys; schema files hold

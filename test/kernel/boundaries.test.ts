@@ -10,17 +10,20 @@ const CRUISER = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruis
 
 interface Violation { rule: { name: string }; from: string; to: string }
 
-const run = (cwd: string, args: string[]) => Bun.spawnSync([process.execPath, CRUISER, '--config', join(ROOT, '.dependency-cruiser.cjs'), ...args], { cwd });
+const FILE_RULES = join(ROOT, '.dependency-cruiser.cjs');
+const MODULE_GRAPH = join(ROOT, '.dependency-cruiser-modules.cjs');
+const run = (cwd: string, config: string, args: string[]) => Bun.spawnSync([process.execPath, CRUISER, '--config', config, ...args], { cwd });
 
-function violationsOf(cwd: string, paths: string[]): string[] {
-  const proc = run(cwd, ['--output-type', 'json', ...paths]);
+function violationsOf(cwd: string, config: string, paths: string[]): string[] {
+  const proc = run(cwd, config, ['--output-type', 'json', ...paths]);
   const stdout = proc.stdout.toString();
   if (!stdout.startsWith('{')) throw new Error(`dependency-cruiser failed: ${proc.stderr.toString()}`);
   return (JSON.parse(stdout).summary.violations as Violation[]).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }
 
 test('the code keeps its module boundaries: no cycle, no import of a module but through its public face', () => {
-  expect(violationsOf(ROOT, ['core', 'modules', 'workers', 'plugins'])).toEqual([]);
+  expect(violationsOf(ROOT, FILE_RULES, ['core', 'modules', 'workers', 'plugins'])).toEqual([]);
+  expect(violationsOf(ROOT, MODULE_GRAPH, ['modules'])).toEqual([]);
 });
 
 let fixture: string;
@@ -32,6 +35,13 @@ const FILES: Record<string, string> = {
   'modules/b/index.ts': "export { b } from './service';\n",
   'modules/b/service.ts': "import { a } from '../a';\nexport const b = 1;\nexport const useA = () => a;\n",
   'modules/b/schema.ts': "import { a } from '../a';\nexport const table = a;\n",
+  // d and e call each other through their public faces: no file cycle, but a module cycle
+  'modules/d/index.ts': "export { d } from './d';\n",
+  'modules/d/d.ts': 'export const d = 1;\n',
+  'modules/d/uses-e.ts': "import { e } from '../e';\nexport const de = e;\n",
+  'modules/e/index.ts': "export { e } from './e';\n",
+  'modules/e/e.ts': 'export const e = 2;\n',
+  'modules/e/uses-d.ts': "import { d } from '../d';\nexport const ed = d;\n",
   // through the public face, no cycle: allowed
   'modules/c/service.ts': "import { a } from '../a';\nexport const c = a;\n",
   'modules/dashboard/client/main.ts': "import { b } from '../../b';\nexport const shown = b;\n",
@@ -51,7 +61,7 @@ beforeAll(() => {
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
 test('the check fails on each kind of violation, naming the rule and the import', () => {
-  const found = violationsOf(fixture, ['core', 'modules', 'workers']);
+  const found = violationsOf(fixture, FILE_RULES, ['core', 'modules', 'workers']);
   for (const expected of [
     'module-internals: modules/a/service.ts → modules/b/service.ts',
     'no-circular: modules/a/index.ts → modules/a/service.ts',
@@ -62,9 +72,14 @@ test('the check fails on each kind of violation, naming the rule and the import'
     'schema-barrel-tables-only: core/schema.ts → modules/a/service.ts',
     'public-faces-only: workers/w.ts → modules/b/service.ts',
   ]) expect(found).toContain(expected);
-  expect(found.filter((v) => v.includes('modules/c/'))).toEqual([]);
+  expect(found.filter((v) => /modules\/[cde]\//.test(v))).toEqual([]);
   // as `npm run check:boundaries` and CI run it: a failing exit status
-  const proc = run(fixture, ['core', 'modules', 'workers']);
+  const proc = run(fixture, FILE_RULES, ['core', 'modules', 'workers']);
   expect(proc.exitCode).not.toBe(0);
   expect(proc.stdout.toString()).toContain('error module-internals: modules/a/service.ts → modules/b/service.ts');
+});
+
+test('the module graph check fails on a cycle between modules that no file cycle shows', () => {
+  const found = violationsOf(fixture, MODULE_GRAPH, ['modules']);
+  expect(found).toEqual(expect.arrayContaining(['no-module-cycles: modules/d → modules/e', 'no-module-cycles: modules/e → modules/d']));
 });
