@@ -2,7 +2,7 @@ import type { Deps } from '../../core/deps';
 import { registerJobs as registerMailJobs } from '../mail';
 import { memberRoutes } from './routes';
 
-/** Members send the only mails for now, so they bring up the in-process mail runner (workers/run.ts finds it too). */
+/** Members (the lowest module that mails: members, invites and sessions do) bring up the in-process mail runner; workers/run.ts finds it too. */
 export const membersModule = (deps: Deps) => {
   registerMailJobs(deps);
   return memberRoutes(deps);
