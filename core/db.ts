@@ -108,7 +108,8 @@ function embeddedWorker(): PgliteWorker {
  * single-writer: a second process would write into the same files, or its writes would be lost).
  */
 async function openPglite(source: { dataDir?: string; from?: PgliteProxyClient }): Promise<Database> {
-  const unlock = source.dataDir ? (mkdirSync(source.dataDir, { recursive: true }), lockDataDir(source.dataDir)) : undefined;
+  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+  const unlock = source.dataDir ? lockDataDir(source.dataDir) : undefined;
   const thread = source.from?.worker ?? embeddedWorker();
   let client: PgliteProxyClient;
   try {

@@ -8,6 +8,7 @@ import type { Logger } from './logger';
  * The queue of a job is the part of its name before the first dot (`mail.send` → `mail`);
  * `bun run worker mail` runs that queue.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (a type alias could not be)
 export interface JobMap {}
 export type JobName = keyof JobMap & string;
 export type Processor<N extends JobName> = (data: JobMap[N], meta: { jobId?: string; attempt: number }) => Promise<void>;

@@ -108,7 +108,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
   const audit = (db: DbOrTx, details: Record<string, unknown>) =>
     deps.bus.run('audit.record', { db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
 
-  let found;
+  let found: Awaited<ReturnType<typeof lookupVerification>>;
   try {
     found = await lookupVerification(deps.config.dnsServers, row.domain, expectedTxt, deps.config.cnameTarget);
   } catch (error) {

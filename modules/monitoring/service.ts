@@ -22,7 +22,7 @@ export interface PassResult { checked: number; broken: number; recovered: number
  * (a 3xx is a normal answer of a live target). null when the target gave no answer at all.
  */
 async function probe(deps: Deps, target: string): Promise<OutboundResponse | null> {
-  let checked;
+  let checked: Awaited<ReturnType<typeof resolveOutboundTarget>>;
   try {
     checked = await resolveOutboundTarget(target, { protocols: ['http:', 'https:'], maxLength: 4096, allowPrivate: deps.config.webhookAllowPrivate });
   } catch (error) {

@@ -54,7 +54,10 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db' | 'redis' | 'config
     let pending = inFlight.get(key) as Promise<T | null> | undefined;
     if (!pending) {
       let fetched = false;
-      const read = cache.readThrough(key, TTL_MS, () => ((fetched = true), fetch()), { nullTtlMs: NEGATIVE_TTL_MS });
+      const read = cache.readThrough(key, TTL_MS, () => {
+        fetched = true;
+        return fetch();
+      }, { nullTtlMs: NEGATIVE_TTL_MS });
       pending = (fromCache ? read.then((v) => (v === null || fetched ? v : fromCache(v))) : read).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }

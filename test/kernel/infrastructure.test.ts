@@ -122,7 +122,11 @@ async function cachesSharingRedis() {
   const make = () => {
     const client = createRedis(TEST_REDIS_URL!, 'fast');
     const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
-    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
+    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => {
+        client.disconnect();
+        subscriber.disconnect();
+      },
+    };
   };
   const caches = [make(), make()] as const;
   await Bun.sleep(100); // subscriptions established
@@ -157,7 +161,10 @@ describe('two-level cache', () => {
   test('remember: loads once, keeps no null, keeps nothing loaded while an invalidation went by', async () => {
     const cache = createCache({});
     let loads = 0;
-    const load = async () => (++loads, { role: 'editor' });
+    const load = async () => {
+      loads++;
+      return { role: 'editor' };
+    };
     expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
     expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
     expect(loads).toBe(1);

@@ -5,7 +5,7 @@ import { seedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
 
 const DAY = 86_400_000;
-const dayStart = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+const dayStart = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
 const daysAgo = (n: number, hour = 12) => new Date(dayStart - n * DAY + hour * 3_600_000);
 const date = (n: number) => new Date(dayStart - n * DAY).toISOString().slice(0, 10);
 
