@@ -25,7 +25,12 @@ export async function createApiKey(
   bus: HookBus,
   input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
 ): Promise<CreatedKey> {
-  await withinPlanLimit(tx, { resource: 'apiKeys', scopeId: input.workspaceId, plan: input.plan, count: () => tx.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId)) });
+  await withinPlanLimit(tx, {
+    resource: 'apiKeys',
+    scopeId: input.workspaceId,
+    plan: input.plan,
+    count: () => tx.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId)),
+  });
   const key = generateApiKey();
   const row = {
     id: newId(),

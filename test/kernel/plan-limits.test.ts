@@ -97,8 +97,10 @@ const CASES: Case[] = [
   {
     resource: 'clientWorkspaces',
     plan: 'agency',
-    fill: (o, n) =>
-      t.deps.db.insert(workspaces).values(Array.from({ length: n }, (_, i) => ({ id: `fill-${unique()}`, name: `Fill ${i}`, slug: `fill-${i}-${unique()}`, parentWorkspaceId: o.workspaceId }))),
+    fill: (o, n) => {
+      const client = (i: number) => ({ id: `fill-${unique()}`, name: `Fill ${i}`, slug: `fill-${i}-${unique()}`, parentWorkspaceId: o.workspaceId });
+      return t.deps.db.insert(workspaces).values(Array.from({ length: n }, (_, i) => client(i)));
+    },
     create: (o, i) => post(o, '/clients', { name: `Race ${i}` }),
     used: (o) => t.deps.db.$count(workspaces, eq(workspaces.parentWorkspaceId, o.workspaceId)),
   },
@@ -108,7 +110,8 @@ const CASES: Case[] = [
     plan: 'free',
     fill: (o, n) => each(n - 1, (i) => post(o, '/invites', { email: `fill-${i}-${unique()}@example.com` })),
     create: (o, i) => post(o, '/invites', { email: `race-${i}-${unique()}@example.com` }),
-    used: async (o) => (await t.deps.db.$count(memberships, eq(memberships.workspaceId, o.workspaceId))) + (await countPendingInvites(t.deps.db, o.workspaceId)),
+    used: async (o) =>
+      (await t.deps.db.$count(memberships, eq(memberships.workspaceId, o.workspaceId))) + (await countPendingInvites(t.deps.db, o.workspaceId)),
   },
   {
     // counted per user (the bootstrap's workspace is one); the spec answers 403
