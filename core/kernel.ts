@@ -41,8 +41,12 @@ import { validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect/service';
 import type { Logger } from './logger';
 
-/** Paths that only the site host serves; on a short domain they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app']);
+/** Paths that only the site host serves; on any other host they are ordinary 404s. */
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app']);
+/** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
+const HEALTH_SEGMENTS = ['healthz', 'readyz'];
+/** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
+const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
 /** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
 const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
@@ -83,7 +87,7 @@ export function createApp(deps: Deps) {
   return new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       const segment = firstSegment(request);
-      if (requestHost(request) !== config.siteHost && SITE_SEGMENTS.has(segment)) return json(404, { error: 'Not found' });
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
       if (segment === 'api') {
         const given = request.headers.get('x-request-id');
@@ -165,7 +169,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     if (method === 'GET' || method === 'HEAD' || method === 'POST') {
       const host = requestHost(request);
       const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
-      if (slug !== undefined && !SITE_SEGMENTS.has(slug)) {
+      if (slug !== undefined && !APP_SEGMENTS.has(slug)) {
         try {
           const answer = redirector.visit(request, slug, method, server, host);
           return answer instanceof Promise ? answer.catch((error) => fail(error, request)) : answer;

@@ -117,7 +117,8 @@ describe('forged writes: a viewer’s session with a valid CSRF token gets the A
     await addMember(t.deps.db, owner.workspaceId, viewer.id, 'viewer');
     const viewerSession = await sessionOf(viewerEmail);
     // the viewer's own key, made with the owner role: capped to the membership, as the session is
-    const keyOfViewer = (await createApiKey(t.deps.db, t.deps.bus, { workspaceId: owner.workspaceId, userId: viewer.id, plan: 'agency', role: 'owner', audit: false })).key;
+    const viewerKeyInput = { workspaceId: owner.workspaceId, userId: viewer.id, plan: 'agency', role: 'owner', audit: false } as const;
+    const keyOfViewer = (await t.deps.db.transaction((tx) => createApiKey(tx, t.deps.bus, viewerKeyInput))).key;
 
     const link = await t.api('POST', linksOf(owner.workspaceId), { key: owner.key, body: { target: 'https://example.com/keep-me', title: 'Keep' } });
     expect(link.status).toBe(201);
