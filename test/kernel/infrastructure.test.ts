@@ -170,7 +170,10 @@ describe('two-level cache', () => {
     expect(loads).toBe(1);
     // "absent" is asked again every time (an invite accepted meanwhile counts at once)
     let absentLoads = 0;
-    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => (++absentLoads, null))).toBeNull();
+    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => {
+      absentLoads++;
+      return null;
+    })).toBeNull();
     expect(absentLoads).toBe(2);
     await expectNotKeptPastAnInvalidation(cache, (load) => cache.remember('ws', 10_000, load));
     expect(await cache.remember('ws', 10_000, async () => ({ plan: 'free' }))).toEqual({ plan: 'free' });
@@ -180,7 +183,10 @@ describe('two-level cache', () => {
   test('readThrough: loads once, keeps null only when asked and briefly, keeps nothing loaded while an invalidation went by', async () => {
     const cache = createCache({});
     let loads = 0;
-    const load = async () => (++loads, { target: 'https://example.com' });
+    const load = async () => {
+      loads++;
+      return { target: 'https://example.com' };
+    };
     expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
     expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
     expect(loads).toBe(1);
