@@ -66,7 +66,10 @@ export interface PluginServices {
     get(workspaceId: string, id: string): Promise<LinkView | null>;
     /** a page of links, with the API's filters and sort */
     list(workspaceId: string, query?: ListQuery): Promise<{ links: LinkView[]; total: number; page: number; limit: number }>;
-    /** creates through the API's path (`link.beforeCreate`, validation, limits, `link.created`); `userId` defaults to `plugin:<name>` */
+    /**
+     * creates through the API's path (`link.beforeCreate`, validation, limits, audit, `link.created`); `userId` defaults to
+     * `plugin:<name>`. In the API server only: worker and CLI processes do not register the modules' create hooks.
+     */
     create(workspaceId: string, input: LinkCreate, opts?: { userId?: string }): Promise<LinkView>;
   };
   audit: {

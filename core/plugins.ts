@@ -123,6 +123,8 @@ function pluginServices(deps: Deps, name: string): PluginServices {
       },
       list: (workspaceId, query = {}) => listLinks(deps.db, deps.config, workspaceId, query),
       async create(workspaceId, input, o = {}) {
+        // the modules register their link.beforeCreate, link.validate and audit handlers in createApp: without them a create would skip those checks
+        if (!deps.access) throw new Error('services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI');
         const workspace = await getWorkspaceRow(deps.db, workspaceId);
         if (!workspace) throw notFound('Workspace');
         const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);

@@ -122,6 +122,13 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
   const gated = await facade.services.links.create(ws.workspaceId, { target: 'https://example.com/', monitoring: true }).catch((e) => e);
   expect(gated.status).toBe(402);
 
+  // a worker or the CLI has no app, so none of the modules' create hooks: a create there is refused, not half done
+  let inWorker: PluginContext | undefined;
+  await setupPlugins({ ...t.deps, access: undefined }, [{ plugin: { name: 'in-a-worker', setup: (ctx) => void (inWorker = ctx) }, from: 'a worker' }], { schedule: false });
+  expect(await inWorker!.services.links.create(ws.workspaceId, { target: 'https://example.com/' }).catch((e: Error) => e.message)).toBe(
+    'services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI',
+  );
+
   await facade.services.audit.record(ws.workspaceId, 'checked', { links: 1 });
   const own = (await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=plugin:kitchen-sink.checked`, { key: ws.key })).body.entries;
   expect(own).toHaveLength(1);
