@@ -21,7 +21,8 @@ function errorStatuses({ route }: MountedRoute) {
  */
 export function pluginRoutes(deps: Deps, routes: MountedRoute[]) {
   // routes are data here, not a literal chain: Elysia's per-route types cannot follow (the declarations' types did)
-  const app: any = new Elysia({ name: 'plugin-routes', seed: routes.map((r) => `${r.plugin} ${r.route.method} ${r.route.path}`) }).use(accessMacro(deps.access!));
+  const seed = routes.map((r) => `${r.plugin} ${r.route.method} ${r.route.path}`);
+  const app: any = new Elysia({ name: 'plugin-routes', seed }).use(accessMacro(deps.access!));
   for (const mounted of routes) {
     const { plugin, route } = mounted;
     const path = `/api/plugins/${plugin}${route.path}`;

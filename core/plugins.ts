@@ -89,9 +89,13 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
     hook: (hook, handler, o) => subscribe(hook, handler, o?.order),
     hooks: { on: (event: string, handler: (payload: any) => unknown, o?: { order?: number }) => subscribe(event, handler, o?.order) },
     route(route) {
-      if (!route.path.startsWith('/') || route.path.includes('..')) throw new Error(`route path ${route.path} must start with / and stay inside /api/plugins/${name}`);
+      if (!route.path.startsWith('/') || route.path.includes('..')) {
+        throw new Error(`route path ${route.path} must start with / and stay inside /api/plugins/${name}`);
+      }
       if (route.access !== true && !route.path.includes(':wsId')) throw new Error(`route ${route.path}: a role, plan or feature rule needs :wsId in the path`);
-      if (route.body && (route.body as { example?: unknown }).example === undefined) throw new Error(`route ${route.method} ${route.path}: give the body an example (withExample)`);
+      if (route.body && (route.body as { example?: unknown }).example === undefined) {
+        throw new Error(`route ${route.method} ${route.path}: give the body an example (withExample)`);
+      }
       routes.push({ plugin: name, route: route as unknown as AnyPluginRoute });
     },
     job(job, processor, o = {}) {
@@ -113,6 +117,8 @@ function scheduleRepeat(deps: Deps, job: JobName, repeat: Repeat) {
   deps.queue.schedule(job, every, {} as never).catch((err) => deps.log.warn({ err, job }, 'could not schedule a plugin job'));
 }
 
+const NOT_IN_SERVER = 'services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI';
+
 function pluginServices(deps: Deps, name: string): PluginServices {
   const actor = `plugin:${name}`;
   return {
@@ -124,7 +130,7 @@ function pluginServices(deps: Deps, name: string): PluginServices {
       list: (workspaceId, query = {}) => listLinks(deps.db, deps.config, workspaceId, query),
       async create(workspaceId, input, o = {}) {
         // the modules register their link.beforeCreate, link.validate and audit handlers in createApp: without them a create would skip those checks
-        if (!deps.access) throw new Error('services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI');
+        if (!deps.access) throw new Error(NOT_IN_SERVER);
         const workspace = await getWorkspaceRow(deps.db, workspaceId);
         if (!workspace) throw notFound('Workspace');
         const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);

@@ -124,7 +124,8 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
 
   // a worker or the CLI has no app, so none of the modules' create hooks: a create there is refused, not half done
   let inWorker: PluginContext | undefined;
-  await setupPlugins({ ...t.deps, access: undefined }, [{ plugin: { name: 'in-a-worker', setup: (ctx) => void (inWorker = ctx) }, from: 'a worker' }], { schedule: false });
+  const inAWorker = { name: 'in-a-worker', setup: (ctx: PluginContext) => void (inWorker = ctx) };
+  await setupPlugins({ ...t.deps, access: undefined }, [{ plugin: inAWorker, from: 'a worker' }], { schedule: false });
   expect(await inWorker!.services.links.create(ws.workspaceId, { target: 'https://example.com/' }).catch((e: Error) => e.message)).toBe(
     'services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI',
   );
@@ -151,18 +152,26 @@ test('jobs run (retried on failure), repeat on an interval and on a cron pattern
 
 test('a plugin that cannot load stops start-up with an error naming it and its file', async () => {
   const message = (promise: Promise<unknown>) => promise.then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
-  expect(await message(importPlugins(['./test/kernel/no-such-plugin.ts']))).toStartWith('PluginLoadError: Plugin ./test/kernel/no-such-plugin.ts could not be loaded: ');
+  expect(await message(importPlugins(['./test/kernel/no-such-plugin.ts']))).toStartWith(
+    'PluginLoadError: Plugin ./test/kernel/no-such-plugin.ts could not be loaded: ',
+  );
   expect(await message(importPlugins(['./core/format.ts']))).toBe(
     'PluginLoadError: Plugin ./core/format.ts does not export a plugin (export default definePlugin({ name, setup }))',
   );
-  const setUp = (...plugins: { name: string; setup(ctx: PluginContext): void }[]) => message(setupPlugins(t.deps, plugins.map((plugin) => ({ plugin, from: 'this test' })), { schedule: false }));
+  const setUp = (...plugins: { name: string; setup(ctx: PluginContext): void }[]) =>
+    message(setupPlugins(t.deps, plugins.map((plugin) => ({ plugin, from: 'this test' })), { schedule: false }));
   const throwing = { name: 'throws', setup: () => { throw new Error('no API token configured'); } };
   expect(await setUp(throwing)).toBe('PluginLoadError: Plugin "throws" (this test) failed in setup: no API token configured');
-  expect(await setUp({ name: 'Bad Name', setup() {} })).toBe('PluginLoadError: Plugin "Bad Name" (this test): a name is lower case letters, digits and hyphens');
-  expect(await setUp({ name: 'twin', setup() {} }, { name: 'twin', setup() {} })).toBe('PluginLoadError: Plugin "twin" (this test): another plugin already has this name');
+  const bad = 'PluginLoadError: Plugin "Bad Name" (this test): a name is lower case letters, digits and hyphens';
+  expect(await setUp({ name: 'Bad Name', setup() {} })).toBe(bad);
+  const twin = 'PluginLoadError: Plugin "twin" (this test): another plugin already has this name';
+  expect(await setUp({ name: 'twin', setup() {} }, { name: 'twin', setup() {} })).toBe(twin);
   const unguarded = {
     name: 'unguarded',
-    setup: (ctx: PluginContext) => ctx.route({ method: 'GET', path: '/state', access: { role: 'admin' }, summary: 's', response: schema.Object({}), handler: () => ({}) }),
+    setup: (ctx: PluginContext) =>
+      ctx.route({ method: 'GET', path: '/state', access: { role: 'admin' }, summary: 's', response: schema.Object({}), handler: () => ({}) }),
   };
-  expect(await setUp(unguarded)).toBe('PluginLoadError: Plugin "unguarded" (this test) failed in setup: route /state: a role, plan or feature rule needs :wsId in the path');
+  expect(await setUp(unguarded)).toBe(
+    'PluginLoadError: Plugin "unguarded" (this test) failed in setup: route /state: a role, plan or feature rule needs :wsId in the path',
+  );
 });

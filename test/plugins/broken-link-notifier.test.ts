@@ -24,7 +24,8 @@ afterAll(async () => {
 
 test('a link that breaks is posted to the chat once, by a job that is retried when the chat refuses', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
-  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: chat.deadUrl, monitoring: true, title: 'Spring sale' } });
+  const body = { target: chat.deadUrl, monitoring: true, title: 'Spring sale' };
+  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body });
   expect(link.status).toBe(201);
   chat.failNext = 1;
   const pass = await t.api('POST', '/admin/monitoring/run', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -42,9 +43,12 @@ test('a link that breaks is posted to the chat once, by a job that is retried wh
 
 test('without BROKEN_LINK_CHAT_URL the plugin refuses to start, saying what to set', async () => {
   delete process.env.BROKEN_LINK_CHAT_URL;
-  const error = await setupPlugins(t.deps, [{ plugin: brokenLinkNotifier, from: './plugins/broken-link-notifier.ts' }], { schedule: false }).catch((e: Error) => e.message);
+  const source = { plugin: brokenLinkNotifier, from: './plugins/broken-link-notifier.ts' };
+  const error = await setupPlugins(t.deps, [source], { schedule: false }).catch((e: Error) => e.message);
   process.env.BROKEN_LINK_CHAT_URL = chat.chatUrl;
-  expect(error).toBe('Plugin "broken-link-notifier" (./plugins/broken-link-notifier.ts) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to');
+  expect(error).toBe(
+    'Plugin "broken-link-notifier" (./plugins/broken-link-notifier.ts) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to',
+  );
 });
 
 /** Production: the monitor runs in a worker process, so `link.broken` is emitted there, and the plugin loaded there posts it. */
@@ -73,7 +77,8 @@ test.skipIf(!production)('in production the monitoring worker process sees link.
 
     worker = await startWorkerProcess(env); // `bun run worker`: every queue, the plugins' among them
     await waitFor(() => chat.messages.some((m) => m.includes('?worker')), 20_000, 'the chat message from the worker');
-    expect(chat.messages.filter((m) => m.includes('?worker'))).toEqual([`Broken link ${link.body.domain}/${link.body.slug}: ${chat.deadUrl}?worker answers 404`]);
+    const fromWorker = chat.messages.filter((m) => m.includes('?worker'));
+    expect(fromWorker).toEqual([`Broken link ${link.body.domain}/${link.body.slug}: ${chat.deadUrl}?worker answers 404`]);
     expect(worker.logged('plugin loaded')).toBe(1);
     expect(api.logged('plugin loaded')).toBe(1);
   } finally {

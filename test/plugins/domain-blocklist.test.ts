@@ -33,7 +33,8 @@ test('a link to a listed domain or its subdomain is refused with 400 naming the 
 });
 
 test('a bulk create goes through the same hook: the request fails naming the item, nothing is created', async () => {
-  const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links/bulk`, { key: ws.key, body: { links: [{ target: 'https://ok.example/' }, { target: 'https://a.evil.example/' }] } });
+  const body = { links: [{ target: 'https://ok.example/' }, { target: 'https://a.evil.example/' }] };
+  const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links/bulk`, { key: ws.key, body });
   expect(res.status).toBe(400);
   expect(res.body.error).toBe('Target domain a.evil.example is blocked on this server (links[1])');
   const list = await t.api('GET', `/workspaces/${ws.workspaceId}/links?q=ok.example`, { key: ws.key });

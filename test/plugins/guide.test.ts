@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 /** Code blocks naming a file (```ts plugins/x.ts) are that file, character for character: the guide cannot drift. */
 const ROOT = join(import.meta.dir, '../..');
-const namedBlocks = (doc: string) => [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```ts (\S+)\n([\s\S]*?)^```$/gm)].map(([, file, code]) => ({ file: file!, code: code! }));
+const namedBlocks = (doc: string) =>
+  [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```ts (\S+)\n([\s\S]*?)^```$/gm)].map(([, file, code]) => ({ file: file!, code: code! }));
 
 test('every plugin in plugins/ is shown in docs/plugins.md exactly as shipped', () => {
   const blocks = namedBlocks('docs/plugins.md');

@@ -13,7 +13,8 @@ const path = (wsId: string) => `/plugins/maintenance-mode/workspaces/${wsId}`;
 test('an admin switches a Pro workspace to its maintenance page: its links redirect there (302, not remembered), audited, and back', async () => {
   const owner = await t.bootstrap({ plan: 'pro' });
   const other = await t.bootstrap({ plan: 'pro' });
-  const link = (await t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: 'https://example.com/shop', redirect_type: 301 } })).body;
+  const shop = { target: 'https://example.com/shop', redirect_type: 301 };
+  const link = (await t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: shop })).body;
   const untouched = (await t.api('POST', `/workspaces/${other.workspaceId}/links`, { key: other.key, body: { target: 'https://example.com/other' } })).body;
   const visit = (slug: string) => t.request(`/${slug}`);
 

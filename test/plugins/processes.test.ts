@@ -12,7 +12,7 @@ import { startChatReceiver } from './chat-receiver';
 /** PLUGINS in every process, as an operator starts them: the server, the CLI, the workers. */
 const ROOT = join(import.meta.dir, '../..');
 const NOTIFIER = './plugins/broken-link-notifier.ts';
-const SETUP_FAILS = 'Plugin "broken-link-notifier" (./plugins/broken-link-notifier.ts) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to';
+const SETUP_FAILS = `Plugin "broken-link-notifier" (${NOTIFIER}) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to`;
 const chat = startChatReceiver();
 const operator = operatorCli({ PLUGINS: NOTIFIER, BROKEN_LINK_CHAT_URL: chat.chatUrl, WEBHOOK_ALLOW_PRIVATE: 'true' });
 const misconfigured = operatorCli({ PLUGINS: NOTIFIER, BROKEN_LINK_CHAT_URL: '' });
@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 async function run(script: string, args: string[], env: Record<string, string>) {
-  const proc = Bun.spawn([process.execPath, script, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, stdout: 'pipe', stderr: 'pipe' });
+  const processEnv = { ...process.env, LOG_LEVEL: 'silent', ...env };
+  const proc = Bun.spawn([process.execPath, script, ...args], { cwd: ROOT, env: processEnv, stdout: 'pipe', stderr: 'pipe' });
   const [err, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
   return { code, err };
 }
@@ -35,7 +36,9 @@ test('the CLI loads PLUGINS: `cli monitor` emits link.broken and the notifier po
   const boot = JSON.parse(operator.run('bootstrap', '--email', 'ops@example.com', '--plan', 'pro').out);
   const database = await operator.openDatabase();
   try {
-    await database.db.insert(links).values({ id: newId(), workspaceId: boot.workspace_id, domain: 'localhost:3000', slug: 'dead', target: chat.deadUrl, monitoring: true, createdBy: boot.user_id });
+    // no link command in the CLI: the row as the links module writes it, on the default domain of the CLI's config
+    const row = { id: newId(), workspaceId: boot.workspace_id, createdBy: boot.user_id, domain: 'localhost:3000', slug: 'dead', target: chat.deadUrl };
+    await database.db.insert(links).values({ ...row, monitoring: true });
   } finally {
     await database.close();
   }
@@ -61,7 +64,8 @@ test('the server loads PLUGINS before it listens (their routes answer), and a pl
   try {
     const ws = await server.bootstrap('pro');
     const path = `/plugins/maintenance-mode/workspaces/${ws.workspaceId}`;
-    expect((await server.api('PUT', path, { key: ws.key, body: { page_url: 'https://status.example.com/' } })).body).toEqual({ page_url: 'https://status.example.com/' });
+    const body = { page_url: 'https://status.example.com/' };
+    expect((await server.api('PUT', path, { key: ws.key, body })).body).toEqual(body);
     expect((await server.api('GET', path, { key: ws.key })).body).toEqual({ page_url: 'https://status.example.com/' });
   } finally {
     await server.stop();
