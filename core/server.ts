@@ -22,7 +22,7 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const deps = opts.deps ?? (await createDeps(config));
   // plugins come first: their routes are part of the app, their hooks of the redirect pipeline
   const plugins = await loadPlugins(deps, config.plugins, { schedule: true }).catch(async (error) => {
-    await deps.close();
+    if (!opts.deps) await deps.close(); // a caller's deps are the caller's to close
     throw error;
   });
   const app = createApp(deps, plugins);
