@@ -33,6 +33,8 @@ import { createAccessResolver } from '../modules/workspaces/access';
 import { workspacesModule } from '../modules/workspaces';
 import type { Deps } from './deps';
 import { docs } from './docs';
+import { pluginRoutes } from './plugin-routes';
+import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from './access';
 import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
@@ -78,9 +80,10 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
 
 /**
  * The kernel: error handling, host routing, request ids and logs, docs, then the feature
- * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining).
+ * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining), then
+ * the extension plugins' routes (set up before: `setupPlugins`), then the short links.
  */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   deps.access ??= createAccessResolver(deps, createSessionAuthenticator(deps));
   const { log, config } = deps;
 
@@ -146,7 +149,8 @@ export function createApp(deps: Deps) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(mcpModule(deps))
-    .use(dashboardModule())
+    // one link for the extension plugins' routes and the dashboard: the literal chain is at TypeScript's instantiation depth
+    .use(pluginRoutes(deps, plugins.routes).use(dashboardModule()))
     .use(redirectModule(deps));
 }
 
