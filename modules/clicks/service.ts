@@ -5,7 +5,8 @@ import { addClickCounts, lockExistingLinks } from '../links/service';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
-import { clickBatches, clickLinkDays, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceDays, clickWorkspaceHours } from './schema';
+import { addPeriods } from './periods';
+import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
 import './hooks';
 
 export type { ClickRecord } from './hooks';
@@ -103,7 +104,10 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
       join jsonb_to_recordset(${json(links)}::jsonb) as l(i int, link_id uuid, workspace_id uuid) on l.i = c.li
       join jsonb_to_recordset(${json(profiles)}::jsonb) as p(i int, country text, referer text, browser text, os text, device text, language text) on p.i = c.pi`);
     const rollup = rollUp(batch, alive);
-    await addRollups(tx, rollup, await countNewVisitors(tx, rollup.visitors));
+    const freshVisitors = await countNewVisitors(tx, rollup.visitors);
+    await addHours(tx, rollup, freshVisitors);
+    await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
+    await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     const counts = await addClickCounts(tx, rollup.perLink);
     const stored = clicksOf(batch).filter((c) => counts.has(c.link_id));
     return { clicks: stored, counts };
@@ -112,7 +116,8 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
 
 /**
  * Records the batch's visitors under their day's salt (made by the first batch of the day) and
- * answers how many were not counted before, per scope (link or workspace) and hour (epoch ms).
+ * answers how many were not counted before, per scope (link or workspace) and hour (`scope:epoch ms`),
+ * day (`scope:d:YYYY-MM-DD`) and month (`scope:m:YYYY-MM-01`).
  */
 async function countNewVisitors(tx: DbOrTx, visitors: VisitorRow[]): Promise<Map<string, number>> {
   const fresh = new Map<string, number>();
@@ -132,14 +137,13 @@ async function countNewVisitors(tx: DbOrTx, visitors: VisitorRow[]): Promise<Map
     returning scope, day::text as day, hour`);
   for (const v of rowsOf<{ scope: string; day: string; hour: number }>(inserted)) {
     const hour = Date.parse(`${v.day}T00:00:00Z`) + v.hour * 3_600_000;
-    const key = `${v.scope}:${hour}`;
-    fresh.set(key, (fresh.get(key) ?? 0) + 1);
+    for (const key of [`${v.scope}:${hour}`, `${v.scope}:d:${v.day}`, `${v.scope}:m:${v.day.slice(0, 7)}-01`]) fresh.set(key, (fresh.get(key) ?? 0) + 1);
   }
   return fresh;
 }
 
-/** Adds a batch's counts to the hourly and daily rollups: one statement, rows in key order. */
-async function addRollups(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string, number>) {
+/** Adds a batch's counts to the hourly rollups: one statement, rows in key order. */
+async function addHours(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string, number>) {
   const hours = (rows: HourRow[]) => json(rows.map((h) => ({ ...h, visitors: freshVisitors.get(`${h.scope}:${h.hour}`) ?? 0 })));
   await tx.execute(sql`
     with link_hours as (
@@ -147,19 +151,9 @@ async function addRollups(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string,
       select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
       from rows from (jsonb_to_recordset(${hours(r.linkHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
       on conflict (link_id, hour) do update set clicks = ${clickLinkHours}.clicks + excluded.clicks, visitors = ${clickLinkHours}.visitors + excluded.visitors
-    ), workspace_hours as (
-      insert into ${clickWorkspaceHours} (workspace_id, hour, clicks, visitors)
-      select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
-      from rows from (jsonb_to_recordset(${hours(r.workspaceHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
-      on conflict (workspace_id, hour) do update set clicks = ${clickWorkspaceHours}.clicks + excluded.clicks, visitors = ${clickWorkspaceHours}.visitors + excluded.visitors
-    ), link_days as (
-      insert into ${clickLinkDays} (link_id, dimension, day, value, clicks)
-      select r.scope, r.dimension, r.day, r.value, r.clicks
-      from rows from (jsonb_to_recordset(${json(r.linkDays)}::jsonb) as (scope uuid, dimension text, day date, value text, clicks int8)) with ordinality as r(scope, dimension, day, value, clicks, n) order by r.n
-      on conflict (link_id, dimension, day, value) do update set clicks = ${clickLinkDays}.clicks + excluded.clicks
     )
-    insert into ${clickWorkspaceDays} (workspace_id, dimension, day, value, clicks)
-    select r.scope, r.dimension, r.day, r.value, r.clicks
-    from rows from (jsonb_to_recordset(${json(r.workspaceDays)}::jsonb) as (scope uuid, dimension text, day date, value text, clicks int8)) with ordinality as r(scope, dimension, day, value, clicks, n) order by r.n
-    on conflict (workspace_id, dimension, day, value) do update set clicks = ${clickWorkspaceDays}.clicks + excluded.clicks`);
+    insert into ${clickWorkspaceHours} (workspace_id, hour, clicks, visitors)
+    select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
+    from rows from (jsonb_to_recordset(${hours(r.workspaceHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
+    on conflict (workspace_id, hour) do update set clicks = ${clickWorkspaceHours}.clicks + excluded.clicks, visitors = ${clickWorkspaceHours}.visitors + excluded.visitors`);
 }
