@@ -127,17 +127,23 @@ async function countNewVisitors(tx: DbOrTx, visitors: VisitorRow[]): Promise<Map
     insert into ${clickSalts} (day, salt)
     select d::date, (random() * 9e18)::int8 from unnest(${`{${days.join(',')}}`}::text[]) d
     on conflict do nothing`);
-  const inserted = await tx.execute<{ scope: string; day: string; hour: number }>(sql`
-    insert into ${clickVisitors} (scope, day, visitor, hour)
-    select v.scope, v.day, hashtextextended(v.h::text, s.salt), v.hour
-    from rows from (jsonb_to_recordset(${json(visitors)}::jsonb) as (scope uuid, day date, h int8, hour int2)) with ordinality as v(scope, day, h, hour, n)
-    join ${clickSalts} s on s.day = v.day
-    order by v.n
-    on conflict do nothing
-    returning scope, day::text as day, hour`);
-  for (const v of rowsOf<{ scope: string; day: string; hour: number }>(inserted)) {
+  // per visitor only array literals travel (cheaper to parse than JSON), and only the counts come back
+  const column = (pick: (v: VisitorRow) => string | number) => `{${visitors.map(pick).join(',')}}`;
+  const inserted = await tx.execute(sql`
+    with fresh as (
+      insert into ${clickVisitors} (scope, day, visitor, hour)
+      select v.scope, v.day, hashtextextended(v.h::text, s.salt), v.hour
+      from unnest(${column((v) => v.scope)}::uuid[], ${column((v) => v.day)}::date[], ${column((v) => v.h)}::int8[], ${column((v) => v.hour)}::int2[])
+        with ordinality as v(scope, day, h, hour, n)
+      join ${clickSalts} s on s.day = v.day
+      order by v.n
+      on conflict do nothing
+      returning scope, day, hour
+    )
+    select scope, day::text as day, hour, count(*)::int as n from fresh group by 1, 2, 3`);
+  for (const v of rowsOf<{ scope: string; day: string; hour: number; n: number }>(inserted)) {
     const hour = Date.parse(`${v.day}T00:00:00Z`) + v.hour * 3_600_000;
-    for (const key of [`${v.scope}:${hour}`, `${v.scope}:d:${v.day}`, `${v.scope}:m:${v.day.slice(0, 7)}-01`]) fresh.set(key, (fresh.get(key) ?? 0) + 1);
+    for (const key of [`${v.scope}:${hour}`, `${v.scope}:d:${v.day}`, `${v.scope}:m:${v.day.slice(0, 7)}-01`]) fresh.set(key, (fresh.get(key) ?? 0) + v.n);
   }
   return fresh;
 }
