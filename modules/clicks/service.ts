@@ -84,6 +84,12 @@ const pgArray = (values: number[]) => `{${values.join(',')}}`;
  * (so a re-delivered job neither duplicates nor double-counts), then the raw rows go in with one
  * set-based insert, the rollups are added to, and each link's `click_count` is raised once. Clicks of
  * links deleted meanwhile are dropped.
+ *
+ * The counting is this module's (per-link sums of the batch, the broadcast in counts.ts); the count
+ * itself stays a column of links' table, written only through links' public functions: the links list
+ * sorts and filters by it and the redirect snapshot reads it with the link's row, so a table of our
+ * own would add a join to every link read. The row lock it takes is also what makes a link's rollup
+ * rows single-writer (periods.ts).
  */
 export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<StoredBatch> {
   if (!batch.at.length) return NOTHING_STORED;
