@@ -84,6 +84,21 @@ describe('the clicks.record processor', () => {
     expect(await countOf(link.id)).toBe(8);
   });
 
+  test('every visitor fact is stored byte for byte: quotes, backslashes, commas, braces, "NULL" and non-ASCII travel as array literals', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/escaping' });
+    const odd = ['https://x.test/a,"b"\\c{d}e', 'NULL', 'null', '', ' {x} ', 'Ünïcødé ✓', '\\', '"'];
+    const builder = new ClickBatchBuilder();
+    odd.forEach((referer, i) => builder.add({
+      link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: 1_760_000_000_000 + i,
+      country: i % 2 ? null : 'DE', referer, browser: odd[(i + 1) % odd.length]!, os: null, device: 'mobile', language: odd[(i + 3) % odd.length]!, visitor: null,
+    }));
+    await storeClicks(t.deps.db, builder.build());
+    const stored = (await rowsOf(link.id)).sort((a, b) => a.clickedAt.getTime() - b.clickedAt.getTime());
+    expect(stored.map((r) => [r.country, r.referer, r.browser, r.os, r.language])).toEqual(
+      odd.map((referer, i) => [i % 2 ? null : 'DE', referer, odd[(i + 1) % odd.length]!, null, odd[(i + 3) % odd.length]!]),
+    );
+  });
+
   test('clicks of a link deleted meanwhile are dropped, the rest stored', async () => {
     const kept = await createLink(t, ws, { target: 'https://example.com/kept' });
     const gone = await createLink(t, ws, { target: 'https://example.com/gone' });
