@@ -48,7 +48,8 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     from unnest(${ids}::text[]) l, generate_series(date_trunc('hour', now()) - interval '365 days' + interval '1 hour', date_trunc('hour', now()), interval '1 hour') h,
          lateral (select greatest(1, round(${perHour} * (1 + 0.5 * sin(extract(hour from h) / 24 * 2 * pi()))))::int8 as c) x`;
   await sql`insert into click_workspace_hours select ${ws.id}::uuid, hour, sum(clicks), sum(visitors) from click_link_hours where link_id = any(${ids}::uuid[]) group by hour`;
-  // per link per day, each dimension's values share the day's clicks (the first value the most); months and workspace rows are their sums
+  // per link per day, each dimension's values share the day's clicks (the first value the most); months (a link's without
+  // the counts by value) and workspace rows are their sums
   const counts = Object.entries(VALUES).map(([dimension, values]) => {
     const weights = values.map((_, i) => 1 / (i + 1));
     const total = weights.reduce((a, b) => a + b, 0);
@@ -61,7 +62,8 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     from (select link_id, (hour at time zone 'UTC')::date as day, sum(clicks) as clicks, sum(visitors) as visitors from click_link_hours where link_id = any(${ids}::uuid[]) group by 1, 2) d`;
   await sql`
     insert into click_link_periods
-    select link_id, 'm', date_trunc('month', start)::date, workspace_id, ${sums} from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4`;
+    select link_id, 'm', date_trunc('month', start)::date, workspace_id, sum(clicks), sum(visitors), '{}', '{}', '{}', '{}', '{}', '{}'
+    from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4`;
   await sql`insert into click_workspace_periods select workspace_id, 'd', start, ${sums} from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   await sql`insert into click_workspace_periods select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   if (process.env.BENCH_RAW) {
@@ -132,8 +134,8 @@ try {
       `select v.key, sum(v.value::int8) from click_workspace_periods p, jsonb_each_text(p.country) v(key, value) where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
     ['workspace top links (link months + days, 365 days)',
       `select link_id, sum(clicks) from click_link_periods where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
-    ['link top countries (months + days, 365 days)',
-      `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}' and (${months}) group by 1 order by 2 desc limit 10`],
+    ['link top countries (day rows, 365 days)',
+      `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}' and period = 'd' and start >= '${from}' group by 1 order by 2 desc limit 10`],
     ['portfolio trend (100 links, 30 days)', `select link_id, sum(clicks) from click_link_periods where link_id = any('{${ws.linkIds.join(',')}}') and period = 'd' and start >= '${since30.toISOString().slice(0, 10)}' group by 1`],
   ];
   for (const [name, query] of plans) {

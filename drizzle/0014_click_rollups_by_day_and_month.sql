@@ -2,8 +2,10 @@
 -- link, day, dimension and value: about two row upserts per stored click when links get a few clicks
 -- each. Now one row per link and day ("period" 'd') holds the day's clicks, unique visitors and each
 -- dimension's counts as a small jsonb object, and one row per link and month ('m') the same for the
--- month: a long range reads months, and days only at its ends. The same per workspace. Top links read
--- the link rows by workspace (no 'link' dimension). Existing rollups are converted here.
+-- month: a long range reads months, and days only at its ends. The same per workspace, except that a
+-- link's month rows hold its clicks and visitors only (its breakdowns, at most 366 days, read its day
+-- rows; every batch rewrites the month row). Top links read the link rows by workspace (no 'link'
+-- dimension). Existing rollups are converted here.
 CREATE FUNCTION "click_counts_add"(a jsonb, b jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT (a || coalesce(jsonb_object_agg(key, n) FILTER (WHERE n > 0), '{}')) - coalesce(array_agg(key) FILTER (WHERE n <= 0), '{}')
 	FROM (SELECT key, coalesce((a->>key)::int8, 0) + value::int8 AS n FROM jsonb_each_text(b)) s
@@ -78,8 +80,7 @@ FROM (SELECT "workspace_id", ("hour" AT TIME ZONE 'UTC')::date AS "day", sum("cl
 DROP TABLE "click_day_values";
 --> statement-breakpoint
 INSERT INTO "click_link_periods"
-SELECT "link_id", 'm', date_trunc('month', "start")::date, "workspace_id", sum("clicks"), sum("visitors"), click_counts_sum("country"), click_counts_sum("referrer"),
-	click_counts_sum("browser"), click_counts_sum("os"), click_counts_sum("device"), click_counts_sum("language")
+SELECT "link_id", 'm', date_trunc('month', "start")::date, "workspace_id", sum("clicks"), sum("visitors"), '{}', '{}', '{}', '{}', '{}', '{}'
 FROM "click_link_periods" WHERE "period" = 'd' GROUP BY 1, 3, 4;
 --> statement-breakpoint
 INSERT INTO "click_workspace_periods"

@@ -3,6 +3,9 @@ import { rowsOf, type DbOrTx } from '../../core/db';
 import { DIMENSIONS } from './rollup';
 import { clickLinkHours, clickLinkPeriods, clicks, clickVisitors, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
 
+const COUNT_COLUMNS = sql.raw(DIMENSIONS.join(', '));
+/** drizzle/0014's aggregate: the sum of jsonb counts by value */
+const SUMMED_COUNTS = sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).join(', '));
 /** each dimension's counts of the workspace's row less the link's (drizzle/0014's click_counts_add drops what reaches 0) */
 const SUBTRACT_COUNTS = sql.raw(
   DIMENSIONS.map((d) => `${d} = click_counts_add(w.${d}, (select jsonb_object_agg(key, -value::int8) from jsonb_each_text(l.${d})))`).join(', '),
@@ -19,9 +22,15 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
     await tx.execute(sql`
       update ${clickWorkspaceHours} w set clicks = w.clicks - l.clicks from ${clickLinkHours} l
       where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.hour = l.hour`);
+    // the link's month rows have no counts by value: its months are summed from its days here
     await tx.execute(sql`
-      update ${clickWorkspacePeriods} w set clicks = w.clicks - l.clicks, ${SUBTRACT_COUNTS} from ${clickLinkPeriods} l
-      where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
+      update ${clickWorkspacePeriods} w set clicks = w.clicks - l.clicks, ${SUBTRACT_COUNTS}
+      from (
+        select period, start, clicks, ${COUNT_COLUMNS} from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd'
+        union all
+        select 'm', date_trunc('month', start)::date, sum(clicks), ${SUMMED_COUNTS} from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
+      ) l
+      where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = ${linkId}`);

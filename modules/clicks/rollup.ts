@@ -16,7 +16,10 @@ export function refererHost(referer: string | null): string | null {
 export interface HourRow { scope: string; hour: number; clicks: number }
 /** Clicks of one dimension by value ('' is unknown, or direct for the referrer). */
 export type ValueCounts = Record<string, number>;
-/** A day ('d') or month ('m', `start` its first day) of a link or workspace: clicks and, per dimension (DIMENSIONS' order), counts by value. */
+/**
+ * A day ('d') or month ('m', `start` its first day) of a link or workspace: clicks and, per dimension
+ * (DIMENSIONS' order), counts by value — none in a link's month rows (see periodsOf).
+ */
 export interface PeriodRow { scope: string; workspace: string; period: 'd' | 'm'; start: string; clicks: number; counts: ValueCounts[] }
 /** a visitor of a link or workspace (`scope`) on a day, with the UTC hour (0–23) of their first visit in the batch */
 export interface VisitorRow { scope: string; day: string; h: number; hour: number }
@@ -54,10 +57,10 @@ function counted(rows: Map<number, { clicks: number }>, key: number): boolean {
   return row !== undefined;
 }
 
-/** Adds a period row's clicks and counts into another's. */
-function addPeriod(into: PeriodRow, row: PeriodRow) {
+/** Adds a period row's clicks, and its counts unless `clicksOnly`, into another's. */
+function addPeriod(into: PeriodRow, row: PeriodRow, clicksOnly: boolean) {
   into.clicks += row.clicks;
-  for (let k = 0; k < DIMENSIONS.length; k++) {
+  for (let k = 0; !clicksOnly && k < DIMENSIONS.length; k++) {
     const counts = into.counts[k]!;
     for (const [value, n] of Object.entries(row.counts[k]!)) counts[value] = (counts[value] ?? 0) + n;
   }
@@ -67,20 +70,24 @@ const emptyPeriod = (scope: string, workspace: string, period: 'd' | 'm', start:
   scope, workspace, period, start, clicks: 0, counts: DIMENSIONS.map(() => ({})),
 });
 
-/** The months of the day rows, and the workspaces' days and months: sums of the link days. */
+/**
+ * The months of the day rows, and the workspaces' days and months: sums of the link days. A link's
+ * month rows carry its clicks and visitors only: its breakdowns (at most 366 days) read its day rows,
+ * and every batch rewrites the month row, which would otherwise hold every value of the month.
+ */
 function periodsOf(linkDays: PeriodRow[]) {
   const linkPeriods = new Map<string, PeriodRow>();
   const workspacePeriods = new Map<string, PeriodRow>();
-  const into = (rows: Map<string, PeriodRow>, scope: string, workspace: string, period: 'd' | 'm', start: string, row: PeriodRow) => {
+  const into = (rows: Map<string, PeriodRow>, scope: string, workspace: string, period: 'd' | 'm', start: string, row: PeriodRow, clicksOnly = false) => {
     const key = `${scope}:${period}:${start}`;
     let sum = rows.get(key);
     if (!sum) rows.set(key, (sum = emptyPeriod(scope, workspace, period, start)));
-    addPeriod(sum, row);
+    addPeriod(sum, row, clicksOnly);
   };
   for (const day of linkDays) {
     const month = `${day.start.slice(0, 7)}-01`;
     linkPeriods.set(`${day.scope}:d:${day.start}`, day);
-    into(linkPeriods, day.scope, day.workspace, 'm', month, day);
+    into(linkPeriods, day.scope, day.workspace, 'm', month, day, true);
     into(workspacePeriods, day.workspace, day.workspace, 'd', day.start, day);
     into(workspacePeriods, day.workspace, day.workspace, 'm', month, day);
   }

@@ -70,7 +70,8 @@ const periodCounts = {
 
 /**
  * Per link: one row per UTC day (`period` 'd', `start` the day) and one per UTC month ('m', `start`
- * its first day), written together by the clicks worker; a month row is always the sum of its days.
+ * its first day), written together by the clicks worker; a month row is always the sum of its days
+ * (a link's month rows: clicks and visitors only, its counts by value stay empty).
  * A range reads whole months from month rows and the days at its ends from day rows (drizzle/0014).
  */
 export const clickLinkPeriods = pgTable(

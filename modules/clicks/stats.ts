@@ -48,14 +48,18 @@ type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods;
  * range, and the days before the first and after the last of them (only days when no month is whole).
  */
 function inRange(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
-  const from = f.from && dayOf(f.from);
-  const to = f.to && dayOf(f.to);
   const monthFrom = f.from && monthOf(f.from, true);
   const monthTo = f.to && monthOf(f.to, false);
-  const days = (start?: string, end?: string) => and(eq(table.period, 'd'), start ? gte(table.start, start) : undefined, end ? lt(table.start, end) : undefined)!;
-  if (monthFrom && monthTo && monthFrom >= monthTo) return days(from, to);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return daysIn(table, f);
   const months = and(eq(table.period, 'm'), monthFrom ? gte(table.start, monthFrom) : undefined, monthTo ? lt(table.start, monthTo) : undefined)!;
-  return or(months, from ? days(from, monthFrom) : undefined, to ? days(monthTo, to) : undefined)!;
+  const before = f.from && daysIn(table, { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) });
+  const after = f.to && daysIn(table, { from: new Date(`${monthTo}T00:00:00Z`), to: f.to });
+  return or(months, before, after)!;
+}
+
+/** The day rows of the filter's whole UTC days (a link's breakdowns: its month rows have none). */
+function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  return and(eq(table.period, 'd'), f.from ? gte(table.start, dayOf(f.from)) : undefined, f.to ? lt(table.start, dayOf(f.to)) : undefined)!;
 }
 
 /** The day and month rollup of the filter's scope (link or workspace). */
@@ -81,13 +85,13 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
   return { clicks: Number(row?.clicks ?? 0), visitors: Number(row?.visitors ?? 0), today: Number(row?.today ?? 0), todayVisitors: Number(row?.todayVisitors ?? 0) };
 }
 
-/** Distinct known visitor countries of the filter's scope, all time. */
+/** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
   const { table, scope } = periodsOf(f);
   const [row] = await db
     .select({ n: sql<number>`count(distinct c.key)::int` })
     .from(sql`${table} cross join lateral jsonb_object_keys(${table.country}) as c(key)`)
-    .where(and(scope, eq(table.period, 'm'), sql`c.key <> ''`));
+    .where(and(scope, eq(table.period, f.linkId ? 'd' : 'm'), sql`c.key <> ''`));
   return row?.n ?? 0;
 }
 
@@ -117,6 +121,7 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
 /**
  * The `limit` most frequent values of a dimension (null = unknown, or direct for the referrer), most
  * clicks first; ties in byte order with null last, so the answer does not depend on the collation.
+ * A link's come from its day rows (its month rows have no breakdowns; its ranges are at most 366 days).
  */
 export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
   const { table, scope } = periodsOf(f);
@@ -124,7 +129,7 @@ export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension
     await db.execute(sql`
       select v.key as value, sum(v.value::int8) as clicks
       from ${table} cross join lateral jsonb_each_text(${table[dimension]}) as v(key, value)
-      where ${and(scope, inRange(table, f))}
+      where ${and(scope, f.linkId ? daysIn(table, f) : inRange(table, f))}
       group by v.key
       order by 2 desc, v.key = '', v.key collate "C"
       limit ${limit}`),
