@@ -6,6 +6,7 @@ import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click 
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addPeriods } from './periods';
+import { pgArray, pgTextArray } from './pg-arrays';
 import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
 import './hooks';
 
@@ -77,9 +78,6 @@ export interface StoredBatch {
 
 const NOTHING_STORED: StoredBatch = { clicks: [], counts: new Map() };
 const json = (rows: unknown[]) => JSON.stringify(rows);
-const pgArray = (values: number[]) => `{${values.join(',')}}`;
-/** a PostgreSQL text array literal: every element quoted, `"` and `\` escaped, null as NULL */
-const pgTextArray = (values: (string | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
 /**
  * The `clicks.record` processor, one transaction: a batch already in `click_batches` is skipped whole

@@ -6,6 +6,7 @@ import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/hooks';
 import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { topValues } from '../../modules/clicks/stats';
 import { loadConfig } from '../../core/config';
 import { createLogger } from '../../core/logger';
 import { createMemoryQueue } from '../../core/queue';
@@ -97,6 +98,9 @@ describe('the clicks.record processor', () => {
     expect(stored.map((r) => [r.country, r.referer, r.browser, r.os, r.language])).toEqual(
       odd.map((referer, i) => [i % 2 ? null : 'DE', referer, odd[(i + 1) % odd.length]!, null, odd[(i + 3) % odd.length]!]),
     );
+    // and so are the rollups' counts by value (jsonb sent inside array literals)
+    const browsers = await topValues(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id }, 'browser', 20);
+    expect(new Map(browsers.map((b) => [b.value, b.clicks]))).toEqual(new Map(odd.map((v) => [v === '' ? null : v, 1])));
   });
 
   test('clicks of a link deleted meanwhile are dropped, the rest stored', async () => {
