@@ -53,19 +53,23 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
   const counts = Object.entries(VALUES).map(([dimension, values]) => {
     const weights = values.map((_, i) => 1 / (i + 1));
     const total = weights.reduce((a, b) => a + b, 0);
-    return sql`(select jsonb_object_agg(v.value, greatest(1, round(d.clicks * v.w / ${total}))::int8) from unnest(${values}::text[], ${weights}::float8[]) v(value, w)) as ${sql(dimension)}`;
+    return sql`(select jsonb_object_agg(v.value, greatest(1, round(d.clicks * v.w / ${total}))::int8)
+      from unnest(${values}::text[], ${weights}::float8[]) v(value, w)) as ${sql(dimension)}`;
   });
-  const sums = sql`sum(clicks), sum(visitors), click_counts_sum(country), click_counts_sum(referrer), click_counts_sum(browser), click_counts_sum(os), click_counts_sum(device), click_counts_sum(language)`;
+  const sums = sql`sum(clicks), sum(visitors), click_counts_sum(country), click_counts_sum(referrer), click_counts_sum(browser), click_counts_sum(os),
+    click_counts_sum(device), click_counts_sum(language)`;
   await sql`
     insert into click_link_periods (link_id, period, start, workspace_id, clicks, visitors, country, referrer, browser, os, device, language)
     select d.link_id, 'd', d.day, ${ws.id}::uuid, d.clicks, d.visitors, ${counts.flatMap((c, i) => (i ? [sql`, `, c] : [c]))}
-    from (select link_id, (hour at time zone 'UTC')::date as day, sum(clicks) as clicks, sum(visitors) as visitors from click_link_hours where link_id = any(${ids}::uuid[]) group by 1, 2) d`;
+    from (select link_id, (hour at time zone 'UTC')::date as day, sum(clicks) as clicks, sum(visitors) as visitors
+          from click_link_hours where link_id = any(${ids}::uuid[]) group by 1, 2) d`;
   await sql`
     insert into click_link_periods
     select link_id, 'm', date_trunc('month', start)::date, workspace_id, sum(clicks), sum(visitors), '{}', '{}', '{}', '{}', '{}', '{}'
     from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4`;
   await sql`insert into click_workspace_periods select workspace_id, 'd', start, ${sums} from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
-  await sql`insert into click_workspace_periods select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
+  await sql`insert into click_workspace_periods
+    select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   if (process.env.BENCH_RAW) {
     await sql`
       insert into clicks (id, link_id, workspace_id, clicked_at, country, device)

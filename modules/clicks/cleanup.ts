@@ -28,7 +28,8 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
       from (
         select period, start, clicks, ${COUNT_COLUMNS} from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd'
         union all
-        select 'm', date_trunc('month', start)::date, sum(clicks), ${SUMMED_COUNTS} from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
+        select 'm', date_trunc('month', start)::date, sum(clicks), ${SUMMED_COUNTS}
+        from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
@@ -43,7 +44,9 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
 /** A deleted workspace's clicks and every rollup of it and of its links (found through their period rows). */
 export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const found = await tx.execute<{ id: string }>(sql`select distinct link_id as id from ${clickLinkPeriods} where workspace_id = ${workspaceId} and period = 'm'`);
+    const found = await tx.execute<{ id: string }>(
+      sql`select distinct link_id as id from ${clickLinkPeriods} where workspace_id = ${workspaceId} and period = 'm'`,
+    );
     const linkIds = `{${rowsOf<{ id: string }>(found).map((r) => r.id).join(',')}}`;
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = any(${linkIds}::uuid[])`);
     await tx.execute(sql`delete from ${clickLinkPeriods} where workspace_id = ${workspaceId}`);

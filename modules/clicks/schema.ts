@@ -83,7 +83,10 @@ export const clickLinkPeriods = pgTable(
     workspaceId: uuid('workspace_id').notNull(),
     ...periodCounts,
   },
-  (t) => [primaryKey({ name: 'click_link_periods_pk', columns: [t.linkId, t.period, t.start] }), index('click_link_periods_workspace_idx').on(t.workspaceId, t.period, t.start)],
+  (t) => [
+    primaryKey({ name: 'click_link_periods_pk', columns: [t.linkId, t.period, t.start] }),
+    index('click_link_periods_workspace_idx').on(t.workspaceId, t.period, t.start),
+  ],
 );
 
 /** The same per workspace. */

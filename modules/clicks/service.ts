@@ -107,8 +107,8 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
       select (${batch.id.slice(0, 32)} || lpad(to_hex(c.n::int - 1), 4, '0'))::uuid, l.link_id, l.workspace_id,
              to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language
       from unnest(${pgArray(batch.at)}::int8[], ${pgArray(batch.link)}::int[], ${pgArray(batch.profile)}::int[]) with ordinality as c(at, li, pi, n)
-      join unnest(${pgArray(links.map((l) => l.i))}::int[], ${pgTextArray(links.map((l) => l.linkId))}::uuid[], ${pgTextArray(links.map((l) => l.workspaceId))}::uuid[])
-        as l(i, link_id, workspace_id) on l.i = c.li
+      join unnest(${pgArray(links.map((l) => l.i))}::int[], ${pgTextArray(links.map((l) => l.linkId))}::uuid[],
+        ${pgTextArray(links.map((l) => l.workspaceId))}::uuid[]) as l(i, link_id, workspace_id) on l.i = c.li
       join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[])
         with ordinality as p(country, referer, browser, os, device, language, n) on p.n = c.pi + 1`);
     const rollup = rollUp(batch, alive);

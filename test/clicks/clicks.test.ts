@@ -91,7 +91,8 @@ describe('the clicks.record processor', () => {
     const builder = new ClickBatchBuilder();
     odd.forEach((referer, i) => builder.add({
       link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: 1_760_000_000_000 + i,
-      country: i % 2 ? null : 'DE', referer, browser: odd[(i + 1) % odd.length]!, os: null, device: 'mobile', language: odd[(i + 3) % odd.length]!, visitor: null,
+      country: i % 2 ? null : 'DE', referer, browser: odd[(i + 1) % odd.length]!, os: null, device: 'mobile',
+      language: odd[(i + 3) % odd.length]!, visitor: null,
     }));
     await storeClicks(t.deps.db, builder.build());
     const stored = (await rowsOf(link.id)).sort((a, b) => a.clickedAt.getTime() - b.clickedAt.getTime());
