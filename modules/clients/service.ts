@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps';
 import { paymentRequired } from '../../core/errors';
 import { iso } from '../../core/format';
 import { planLimit, type Plan } from '../../core/plans';
-import { linkTotalsByWorkspace } from '../links/service';
+import { linkTotalsByWorkspace } from '../links/queries';
 import { createClientWorkspace, listClientWorkspaces } from '../workspaces/service';
 
 /** A client workspace under an Agency workspace, within the plan's client limit. */

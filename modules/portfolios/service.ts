@@ -5,7 +5,7 @@ import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
 import { LIMITS, planLimit, type Plan } from '../../core/plans';
-import { getLinksByIds } from '../links/service';
+import { getLinksByIds } from '../links/queries';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;

@@ -3,7 +3,8 @@ import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { badRequest, paymentRequired } from '../../core/errors';
 import { LIMITS, planLimit, type Plan } from '../../core/plans';
-import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links/service';
+import { linkCacheKey } from '../links/short-url';
+import { removeTagFromLinks, tagsInUse } from '../links/tags';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
