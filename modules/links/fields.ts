@@ -46,6 +46,7 @@ export const linkFieldColumns = {
   deepLink: jsonb('deep_link').$type<Record<string, unknown>>(),
   /** checked by the broken-link monitor (Pro+) */
   monitoring: boolean('monitoring').notNull().default(false),
+  externalId: text('external_id'),
 };
 
 /** What a field check may ask about the world: whether a hostname is one of our short domains. */
@@ -167,6 +168,7 @@ export const LINK_FIELDS = {
   deep_link: routed('deepLink', 'DeepLink', DeepLink, 'object', 'deep_link', 'Deep link'),
   // turning monitoring off is always allowed (e.g. after a downgrade); on needs Pro+
   monitoring: { column: 'monitoring', input: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }), output: t.Boolean(), check: checkBoolean, feature: 'monitoring' },
+  external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; never shown to visitors'),
   created_by: { column: 'createdBy', output: t.String() },
   created_at: { column: 'createdAt', output: t.String(), view: (row: LinkRow) => iso(row.createdAt)! },
   updated_at: { column: 'updatedAt', output: t.String(), view: (row: LinkRow) => iso(row.updatedAt)! },
