@@ -80,7 +80,7 @@ export interface LinkField {
   about?: string;
 }
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
+export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 /** A text field of at most `max` characters. */
 const textField = <C extends keyof LinkRow>(column: C, max: number, description?: string) =>

@@ -3,9 +3,8 @@ import { t } from 'elysia';
 import { Int, PageQuery } from '../../core/model';
 import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
-import { fieldsWith, type LinkFields } from './fields';
+import { fieldsWith, Nullable, type LinkFields } from './fields';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 /** Orders of the link list; every one breaks ties by id, so pages never overlap. */
 export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
