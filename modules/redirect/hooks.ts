@@ -1,5 +1,3 @@
-import type { LinkSnapshotFields } from '../links/view';
-
 /**
  * The `redirect.resolve` context (core/hooks.ts RedirectResolve), declared by the redirect module.
  * Stage order (the spec's decision order): sequence 10, rules engine 20, legacy routing 30, A/B 40,
@@ -7,12 +5,32 @@ import type { LinkSnapshotFields } from '../links/view';
  * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
  */
 
-/**
- * A link as the redirect path needs it (cached in memory and Redis): the fields LINK_FIELDS marks
- * `snapshot` (never `note` or the password hash), and the workspace settings needed at redirect
- * time (refreshed on `workspace.changed`).
- */
-export interface LinkSnapshot extends LinkSnapshotFields {
+/** A link as the redirect path needs it (cached in memory and Redis; never holds `note` or the password hash). */
+export interface LinkSnapshot {
+  id: string;
+  workspace_id: string;
+  domain: string;
+  slug: string;
+  target: string;
+  title: string | null;
+  redirect_type: 301 | 302;
+  /** epoch ms, or null */
+  expires_at: number | null;
+  fallback_url: string | null;
+  utm_params: Record<string, string> | null;
+  routing_rules: Record<string, unknown> | null;
+  rules: unknown[] | null;
+  ab_variants: unknown[] | null;
+  interstitial: Record<string, unknown> | null;
+  sequence: Record<string, unknown> | null;
+  deep_link: Record<string, unknown> | null;
+  og_title: string | null;
+  og_description: string | null;
+  og_image: string | null;
+  has_password: boolean;
+  /** total clicks stored (rules engine `click_count`): raised in process as batches are stored (modules/clicks/counts.ts) */
+  click_count: number;
+  /** the workspace settings needed at redirect time (refreshed on `workspace.changed`) */
   workspace: WorkspaceSnapshot;
 }
 
