@@ -93,6 +93,8 @@ export function checkBoolean(value: unknown, field: string): boolean {
 
 /** Smart-routing fields: only the shape here; their modules' `link.validate` handlers check the rest. */
 export function checkShape(value: unknown, field: string, shape: 'object' | 'array'): unknown {
-  if (shape === 'array' ? !Array.isArray(value) : !isObject(value)) throw badRequest(`Invalid ${field}: expected ${shape === 'array' ? 'an array' : 'an object'}`);
+  if (shape === 'array' ? !Array.isArray(value) : !isObject(value)) {
+    throw badRequest(`Invalid ${field}: expected ${shape === 'array' ? 'an array' : 'an object'}`);
+  }
   return value;
 }

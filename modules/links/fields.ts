@@ -84,14 +84,20 @@ export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema
 
 /** A text field of at most `max` characters. */
 const textField = <C extends keyof LinkRow>(column: C, max: number, description?: string) =>
-  ({ column, input: Nullable(t.String(description ? { description } : {})), output: Nullable(t.String()), check: (v: unknown, name: string) => checkText(v, name, max) }) as const;
+  ({
+    column,
+    input: Nullable(t.String(description ? { description } : {})),
+    output: Nullable(t.String()),
+    check: (v: unknown, name: string) => checkText(v, name, max),
+  }) as const;
 const urlField = <C extends keyof LinkRow>(column: C, description: string) =>
   ({ column, input: Nullable(t.String({ description })), output: Nullable(t.String()), check: checkUrl, snapshot: true }) as const;
 
 /** A JSON field a smart-routing module owns: its schema is an OpenAPI component; the module's `link.validate` handler checks it. */
 const routed = <C extends keyof LinkRow, T extends TSchema>(column: C, name: string, schema: T, shape: 'object' | 'array', feature: Feature, about: string) => {
   const checked = Nullable(CheckedByService(name, schema));
-  return { column, input: checked, output: checked, check: (v: unknown, field: string) => checkShape(v, field, shape), feature, hooked: true, snapshot: true, about } as const;
+  const check = (v: unknown, field: string) => checkShape(v, field, shape);
+  return { column, input: checked, output: checked, check, feature, hooked: true, snapshot: true, about } as const;
 };
 
 // no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
@@ -101,7 +107,13 @@ const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the re
 export const LINK_FIELDS = {
   id: { column: 'id', output: t.String(), snapshot: true },
   workspace_id: { column: 'workspaceId', output: t.String(), snapshot: true },
-  domain: { column: 'domain', input: t.String({ description: 'The default domain (default) or one of the workspace\'s domains' }), output: t.String(), address: true, snapshot: true },
+  domain: {
+    column: 'domain',
+    input: t.String({ description: 'The default domain (default) or one of the workspace\'s domains' }),
+    output: t.String(),
+    address: true,
+    snapshot: true,
+  },
   slug: {
     column: 'slug',
     input: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
@@ -167,8 +179,14 @@ export const LINK_FIELDS = {
   sequence: routed('sequence', 'Sequence', Sequence, 'object', 'sequence', 'Sequence of URLs'),
   deep_link: routed('deepLink', 'DeepLink', DeepLink, 'object', 'deep_link', 'Deep link'),
   // turning monitoring off is always allowed (e.g. after a downgrade); on needs Pro+
-  monitoring: { column: 'monitoring', input: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }), output: t.Boolean(), check: checkBoolean, feature: 'monitoring' },
-  external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; never shown to visitors'),
+  monitoring: {
+    column: 'monitoring',
+    input: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
+    output: t.Boolean(),
+    check: checkBoolean,
+    feature: 'monitoring',
+  },
+  external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; not shown to visitors'),
   created_by: { column: 'createdBy', output: t.String() },
   created_at: { column: 'createdAt', output: t.String(), view: (row: LinkRow) => iso(row.createdAt)! },
   updated_at: { column: 'updatedAt', output: t.String(), view: (row: LinkRow) => iso(row.updatedAt)! },
@@ -179,4 +197,5 @@ export const LINK_FIELDS = {
 
 export type LinkFields = typeof LINK_FIELDS;
 /** The entries of LINK_FIELDS that have `property`, in table order. */
-export const fieldsWith = (property: keyof LinkField) => (Object.entries(LINK_FIELDS) as [string, LinkField][]).filter(([, field]) => field[property] !== undefined);
+export const fieldsWith = (property: keyof LinkField) =>
+  (Object.entries(LINK_FIELDS) as [string, LinkField][]).filter(([, field]) => field[property] !== undefined);

@@ -15,17 +15,20 @@ export type LinkSort = (typeof LINK_SORTS)[number];
  * items, import rows and MCP calls get the same checks and messages.
  */
 type Schemas<Property extends 'input' | 'output'> = {
-  [K in keyof LinkFields as LinkFields[K] extends Record<Property, TSchema> ? K : never]: LinkFields[K] extends Record<Property, infer S extends TSchema> ? S : never;
+  [K in keyof LinkFields as LinkFields[K] extends Record<Property, TSchema> ? K : never]: LinkFields[K] extends Record<Property, infer S extends TSchema>
+    ? S
+    : never;
 };
 type Optional<T> = { [K in keyof T]: T[K] extends TSchema ? TOptional<T[K]> : never };
 type CreateInputs = {
   [K in keyof Schemas<'input'>]: LinkFields[K] extends { required: true } ? Schemas<'input'>[K] : TOptional<Schemas<'input'>[K]>;
 };
 
-const schemas = <P extends 'input' | 'output'>(property: P) => Object.fromEntries(fieldsWith(property).map(([name, field]) => [name, field[property]])) as Schemas<P>;
+const outputs = Object.fromEntries(fieldsWith('output').map(([name, field]) => [name, field.output!])) as Schemas<'output'>;
 const inputs = fieldsWith('input');
 const optionalInputs = () => Object.fromEntries(inputs.map(([name, field]) => [name, t.Optional(field.input!)]));
-const createInputs = { ...optionalInputs(), ...Object.fromEntries(inputs.filter(([, field]) => field.required).map(([name, field]) => [name, field.input!])) } as CreateInputs;
+const requiredInputs = Object.fromEntries(inputs.filter(([, field]) => field.required).map(([name, field]) => [name, field.input!]));
+const createInputs = { ...optionalInputs(), ...requiredInputs } as CreateInputs;
 
 export const CreateLinkBody = t.Object({
   ...createInputs,
@@ -53,7 +56,7 @@ export const BulkTagBody = t.Object({
 });
 export const BulkTagged = t.Object({ updated: Int({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
 
-export const Link = t.Object(schemas('output'));
+export const Link = t.Object(outputs);
 
 export const LinkList = t.Object({ links: t.Array(Link), total: Int(), page: Int(), limit: Int() });
 export const LinkParams = t.Object({ wsId: t.String(), linkId: t.String() });

@@ -37,7 +37,11 @@ export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string
  * Links in id order after `afterId` (keyset pages): of one workspace (exports), or those with
  * `monitoring` on in every workspace (the broken-link monitor). The callers walk the pages.
  */
-export async function linksAfter(db: DbOrTx, filter: { workspaceId: string } | { monitored: true }, opts: { afterId?: string; limit: number }): Promise<LinkRow[]> {
+export async function linksAfter(
+  db: DbOrTx,
+  filter: { workspaceId: string } | { monitored: true },
+  opts: { afterId?: string; limit: number },
+): Promise<LinkRow[]> {
   const where: SQL[] = ['workspaceId' in filter ? eq(links.workspaceId, filter.workspaceId) : eq(links.monitoring, true)];
   if (opts.afterId) where.push(gt(links.id, opts.afterId));
   return db.select().from(links).where(and(...where)).orderBy(asc(links.id)).limit(opts.limit);

@@ -1,3 +1,4 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { ApiError, badRequest, paymentRequired } from '../../core/errors';
@@ -46,7 +47,8 @@ export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string,
 /** The fields every write checks here, in table order (domain and slug are the caller's: they depend on the current row). */
 const checked = fieldsWith('check').filter(([, field]) => !field.address);
 /** null clears the fields whose request type allows it; for the others it goes to the check, which refuses it */
-const clearable = new Set(checked.filter(([, field]) => (field.input as { anyOf?: { type?: string }[] }).anyOf?.some((s) => s.type === 'null')).map(([name]) => name));
+const allowsNull = (schema: TSchema) => (schema.anyOf as TSchema[] | undefined)?.some((s) => s.type === 'null') ?? false;
+const clearable = new Set(checked.filter(([, field]) => allowsNull(field.input!)).map(([name]) => name));
 
 /**
  * Checks one link's input and turns it into column values, by LINK_FIELDS: each field's rule
@@ -63,9 +65,10 @@ export async function checkLinkFields(deps: Deps, db: DbOrTx, ctx: LinkContext, 
     values[field.column!] = value === null && clearable.has(name) ? (field.cleared ?? null) : await field.check!(value, name, env);
   }
   for (const [name, field] of given) {
-    if (field.feature && input[name] !== null && input[name] !== false && !hasFeature(ctx.plan, field.feature)) throw paymentRequired(featureMessage(field.feature));
+    const gated = field.feature && input[name] !== null && input[name] !== false;
+    if (gated && !hasFeature(ctx.plan, field.feature!)) throw paymentRequired(featureMessage(field.feature!));
   }
-  if (mode === 'create' && isEmpty(values.utmParams as Record<string, string> | null | undefined) && !isEmpty(ctx.defaultUtmParams)) values.utmParams = ctx.defaultUtmParams;
+  if (mode === 'create' && isEmpty(values.utmParams as LinkValues['utmParams']) && !isEmpty(ctx.defaultUtmParams)) values.utmParams = ctx.defaultUtmParams;
 
   // the smart-routing modules validate and normalise their own fields
   await deps.bus.run('link.validate', { workspaceId: ctx.workspaceId, plan: ctx.plan, mode, input });
