@@ -45,7 +45,11 @@ export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string,
 }
 
 /** The fields every write checks here, in table order (domain and slug are the caller's: they depend on the current row). */
-const checked = fieldsWith('check').filter(([, field]) => !field.address);
+const checked = fieldsWith('input').filter(([, field]) => !field.address);
+for (const [name, field] of checked) {
+  // bulk items, import rows and MCP calls do not pass the request schema: the check is all they get
+  if (!field.check) throw new Error(`LINK_FIELDS.${name}: a writable field needs a check`);
+}
 /** null clears the fields whose request type allows it; for the others it goes to the check, which refuses it */
 const allowsNull = (schema: TSchema) => (schema.anyOf as TSchema[] | undefined)?.some((s) => s.type === 'null') ?? false;
 const clearable = new Set(checked.filter(([, field]) => allowsNull(field.input!)).map(([name]) => name));
