@@ -4,7 +4,8 @@ import type { Config } from './config';
 import type { EventMap, EventName, HookMap, HookName } from './hooks';
 import type { Logger } from './logger';
 import type { CreateLinkBody } from '../modules/links/model';
-import type { ListQuery, LinkView } from '../modules/links/service';
+import type { ListQuery } from '../modules/links/list';
+import type { LinkView } from '../modules/links/view';
 
 /**
  * The one import an extension plugin needs: `definePlugin`, the context it is given, and the few

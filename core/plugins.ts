@@ -6,7 +6,11 @@ import type { Plan } from './plans';
 import type { JobName } from './queue';
 import type { LinkhopPlugin, PluginContext, PluginRoute, PluginServices, Repeat } from './plugin-api';
 import { recordAudit } from '../modules/audit/service';
-import { createLink, getLink, linkContext, linkView, listLinks } from '../modules/links/service';
+import { createLink } from '../modules/links/create';
+import { listLinks } from '../modules/links/list';
+import { getLink } from '../modules/links/queries';
+import { linkContext } from '../modules/links/validate';
+import { linkView } from '../modules/links/view';
 import { getWorkspaceRow } from '../modules/workspaces/service';
 
 /** The queue of every plugin job (`bun run worker plugins`); a job's full name is `plugins.<plugin>.<job>`. */

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import { createDeps, type Deps } from './deps';
 import { createApp, listen } from './kernel';
 import { loadPlugins } from './plugins';
-import { orphanedLinkDomains } from '../modules/links/service';
+import { orphanedLinkDomains } from '../modules/links/queries';
 
 /** Says so when stored links sit on a domain that no longer resolves (a changed PORT or SITE_URL moves the default domain). */
 export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'>) {

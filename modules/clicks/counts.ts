@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import { linkCacheKey } from '../links/service';
+import { linkCacheKey } from '../links/short-url';
 import type { ClickBatch } from './hooks';
 
 /**

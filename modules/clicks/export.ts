@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
-import { getLinksByIds } from '../links/service';
+import { getLinksByIds } from '../links/queries';
 import { clicks } from './schema';
 
 /**

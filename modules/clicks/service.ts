@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { addClickCounts, lockExistingLinks } from '../links/service';
+import { addClickCounts, lockExistingLinks } from '../links/click-counts';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';

@@ -2,7 +2,7 @@ import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { iso } from '../../core/format';
 import type { Plan } from '../../core/plans';
-import { linkTotalsByWorkspace } from '../links/service';
+import { linkTotalsByWorkspace } from '../links/queries';
 import { createClientWorkspace, listClientWorkspaces } from '../workspaces/service';
 
 /** A client workspace under an Agency workspace, within the plan's client limit. */

@@ -4,7 +4,7 @@ import { badRequest } from '../../core/errors';
 import { canonicalHostname } from '../../core/hosts';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
-import { parseExpiresAt } from '../links/validate';
+import { parseExpiresAt } from '../links/checks';
 import { getWorkspaceRow } from '../workspaces/service';
 import type { GovernancePolicy } from './policy';
 

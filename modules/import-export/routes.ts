@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps';
 import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { checkBody } from '../../core/validation';
-import { linkContext } from '../links/service';
+import { linkContext } from '../links/validate';
 import { csvExportResponses, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
 import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
 

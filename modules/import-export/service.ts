@@ -4,7 +4,10 @@ import { badRequest } from '../../core/errors';
 import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { clicksBefore, type ClickCursor } from '../clicks/export';
-import { createLinks, linksAfter, shortUrl, type LinkContext } from '../links/service';
+import { createLinks } from '../links/create';
+import { linksAfter } from '../links/queries';
+import { shortUrl } from '../links/short-url';
+import { type LinkContext } from '../links/validate';
 import { resolveDomain } from '../links/validate';
 import { csvStream } from './csv';
 
@@ -110,7 +113,7 @@ export const CLICK_EXPORT_COLUMNS = ['id', 'link_id', 'domain', 'slug', 'clicked
 async function* linkExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
   let afterId: string | undefined;
   for (;;) {
-    const rows = await linksAfter(deps.db, workspaceId, { afterId, limit: EXPORT_PAGE });
+    const rows = await linksAfter(deps.db, { workspaceId }, { afterId, limit: EXPORT_PAGE });
     yield rows.map((r) => [r.id, r.domain, r.slug, r.target, r.title, Number(r.clickCount), iso(r.createdAt), iso(r.updatedAt)]);
     if (rows.length < EXPORT_PAGE) return;
     afterId = rows.at(-1)!.id;

@@ -1,7 +1,8 @@
 import type { Deps } from '../../core/deps';
 import './hooks';
 import { linkRoutes } from './routes';
-import { countDomainLinks, deleteDomainLinks } from './service';
+import { deleteDomainLinks } from './delete';
+import { countDomainLinks } from './queries';
 
 export const linksModule = (deps: Deps) => {
   deps.bus.on(

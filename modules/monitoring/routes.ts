@@ -3,7 +3,7 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors } from '../../core/model';
-import { getLink } from '../links/service';
+import { getLink } from '../links/queries';
 import { LinkHealth, LinkHealthParams } from './model';
 import { linkHealthOf } from './service';
 

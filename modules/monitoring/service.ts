@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundResponse } from '../../core/outbound';
 import { hasFeature, type Plan } from '../../core/plans';
-import { listMonitoredLinks, shortUrl } from '../links/service';
+import { linksAfter } from '../links/queries';
+import { shortUrl } from '../links/short-url';
 import { getWorkspaceRow } from '../workspaces/service';
 import { linkHealth, linkHealthEvents } from './schema';
 
@@ -12,7 +13,7 @@ export const CHECK_CONCURRENCY = 8;
 const PAGE_SIZE = 200;
 const USER_AGENT = 'linkhop-monitor/1.0';
 
-type MonitoredLink = Awaited<ReturnType<typeof listMonitoredLinks>>[number];
+type MonitoredLink = Awaited<ReturnType<typeof linksAfter>>[number];
 type State = 'ok' | 'broken';
 export interface PassResult { checked: number; broken: number; recovered: number }
 
@@ -112,7 +113,7 @@ async function runPass(deps: Deps): Promise<PassResult> {
   };
   let afterId: string | undefined;
   for (;;) {
-    const page = await listMonitoredLinks(deps.db, { afterId, limit: PAGE_SIZE });
+    const page = await linksAfter(deps.db, { monitored: true }, { afterId, limit: PAGE_SIZE });
     if (!page.length) break;
     afterId = page.at(-1)!.id;
     const due: MonitoredLink[] = [];

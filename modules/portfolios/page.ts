@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import { clicksByLinkSince } from '../clicks/stats';
-import { shortUrl } from '../links/service';
+import { shortUrl } from '../links/short-url';
 import { getPortfolioBySlug, isPortfolioSlug, pageCacheKey, portfolioLinkList } from './service';
 
 /** Spec: public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */

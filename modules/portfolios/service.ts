@@ -6,7 +6,7 @@ import { ApiError, badRequest, conflict, notFound } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
-import { getLinksByIds } from '../links/service';
+import { getLinksByIds } from '../links/queries';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;

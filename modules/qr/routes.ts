@@ -4,7 +4,8 @@ import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
-import { getLink, shortUrl } from '../links/service';
+import { getLink } from '../links/queries';
+import { shortUrl } from '../links/short-url';
 import { QrQuery } from './model';
 import { QR_CONTENT_TYPE, renderQr } from './service';
 

@@ -1,7 +1,9 @@
 import type { Deps } from '../../core/deps';
 import { freshClickCount } from '../clicks/counts';
 import { getDomainByHost } from '../domains/service';
-import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links/service';
+import { getLinkByShortUrl } from '../links/queries';
+import { linkCacheKey } from '../links/short-url';
+import { linkSnapshot } from '../links/view';
 import { getWorkspaceRow } from '../workspaces/service';
 import type { LinkSnapshot, WorkspaceSnapshot } from './hooks';
 
@@ -13,33 +15,6 @@ export const workspaceCacheKey = (id: string) => `redirect:ws:${id}`;
 export const domainCacheKey = (hostname: string) => `redirect:domain:${hostname}`;
 
 export interface CustomDomain { domain: string; workspaceId: string; verified: boolean }
-
-/** The link fields the redirect needs; `note` and the password hash stay out of every cache. */
-export function linkSnapshot(row: LinkRow): Omit<LinkSnapshot, 'workspace'> {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    domain: row.domain,
-    slug: row.slug,
-    target: row.target,
-    title: row.title,
-    redirect_type: row.redirectType === 301 ? 301 : 302,
-    expires_at: row.expiresAt ? row.expiresAt.getTime() : null,
-    fallback_url: row.fallbackUrl,
-    utm_params: row.utmParams && Object.keys(row.utmParams).length ? row.utmParams : null,
-    routing_rules: row.routingRules,
-    rules: row.rules,
-    ab_variants: row.abVariants,
-    interstitial: row.interstitial,
-    sequence: row.sequence,
-    deep_link: row.deepLink,
-    og_title: row.ogTitle,
-    og_description: row.ogDescription,
-    og_image: row.ogImage,
-    has_password: row.passwordHash !== null,
-    click_count: Number(row.clickCount),
-  };
-}
 
 /**
  * Lookups of the redirect path: in-process LRU (synchronous `peek*`), then Redis, then the

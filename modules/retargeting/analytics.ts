@@ -1,7 +1,7 @@
 import type { Config } from '../../core/config';
 import { sha256Hex } from '../../core/secrets';
 import type { ClickRecord } from '../clicks/hooks';
-import { shortUrl } from '../links/service';
+import { shortUrl } from '../links/short-url';
 
 /** The workspace's analytics destinations (secrets included: loaded by the job, never cached on the redirect path). */
 export interface AnalyticsAccounts {

@@ -3,7 +3,7 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors, WsParams } from '../../core/model';
-import { getLink } from '../links/service';
+import { getLink } from '../links/queries';
 import { Countries, DailySeries, Devices, Hourly, HourlyQuery, LinkStats, LinkStatsQuery, RangeQuery, Referrers, Summary, TopLinks, TopQuery } from './model';
 import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks } from './service';
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import type { Dimension } from '../clicks/rollup';
 import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter } from '../clicks/stats';
-import { getLinksByIds, linkTotalsByWorkspace } from '../links/service';
+import { getLinksByIds, linkTotalsByWorkspace } from '../links/queries';
 
 const DAY_MS = 86_400_000;
 /** Default daily range: today and the 29 days before. */

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
-import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links/service';
+import { linkCacheKey } from '../links/short-url';
+import { removeTagFromLinks, tagsInUse } from '../links/tags';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
