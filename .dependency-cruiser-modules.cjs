@@ -1,8 +1,9 @@
 /**
  * The module graph, one node per module folder, must have no cycle (`npm run check:boundaries` runs this after
  * .dependency-cruiser.cjs). File-level no-circular misses a cycle that passes through two public faces
- * (a/x → b/index, b/y → a/index), so this checks the folders. Schema files are left out: their imports are the
- * data model's foreign keys (memberships reference workspaces), which point the other way from the code's calls.
+ * (a/x → b/index, b/y → a/index), so this checks the folders. Left out: schema files (their imports are the data
+ * model's foreign keys, memberships → workspaces, which point the other way from the code's calls), the composition
+ * roots in core, and type-only imports.
  */
 const { options } = require('./.dependency-cruiser.cjs');
 
@@ -17,5 +18,10 @@ module.exports = {
       to: { path: '^modules/[^/]+$', circular: true },
     },
   ],
-  options: { ...options, exclude: { path: [options.exclude.path, '/schema\\.ts$'] } },
+  options: {
+    ...options,
+    // the run-time graph: type-only imports are erased, and the composition roots load every module by design
+    tsPreCompilationDeps: false,
+    exclude: { path: [options.exclude.path, '/schema\\.ts$', '^core/(kernel|server|cli|plugins)\\.ts$'] },
+  },
 };

@@ -4,8 +4,8 @@
  * One Pro workspace with 100 links and BENCH_CLICKS clicks (default 10,000,000) spread over the
  * last 365 days, plus a second workspace with 10 % as many (the figures must not read them). Stats
  * read only the rollups, so the seed writes what the clicks worker's rollups hold after those
- * clicks — per link and per workspace: one row per hour with clicks, per day one row per
- * dimension value — with set-based inserts (BENCH_RAW=1 also inserts the raw click rows, which no
+ * clicks — per link and per workspace: one row per hour with clicks, one per day and one per month
+ * with the counts by dimension value — with set-based inserts (BENCH_RAW=1 also inserts the raw click rows, which no
  * stats query reads; slow). Then every stats endpoint's service call over a 365-day range (or all
  * time, where the endpoint has no range) is timed BENCH_RUNS times (default 20) after a warm-up,
  * and the table shows p50 / p95 / max, with the query plan of the heaviest statement of each.
@@ -15,7 +15,8 @@ import postgres from 'postgres';
 import { loadConfig } from '../core/config';
 import { createDeps, type Deps } from '../core/deps';
 import { clicksByLinkSince } from '../modules/clicks/stats';
-import { createLinks, linkContext } from '../modules/links/service';
+import { createLinks } from '../modules/links/create';
+import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
 import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks } from '../modules/stats/service';
 import { createWorkspace } from '../modules/workspaces/service';
@@ -48,21 +49,28 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     from unnest(${ids}::text[]) l, generate_series(date_trunc('hour', now()) - interval '365 days' + interval '1 hour', date_trunc('hour', now()), interval '1 hour') h,
          lateral (select greatest(1, round(${perHour} * (1 + 0.5 * sin(extract(hour from h) / 24 * 2 * pi()))))::int8 as c) x`;
   await sql`insert into click_workspace_hours select ${ws.id}::uuid, hour, sum(clicks), sum(visitors) from click_link_hours where link_id = any(${ids}::uuid[]) group by hour`;
-  // per link per day, each dimension's values share the day's clicks (the first value the most)
-  for (const [dimension, values] of Object.entries(VALUES)) {
+  // per link per day, each dimension's values share the day's clicks (the first value the most); months (a link's without
+  // the counts by value) and workspace rows are their sums
+  const counts = Object.entries(VALUES).map(([dimension, values]) => {
     const weights = values.map((_, i) => 1 / (i + 1));
     const total = weights.reduce((a, b) => a + b, 0);
-    await sql`
-      insert into click_link_days (link_id, dimension, day, value, clicks)
-      select d.link_id, ${dimension}, d.day, v.value, greatest(1, round(d.clicks * v.w / ${total}))::int8
-      from (select link_id, (hour at time zone 'UTC')::date as day, sum(clicks) as clicks from click_link_hours where link_id = any(${ids}::uuid[]) group by 1, 2) d,
-           unnest(${values}::text[], ${weights}::float8[]) v(value, w)`;
-  }
+    return sql`(select jsonb_object_agg(v.value, greatest(1, round(d.clicks * v.w / ${total}))::int8)
+      from unnest(${values}::text[], ${weights}::float8[]) v(value, w)) as ${sql(dimension)}`;
+  });
+  const sums = sql`sum(clicks), sum(visitors), click_counts_sum(country), click_counts_sum(referrer), click_counts_sum(browser), click_counts_sum(os),
+    click_counts_sum(device), click_counts_sum(language)`;
   await sql`
-    insert into click_workspace_days (workspace_id, dimension, day, value, clicks)
-    select ${ws.id}::uuid, dimension, day, value, sum(clicks) from click_link_days where link_id = any(${ids}::uuid[]) group by dimension, day, value
-    union all
-    select ${ws.id}::uuid, 'link', (hour at time zone 'UTC')::date, link_id::text, sum(clicks) from click_link_hours where link_id = any(${ids}::uuid[]) group by 3, 4`;
+    insert into click_link_periods (link_id, period, start, workspace_id, clicks, visitors, country, referrer, browser, os, device, language)
+    select d.link_id, 'd', d.day, ${ws.id}::uuid, d.clicks, d.visitors, ${counts.flatMap((c, i) => (i ? [sql`, `, c] : [c]))}
+    from (select link_id, (hour at time zone 'UTC')::date as day, sum(clicks) as clicks, sum(visitors) as visitors
+          from click_link_hours where link_id = any(${ids}::uuid[]) group by 1, 2) d`;
+  await sql`
+    insert into click_link_periods
+    select link_id, 'm', date_trunc('month', start)::date, workspace_id, sum(clicks), sum(visitors), '{}', '{}', '{}', '{}', '{}', '{}'
+    from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4`;
+  await sql`insert into click_workspace_periods select workspace_id, 'd', start, ${sums} from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
+  await sql`insert into click_workspace_periods
+    select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   if (process.env.BENCH_RAW) {
     await sql`
       insert into clicks (id, link_id, workspace_id, clicked_at, country, device)
@@ -87,8 +95,8 @@ try {
   const ws = await seedWorkspace(deps, sql, 'Bench', CLICKS);
   await seedWorkspace(deps, sql, 'Noise', Math.round(CLICKS / 10));
   await sql.unsafe('vacuum analyze');
-  const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_days)::int as link_days,
-    (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_days)::int as ws_days`;
+  const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_periods)::int as link_periods,
+    (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods`;
   console.log(`seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`, sizes);
 
   const today = new Date().toISOString().slice(0, 10);
@@ -123,11 +131,17 @@ try {
     if (p95 > 50) missed++;
     console.log(`| ${name} | ${times[Math.floor(RUNS / 2)]!.toFixed(1)} | ${p95.toFixed(1)} | ${times.at(-1)!.toFixed(1)} | ${p95 <= 50 ? 'met' : 'missed'} |`);
   }
+  const monthFrom = `${new Date(Date.now() - 333 * 86_400_000).toISOString().slice(0, 7)}-01`;
+  const months = `(period = 'm' and start >= '${monthFrom}') or (period = 'd' and start >= '${from}' and start < '${monthFrom}')`;
   const plans: [string, string][] = [
-    ['workspace daily series (hourly rollup, 365 days)', `select to_char(hour at time zone 'UTC', 'YYYY-MM-DD'), sum(clicks), sum(visitors) from click_workspace_hours where workspace_id = '${ws.id}' and hour >= '${from}' and hour < now() group by 1`],
-    ['workspace top countries (daily rollup, 365 days)', `select value, sum(clicks) from click_workspace_days where workspace_id = '${ws.id}' and dimension = 'country' and day >= '${from}' group by value order by 2 desc limit 10`],
-    ['workspace top links (daily rollup, 365 days)', `select value, sum(clicks) from click_workspace_days where workspace_id = '${ws.id}' and dimension = 'link' and day >= '${from}' group by value order by 2 desc limit 10`],
-    ['link daily series (hourly rollup, 365 days)', `select to_char(hour at time zone 'UTC', 'YYYY-MM-DD'), sum(clicks) from click_link_hours where link_id = '${ws.linkIds[0]}' and hour >= '${from}' group by 1`],
+    ['workspace daily series (day rows, 365 days)', `select start, clicks, visitors from click_workspace_periods where workspace_id = '${ws.id}' and period = 'd' and start >= '${from}'`],
+    ['workspace top countries (months + the days of the first month, 365 days)',
+      `select v.key, sum(v.value::int8) from click_workspace_periods p, jsonb_each_text(p.country) v(key, value) where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
+    ['workspace top links (link months + days, 365 days)',
+      `select link_id, sum(clicks) from click_link_periods where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
+    ['link top countries (day rows, 365 days)',
+      `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}' and period = 'd' and start >= '${from}' group by 1 order by 2 desc limit 10`],
+    ['portfolio trend (100 links, 30 days)', `select link_id, sum(clicks) from click_link_periods where link_id = any('{${ws.linkIds.join(',')}}') and period = 'd' and start >= '${since30.toISOString().slice(0, 10)}' group by 1`],
   ];
   for (const [name, query] of plans) {
     const plan = await sql.unsafe(`explain (analyze, buffers) ${query}`);

@@ -7,6 +7,7 @@ import { forwardEventsToWebhooks } from '../modules/webhooks';
 import { loadConfig } from './config';
 import { createDeps, type Deps } from './deps';
 import { ApiError } from './errors';
+import { loadPlugins } from './plugins';
 
 /**
  * Operator CLI: the same service functions as the operator API, printing the same JSON.
@@ -60,6 +61,8 @@ if (import.meta.main) {
   try {
     // a DATA_DIR held by a running server is refused here (DataDirInUse names it): nothing is written
     deps = await createDeps(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' }));
+    // plugins see this process's events too (`monitor` emits link.broken); repeats are the server's and workers' to schedule
+    await loadPlugins(deps, deps.config.plugins, { schedule: false });
     console.log(JSON.stringify(await run(deps, args), null, 2));
   } catch (error) {
     console.error(JSON.stringify({ error: (error as Error).message }));

@@ -1,4 +1,4 @@
-/** Environment → typed configuration. Every variable has a working local default (interfaces.md). */
+/** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them). */
 export interface Config {
   port: number;
   siteUrl: string;
@@ -30,7 +30,7 @@ export interface Config {
   plugins: string[];
   /** monitoring pass interval */
   monitorIntervalMs: number;
-  /** how often webhook delivery logs older than 30 days are deleted */
+  /** how often webhook delivery logs older than 7 days (LIMITS.webhookLogDays) are deleted */
   deliveryPruneIntervalMs: number;
   /** JOB_LOCK_MS: a BullMQ job whose worker stopped renewing its lock this long ago (crashed) is re-run */
   jobLockMs: number;

@@ -57,9 +57,26 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite(opts.memory ? {} : { dataDir: opts.dataDir ?? './data' });
-  if (opts.migrate !== false) await migrateDatabase(database);
-  return database;
+  const dataDir = opts.url || opts.memory ? undefined : (opts.dataDir ?? './data');
+  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite({ dataDir });
+  if (opts.migrate === false) return database;
+  const before = dataDir ? await appliedMigrations(database) : 0;
+  await migrateDatabase(database);
+  if (!dataDir || (await appliedMigrations(database)) === before) return database;
+  // Migrating grows PGlite's WebAssembly memory, which never shrinks (a first start idled ~20 MB
+  // above a restart): once the schema changed, the embedded database starts again on a fresh thread
+  await database.close();
+  return openPglite({ dataDir });
+}
+
+/** How many migrations the database has recorded (0 before the first). */
+async function appliedMigrations(database: Database): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from pg_catalog.pg_tables t where t.schemaname = 'drizzle' and t.tablename = '__drizzle_migrations'`),
+  );
+  if (!row?.n) return 0;
+  const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+  return count?.n ?? 0;
 }
 
 function openPostgres(url: string, max: number): Database {
@@ -91,7 +108,8 @@ function embeddedWorker(): PgliteWorker {
  * single-writer: a second process would write into the same files, or its writes would be lost).
  */
 async function openPglite(source: { dataDir?: string; from?: PgliteProxyClient }): Promise<Database> {
-  const unlock = source.dataDir ? (mkdirSync(source.dataDir, { recursive: true }), lockDataDir(source.dataDir)) : undefined;
+  if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
+  const unlock = source.dataDir ? lockDataDir(source.dataDir) : undefined;
   const thread = source.from?.worker ?? embeddedWorker();
   let client: PgliteProxyClient;
   try {

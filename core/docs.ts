@@ -15,7 +15,7 @@ export const docs = () =>
         specPath: '/api/openapi.json',
         provider: 'swagger-ui',
         // an absolute spec URL: the plugin's default is relative to the page (/api/api/openapi.json); its type omits `url`
-        swagger: { ...({ url: '/api/openapi.json' } as {}), cdn: '/api/docs/assets/swagger-ui-bundle.js', theme: '/api/docs/assets/swagger-ui.css', autoDarkMode: false },
+        swagger: { ...({ url: '/api/openapi.json' } as object), cdn: '/api/docs/assets/swagger-ui-bundle.js', theme: '/api/docs/assets/swagger-ui.css', autoDarkMode: false },
         exclude: { paths: [/^\/api\/docs/, '/api/openapi.json', '/:slug', '/p/:slug', '/mcp'] },
         documentation: {
           info: {

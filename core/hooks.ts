@@ -1,4 +1,6 @@
 import type { ClickRecord, LinkSnapshot, LinkValidate, Visitor } from './hook-types';
+import type { Static } from '@sinclair/typebox';
+import type { CreateLinkBody } from '../modules/links';
 import type { Logger } from './logger';
 import type { Plan, Role } from './plans';
 
@@ -47,14 +49,20 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.added', 'member.removed', 'member.role_changed', 'webhook.test',
 ] as const satisfies readonly EventName[];
 
+/**
+ * A link's create input as a `link.beforeCreate` hook sees it: the fields of the create body, by name,
+ * values not yet checked (a bulk item or an import row reaches the hooks before any validation).
+ */
+export type LinkCreateInput = { [F in keyof Static<typeof CreateLinkBody>]?: unknown } & Record<string, unknown>;
+
 /** What a `link.beforeCreate` hook sees: the link about to be written, before validation of the row. */
 export interface LinkBeforeCreate {
   workspaceId: string;
   plan: Plan;
   userId: string;
-  source: 'single' | 'bulk' | 'import' | 'mcp';
+  source: 'single' | 'bulk' | 'import' | 'mcp' | 'plugin';
   /** the create body; hooks may fill defaults (templates) or reject it (governance) */
-  link: Record<string, unknown>;
+  link: LinkCreateInput;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Config } from './config';
 
-/** First path segments that belong to the site; never generated as slugs (interfaces.md). */
+/** First path segments that belong to the site (its pages, the API, the health probes): never a slug, generated or chosen. */
 export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
 
 /** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */

@@ -35,6 +35,8 @@ import { createAccessResolver } from '../modules/workspaces';
 import { workspacesModule } from '../modules/workspaces/plugin';
 import type { Deps } from './deps';
 import { docs } from './docs';
+import { pluginRoutes } from './plugin-routes';
+import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from './access';
 import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
@@ -43,8 +45,12 @@ import { validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
-/** Paths that only the site host serves; on a short domain they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app']);
+/** Paths that only the site host serves; on any other host they are ordinary 404s. */
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app']);
+/** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
+const HEALTH_SEGMENTS = ['healthz', 'readyz'];
+/** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
+const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
 /** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
 const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
@@ -76,16 +82,17 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
 
 /**
  * The kernel: error handling, host routing, request ids and logs, docs, then the feature
- * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining).
+ * modules as ONE literal `.use()` chain (Elysia keeps route types only through chaining), then
+ * the extension plugins' routes (set up before: `setupPlugins`), then the short links.
  */
-export function createApp(deps: Deps) {
+export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   deps.access ??= createAccessResolver(deps, createSessionAuthenticator(deps));
   const { log, config } = deps;
 
   return new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       const segment = firstSegment(request);
-      if (requestHost(request) !== config.siteHost && SITE_SEGMENTS.has(segment)) return json(404, { error: 'Not found' });
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
       if (segment === 'api') {
         const given = request.headers.get('x-request-id');
@@ -145,7 +152,8 @@ export function createApp(deps: Deps) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(mcpModule(deps))
-    .use(dashboardModule())
+    // one link for the extension plugins' routes and the dashboard: the literal chain is at TypeScript's instantiation depth
+    .use(pluginRoutes(deps, plugins.routes).use(dashboardModule()))
     .use(redirectModule(deps));
 }
 
@@ -168,7 +176,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     if (method === 'GET' || method === 'HEAD' || method === 'POST') {
       const host = requestHost(request);
       const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
-      if (slug !== undefined && !SITE_SEGMENTS.has(slug)) {
+      if (slug !== undefined && !APP_SEGMENTS.has(slug)) {
         try {
           const answer = redirector.visit(request, slug, method, server, host);
           return answer instanceof Promise ? answer.catch((error) => fail(error, request)) : answer;

@@ -1,12 +1,13 @@
 import { loadConfig } from './config';
 import { DataDirInUse } from './data-dir-lock';
 import { surviveClosedSocketWrites } from './db';
+import { PluginLoadError } from './plugins';
 import { startServer } from './server';
 
 const config = loadConfig();
 const started = Date.now();
 const server = await startServer(config).catch((error) => {
-  if (!(error instanceof DataDirInUse)) throw error;
+  if (!(error instanceof DataDirInUse || error instanceof PluginLoadError)) throw error;
   console.error(error.message);
   process.exit(1);
 });

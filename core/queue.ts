@@ -1,4 +1,5 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { CronExpressionParser } from 'cron-parser';
 import type Redis from 'ioredis';
 import type { Logger } from './logger';
 
@@ -8,6 +9,7 @@ import type { Logger } from './logger';
  * The queue of a job is the part of its name before the first dot (`mail.send` → `mail`);
  * `bun run worker mail` runs that queue.
  */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging (a type alias could not be)
 export interface JobMap {}
 export type JobName = keyof JobMap & string;
 export type Processor<N extends JobName> = (data: JobMap[N], meta: { jobId?: string; attempt: number }) => Promise<void>;
@@ -25,8 +27,8 @@ export interface JobQueue {
   enqueue<N extends JobName>(name: N, data: JobMap[N], opts?: EnqueueOptions): Promise<void>;
   /** register the processor of a job (both modes; BullMQ only runs it in a worker process) */
   register<N extends JobName>(name: N, processor: Processor<N>): void;
-  /** a repeatable job; with BullMQ one schedule exists however many processes declare it */
-  schedule<N extends JobName>(name: N, everyMs: number, data: JobMap[N]): Promise<void>;
+  /** a repeatable job, every `every` ms or on a cron pattern; with BullMQ one schedule exists however many processes declare it */
+  schedule<N extends JobName>(name: N, every: number | { pattern: string }, data: JobMap[N]): Promise<void>;
   /** start consuming (BullMQ: workers for the given queues, all registered queues when omitted) */
   startWorkers(queues?: string[]): Promise<void>;
   /**
@@ -61,7 +63,7 @@ const CAPPED_BACKOFF = 'capped';
 export function createMemoryQueue(log: Logger): JobQueue {
   const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
   const seen = new Set<string>();
-  const timers = new Set<ReturnType<typeof setInterval>>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
   let running = 0;
   let waiters: (() => void)[] = [];
   let closed = false;
@@ -113,10 +115,24 @@ export function createMemoryQueue(log: Logger): JobQueue {
     register(name, processor) {
       processors.set(name, processor as any);
     },
-    async schedule(name, everyMs, data) {
-      const timer = setInterval(() => void this.enqueue(name, data), everyMs);
-      timer.unref?.();
-      timers.add(timer);
+    async schedule(name, every, data) {
+      if (typeof every === 'number') {
+        const timer = setInterval(() => void this.enqueue(name, data), every);
+        timer.unref?.();
+        timers.add(timer);
+        return;
+      }
+      const pattern = CronExpressionParser.parse(every.pattern, { tz: 'UTC' });
+      const next = () => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void this.enqueue(name, data);
+          next();
+        }, pattern.next().getTime() - Date.now());
+        timer.unref?.();
+        timers.add(timer);
+      };
+      next();
     },
     async startWorkers() {},
     idle() {
@@ -204,9 +220,10 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
     register(name, processor) {
       processors.set(name, processor as any);
     },
-    async schedule(name, everyMs, data) {
+    async schedule(name, every, data) {
       // modules schedule at start, often before the fail-fast producer is connected: keep trying
-      const upsert = () => withDeadline(queueFor(name).upsertJobScheduler(`${name}:every`, { every: everyMs }, { name, data }), SEND_DEADLINE_MS);
+      const repeat = typeof every === 'number' ? { every } : { pattern: every.pattern, tz: 'UTC' };
+      const upsert = () => withDeadline(queueFor(name).upsertJobScheduler(`${name}:every`, repeat, { name, data }), SEND_DEADLINE_MS);
       try {
         await upsert();
       } catch {

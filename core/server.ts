@@ -20,8 +20,12 @@ import { clientBundle } from '../modules/dashboard';
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
 export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const deps = opts.deps ?? (await createDeps(config));
-  const app = createApp(deps);
-  await loadPlugins(config.plugins, { hooks: deps.bus, config, log: deps.log });
+  // plugins come first: their routes are part of the app, their hooks of the redirect pipeline
+  const plugins = await loadPlugins(deps, config.plugins, { schedule: true }).catch(async (error) => {
+    if (!opts.deps) await deps.close(); // a caller's deps are the caller's to close
+    throw error;
+  });
+  const app = createApp(deps, plugins);
   await warnOrphanedLinks(deps);
   await clientBundle(); // the dashboard is bundled before the first visitor, and a broken bundle stops the start
   const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });

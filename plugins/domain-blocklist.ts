@@ -1,18 +1,17 @@
-import { ApiError } from '../core/errors';
-import { definePlugin } from '../core/plugins';
+import { ApiError, definePlugin } from '../core/plugin-api';
 
 /**
- * Example extension plugin: refuses links to domains listed in BLOCKLIST_DOMAINS (comma list;
- * subdomains included) for every workspace, and logs each created link.
- * Load it with PLUGINS=./plugins/domain-blocklist.ts.
+ * Refuses links to domains listed in BLOCKLIST_DOMAINS (comma list; subdomains included) in every
+ * workspace, and logs each created link. Load it with PLUGINS=./plugins/domain-blocklist.ts.
  */
 export default definePlugin({
   name: 'domain-blocklist',
-  setup({ hooks, log }) {
+  setup({ hook, on, log }) {
     const blocked = (process.env.BLOCKLIST_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
     const isBlocked = (host: string) => blocked.some((d) => host === d || host.endsWith(`.${d}`));
 
-    hooks.on('link.beforeCreate', ({ link }) => {
+    // a hook runs in the request: its ApiError is the caller's answer (bulk: that item's)
+    hook('link.beforeCreate', ({ link }) => {
       if (typeof link.target !== 'string') return;
       let host: string;
       try {
@@ -21,8 +20,9 @@ export default definePlugin({
         return; // the links module reports the invalid URL itself
       }
       if (isBlocked(host)) throw new ApiError(400, `Target domain ${host} is blocked on this server`);
-    }, { source: 'domain-blocklist' });
+    });
 
-    hooks.on('link.created', ({ workspaceId, data }) => log.info({ workspaceId, link: data.short_url }, 'link created'), { source: 'domain-blocklist' });
+    // an event comes after the commit; a failing handler is logged, never the caller's answer
+    on('link.created', ({ workspaceId, data }) => log.info({ workspaceId, link: data.short_url }, 'link created'));
   },
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { loadConfig } from '../core/config';
 import { surviveClosedSocketWrites } from '../core/db';
 import { createDeps, type Deps } from '../core/deps';
+import { loadPlugins } from '../core/plugins';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 
@@ -17,7 +18,7 @@ export async function registerAllJobs(deps: Deps): Promise<void> {
   }
 }
 
-/** A worker process: BullMQ consumers for the given queues (all when none given). */
+/** A worker process: BullMQ consumers for the given queues (all when none given, `plugins` among them when PLUGINS declare jobs). */
 export async function runWorkers(queues: string[]) {
   const config = loadConfig();
   if (!config.redisUrl) {
@@ -28,6 +29,8 @@ export async function runWorkers(queues: string[]) {
   surviveClosedSocketWrites((err) => deps.log.warn({ err }, 'write to a closed PostgreSQL connection ignored'));
   await registerAllJobs(deps);
   try {
+    // every process loads the plugins: their event handlers see what this process emits (link.broken here)
+    await loadPlugins(deps, config.plugins, { schedule: true });
     await deps.queue.startWorkers(queues);
   } catch (error) {
     console.error((error as Error).message);

@@ -37,6 +37,8 @@ export async function mintApiKey(deps: Deps, input: MintKeyInput) {
   if (!memberRole) throw badRequest(`${user.email} is not a member of workspace ${workspace.id}`);
   const role = input.role === undefined ? memberRole : parseRole(input.role);
   if (!roleAtLeast(memberRole, role)) throw badRequest(`Invalid role: ${user.email} is ${memberRole} in this workspace; a key cannot grant more`);
-  const key = await createApiKey(deps.db, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan as Plan, name: 'Operator key', role, audit: true });
+  const key = await deps.db.transaction((tx) =>
+    createApiKey(tx, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan as Plan, name: 'Operator key', role, audit: true }),
+  );
   return { ...key, workspace_id: workspace.id, user_id: user.id };
 }

@@ -3,11 +3,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { KeyActor } from '../../core/access';
 import type { Cache } from '../../core/cache';
-import type { Db, DbOrTx } from '../../core/db';
-import { notFound, paymentRequired } from '../../core/errors';
+import type { Db, DbOrTx, Tx } from '../../core/db';
+import { notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
-import { planLimit, type Plan, type Role } from '../../core/plans';
+import { withinPlanLimit } from '../../core/plan-limits';
+import type { Plan, Role } from '../../core/plans';
 import { recordAudit } from '../audit';
 import { getUser, memberRoles } from '../members';
 import { apiKeys } from './schema';
@@ -18,13 +19,17 @@ export const hashApiKey = sha256Hex;
 
 export interface CreatedKey { id: string; name: string; role: Role; key: string }
 
+/** A new key within the workspace's key limit, counted in the inserting transaction. */
 export async function createApiKey(
-  db: DbOrTx,
+  tx: Tx,
   input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
 ): Promise<CreatedKey> {
-  const existing = await db.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId));
-  const max = planLimit(input.plan, 'apiKeys');
-  if (existing >= max) throw paymentRequired(`API key limit reached: a workspace holds at most ${max} keys`);
+  await withinPlanLimit(tx, {
+    resource: 'apiKeys',
+    scopeId: input.workspaceId,
+    plan: input.plan,
+    count: () => tx.$count(apiKeys, eq(apiKeys.workspaceId, input.workspaceId)),
+  });
   const key = generateApiKey();
   const row = {
     id: newId(),
@@ -36,9 +41,9 @@ export async function createApiKey(
     keyHash: hashApiKey(key),
     prefix: key.slice(0, 7),
   };
-  await db.insert(apiKeys).values(row);
+  await tx.insert(apiKeys).values(row);
   if (input.audit) {
-    await recordAudit({ db, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
+    await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
   }
   return { id: row.id, name: row.name, role: input.role, key };
 }

@@ -1,3 +1,2 @@
 // The audit module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
 export { recordAudit } from './service';
-export type { AuditRecord } from './service';

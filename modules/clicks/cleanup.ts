@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
-import { clickLinkDays, clickLinkHours, clicks, clickVisitors, clickWorkspaceDays, clickWorkspaceHours } from './schema';
+import { DIMENSIONS } from './rollup';
+import { clickLinkHours, clickLinkPeriods, clicks, clickVisitors, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
+
+const COUNT_COLUMNS = sql.raw(DIMENSIONS.join(', '));
+/** drizzle/0014's aggregate: the sum of jsonb counts by value */
+const SUMMED_COUNTS = sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).join(', '));
+/** each dimension's counts of the workspace's row less the link's (drizzle/0014's click_counts_add drops what reaches 0) */
+const SUBTRACT_COUNTS = sql.raw(
+  DIMENSIONS.map((d) => `${d} = click_counts_add(w.${d}, (select jsonb_object_agg(key, -value::int8) from jsonb_each_text(l.${d})))`).join(', '),
+);
 
 /**
  * What a foreign-key cascade did before click rows lost their foreign keys (they cost a check per
@@ -13,28 +22,37 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
     await tx.execute(sql`
       update ${clickWorkspaceHours} w set clicks = w.clicks - l.clicks from ${clickLinkHours} l
       where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.hour = l.hour`);
+    // the link's month rows have no counts by value: its months are summed from its days here
     await tx.execute(sql`
-      update ${clickWorkspaceDays} w set clicks = w.clicks - l.clicks from ${clickLinkDays} l
-      where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.dimension = l.dimension and w.day = l.day and w.value = l.value`);
-    await tx.execute(sql`delete from ${clickWorkspaceDays} where workspace_id = ${workspaceId} and (clicks <= 0 or (dimension = 'link' and value = ${linkId}))`);
+      update ${clickWorkspacePeriods} w set clicks = w.clicks - l.clicks, ${SUBTRACT_COUNTS}
+      from (
+        select period, start, clicks, ${COUNT_COLUMNS} from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd'
+        union all
+        select 'm', date_trunc('month', start)::date, sum(clicks), ${SUMMED_COUNTS}
+        from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
+      ) l
+      where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
+    await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = ${linkId}`);
-    await tx.execute(sql`delete from ${clickLinkDays} where link_id = ${linkId}`);
+    await tx.execute(sql`delete from ${clickLinkPeriods} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickVisitors} where scope = ${linkId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId} and link_id = ${linkId}`);
   });
 }
 
-/** A deleted workspace's clicks and every rollup of it and of its links (found through its `link` rollup). */
+/** A deleted workspace's clicks and every rollup of it and of its links (found through their period rows). */
 export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const found = await tx.execute<{ id: string }>(sql`select distinct value as id from ${clickWorkspaceDays} where workspace_id = ${workspaceId} and dimension = 'link'`);
+    const found = await tx.execute<{ id: string }>(
+      sql`select distinct link_id as id from ${clickLinkPeriods} where workspace_id = ${workspaceId} and period = 'm'`,
+    );
     const linkIds = `{${rowsOf<{ id: string }>(found).map((r) => r.id).join(',')}}`;
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = any(${linkIds}::uuid[])`);
-    await tx.execute(sql`delete from ${clickLinkDays} where link_id = any(${linkIds}::uuid[])`);
+    await tx.execute(sql`delete from ${clickLinkPeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickVisitors} where scope = any(${linkIds}::uuid[]) or scope = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId}`);
-    await tx.execute(sql`delete from ${clickWorkspaceDays} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
   });
 }

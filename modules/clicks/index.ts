@@ -2,7 +2,8 @@
 export { freshClickCount } from './counts';
 export { clicksBefore } from './export';
 export type { ClickCursor } from './export';
+export type { ClickRecord } from './hooks';
 export type { Dimension } from './rollup';
 export { clickRecorder } from './service';
-export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topValues, utcDayStart } from './stats';
+export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';
 export type { ClickFilter } from './stats';

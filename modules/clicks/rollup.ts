@@ -14,15 +14,23 @@ export function refererHost(referer: string | null): string | null {
 }
 
 export interface HourRow { scope: string; hour: number; clicks: number }
-export interface DayRow { scope: string; dimension: string; day: string; value: string; clicks: number }
+/** Clicks of one dimension by value ('' is unknown, or direct for the referrer). */
+export type ValueCounts = Record<string, number>;
+/**
+ * A day ('d') or month ('m', `start` its first day) of a link or workspace: clicks and, per dimension
+ * (DIMENSIONS' order), counts by value — none in a link's month rows (see periodsOf).
+ */
+export interface PeriodRow { scope: string; workspace: string; period: 'd' | 'm'; start: string; clicks: number; counts: ValueCounts[] }
 /** a visitor of a link or workspace (`scope`) on a day, with the UTC hour (0–23) of their first visit in the batch */
 export interface VisitorRow { scope: string; day: string; h: number; hour: number }
 
 export interface BatchRollup {
   linkHours: HourRow[];
   workspaceHours: HourRow[];
-  linkDays: DayRow[];
-  workspaceDays: DayRow[];
+  /** the days and months of each link (no two rows with one key) */
+  linkPeriods: PeriodRow[];
+  /** the same per workspace, sorted by key */
+  workspacePeriods: PeriodRow[];
   visitors: VisitorRow[];
   /** clicks per link id */
   perLink: Map<string, number>;
@@ -49,32 +57,70 @@ function counted(rows: Map<number, { clicks: number }>, key: number): boolean {
   return row !== undefined;
 }
 
+/** Adds a period row's clicks, and its counts unless `clicksOnly`, into another's. */
+function addPeriod(into: PeriodRow, row: PeriodRow, clicksOnly: boolean) {
+  into.clicks += row.clicks;
+  for (let k = 0; !clicksOnly && k < DIMENSIONS.length; k++) {
+    const counts = into.counts[k]!;
+    for (const [value, n] of Object.entries(row.counts[k]!)) counts[value] = (counts[value] ?? 0) + n;
+  }
+}
+
+const emptyPeriod = (scope: string, workspace: string, period: 'd' | 'm', start: string): PeriodRow => ({
+  scope, workspace, period, start, clicks: 0, counts: DIMENSIONS.map(() => ({})),
+});
+
+/**
+ * The months of the day rows, and the workspaces' days and months: sums of the link days. A link's
+ * month rows carry its clicks and visitors only: its breakdowns (at most 366 days) read its day rows,
+ * and every batch rewrites the month row, which would otherwise hold every value of the month.
+ */
+function periodsOf(linkDays: PeriodRow[]) {
+  const linkPeriods = new Map<string, PeriodRow>();
+  const workspacePeriods = new Map<string, PeriodRow>();
+  const into = (rows: Map<string, PeriodRow>, scope: string, workspace: string, period: 'd' | 'm', start: string, row: PeriodRow, clicksOnly = false) => {
+    const key = `${scope}:${period}:${start}`;
+    let sum = rows.get(key);
+    if (!sum) rows.set(key, (sum = emptyPeriod(scope, workspace, period, start)));
+    addPeriod(sum, row, clicksOnly);
+  };
+  for (const day of linkDays) {
+    const month = `${day.start.slice(0, 7)}-01`;
+    linkPeriods.set(`${day.scope}:d:${day.start}`, day);
+    into(linkPeriods, day.scope, day.workspace, 'm', month, day, true);
+    into(workspacePeriods, day.workspace, day.workspace, 'd', day.start, day);
+    into(workspacePeriods, day.workspace, day.workspace, 'm', month, day);
+  }
+  return {
+    linkPeriods: [...linkPeriods.values()],
+    workspacePeriods: [...workspacePeriods.values()].sort((a, b) => compare(a.scope, b.scope) || compare(a.period, b.period) || compare(a.start, b.start)),
+  };
+}
+
 /**
  * The rollup rows of a batch's clicks of `alive` links (indexes into `batch.links`), computed in the
- * worker so that PostgreSQL only adds them up: one row per link and hour, per link, day, dimension
- * and value (the same per workspace), per visitor and day. A link's rows are only ever written by the
- * transaction holding that link's row lock; workspace rows are shared, so they are sorted by their
- * key and concurrent batches lock them in one order (no deadlock).
+ * worker so that PostgreSQL only stores them: per link and hour; per link and day, and per link and
+ * month, the clicks by dimension value (the same per workspace); per visitor and day. A link's rows
+ * are only ever written by the transaction holding that link's row lock; workspace rows are shared,
+ * so they are sorted by their key and concurrent batches lock them in one order (no deadlock).
  */
 export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
   const days = new Interned();
-  const values = new Interned();
   const workspaces = new Interned();
-  // per profile: its dimension values, interned (computed once per profile, not per click)
-  const profileValues: (number[] | undefined)[] = [];
+  // per profile: its dimension values (computed once per profile, not per click)
+  const profileValues: (string[] | undefined)[] = [];
   const valuesOf = (profile: number) => {
-    let ids = profileValues[profile];
-    if (!ids) {
+    let values = profileValues[profile];
+    if (!values) {
       const [country, referer, browser, os, device, language] = batch.profiles[profile]!;
       const byDimension: Record<Dimension, string | null> = { country, referrer: refererHost(referer), browser, os, device, language };
-      profileValues[profile] = ids = DIMENSIONS.map((d) => values.id(byDimension[d] ?? ''));
+      profileValues[profile] = values = DIMENSIONS.map((d) => byDimension[d] ?? '');
     }
-    return ids;
+    return values;
   };
   const linkHours = new Map<number, HourRow>();
   const workspaceHours = new Map<number, HourRow>();
-  const linkDays = new Map<number, DayRow>();
-  const workspaceDays = new Map<number, DayRow>();
+  const linkDays = new Map<number, PeriodRow>();
   const visitors = new Map<number, Map<number, VisitorRow>>();
   const perLink = new Map<string, number>();
   const hour0 = Math.floor(batch.t0 / HOUR_MS);
@@ -101,16 +147,15 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
     if (!counted(linkHours, key)) linkHours.set(key, { scope: linkId, hour, clicks: 1 });
     key = w * 2 ** 24 + hourIndex;
     if (!counted(workspaceHours, key)) workspaceHours.set(key, { scope: workspaceId, hour, clicks: 1 });
-    const ids = valuesOf(batch.profile[i]!);
+    key = link * 2 ** 20 + d;
+    let linkDay = linkDays.get(key);
+    if (!linkDay) linkDays.set(key, (linkDay = emptyPeriod(linkId, workspaceId, 'd', day)));
+    linkDay.clicks++;
+    const values = valuesOf(batch.profile[i]!);
     for (let k = 0; k < DIMENSIONS.length; k++) {
-      const v = ids[k]!;
-      key = ((link * 8 + k) * 64 + d) * 2 ** 20 + v;
-      if (!counted(linkDays, key)) linkDays.set(key, { scope: linkId, dimension: DIMENSIONS[k]!, day, value: values.values[v]!, clicks: 1 });
-      key = ((w * 8 + k) * 64 + d) * 2 ** 20 + v;
-      if (!counted(workspaceDays, key)) workspaceDays.set(key, { scope: workspaceId, dimension: DIMENSIONS[k]!, day, value: values.values[v]!, clicks: 1 });
+      const counts = linkDay.counts[k]!;
+      counts[values[k]!] = (counts[values[k]!] ?? 0) + 1;
     }
-    key = ((w * 8 + 7) * 64 + d) * 2 ** 20 + link;
-    if (!counted(workspaceDays, key)) workspaceDays.set(key, { scope: workspaceId, dimension: 'link', day, value: linkId, clicks: 1 });
     const visitor = batch.profiles[batch.profile[i]!]![6];
     if (visitor != null) {
       const hourOfDay = (hour - dayStart) / HOUR_MS;
@@ -125,8 +170,7 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
   return {
     linkHours: [...linkHours.values()],
     workspaceHours: [...workspaceHours.values()].sort(byScopeThenKey((r) => String(r.hour).padStart(16, '0'))),
-    linkDays: [...linkDays.values()],
-    workspaceDays: [...workspaceDays.values()].sort(byScopeThenKey((r) => `${r.dimension}\0${r.day}\0${r.value}`)),
+    ...periodsOf([...linkDays.values()]),
     visitors: [...shared, ...own],
     perLink,
   };

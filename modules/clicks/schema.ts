@@ -1,4 +1,4 @@
-import { bigint, date, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per recorded visit, partitioned by month on `clicked_at` (drizzle/0012 creates the
@@ -53,33 +53,52 @@ export const clickWorkspaceHours = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.hour] })],
 );
 
+/** Clicks of one dimension by value ('' is unknown, or direct for the referrer): `{"DE": 3, "": 1}`. */
+type ValueCounts = Record<string, number>;
+
+/** A rollup row's counts: clicks, unique visitors (summed over its days) and each dimension's counts by value. */
+const periodCounts = {
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  visitors: bigint('visitors', { mode: 'number' }).notNull(),
+  country: jsonb('country').$type<ValueCounts>().notNull(),
+  referrer: jsonb('referrer').$type<ValueCounts>().notNull(),
+  browser: jsonb('browser').$type<ValueCounts>().notNull(),
+  os: jsonb('os').$type<ValueCounts>().notNull(),
+  device: jsonb('device').$type<ValueCounts>().notNull(),
+  language: jsonb('language').$type<ValueCounts>().notNull(),
+};
+
 /**
- * Clicks per link per UTC day by one dimension's value (country, device, browser, os, referrer
- * host, language); '' is unknown (or direct, for the referrer).
+ * Per link: one row per UTC day (`period` 'd', `start` the day) and one per UTC month ('m', `start`
+ * its first day), written together by the clicks worker; a month row is always the sum of its days
+ * (a link's month rows: clicks and visitors only, its counts by value stay empty).
+ * A range reads whole months from month rows and the days at its ends from day rows (drizzle/0014).
  */
-export const clickLinkDays = pgTable(
-  'click_link_days',
+export const clickLinkPeriods = pgTable(
+  'click_link_periods',
   {
     linkId: uuid('link_id').notNull(),
-    dimension: text('dimension').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    value: text('value').notNull(),
-    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    ...periodCounts,
   },
-  (t) => [primaryKey({ columns: [t.linkId, t.dimension, t.day, t.value] })],
+  (t) => [
+    primaryKey({ name: 'click_link_periods_pk', columns: [t.linkId, t.period, t.start] }),
+    index('click_link_periods_workspace_idx').on(t.workspaceId, t.period, t.start),
+  ],
 );
 
-/** The same per workspace, plus dimension `link` (value: the link id) for a workspace's top links. */
-export const clickWorkspaceDays = pgTable(
-  'click_workspace_days',
+/** The same per workspace. */
+export const clickWorkspacePeriods = pgTable(
+  'click_workspace_periods',
   {
     workspaceId: uuid('workspace_id').notNull(),
-    dimension: text('dimension').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    value: text('value').notNull(),
-    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    ...periodCounts,
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.dimension, t.day, t.value] })],
+  (t) => [primaryKey({ name: 'click_workspace_periods_pk', columns: [t.workspaceId, t.period, t.start] })],
 );
 
 /**

@@ -5,7 +5,9 @@ import { addClickCounts, lockExistingLinks } from '../links';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
-import { clickBatches, clickLinkDays, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceDays, clickWorkspaceHours } from './schema';
+import { addPeriods } from './periods';
+import { pgArray, pgTextArray } from './pg-arrays';
+import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
 import './hooks';
 
 export type { ClickRecord } from './hooks';
@@ -76,13 +78,18 @@ export interface StoredBatch {
 
 const NOTHING_STORED: StoredBatch = { clicks: [], counts: new Map() };
 const json = (rows: unknown[]) => JSON.stringify(rows);
-const pgArray = (values: number[]) => `{${values.join(',')}}`;
 
 /**
  * The `clicks.record` processor, one transaction: a batch already in `click_batches` is skipped whole
  * (so a re-delivered job neither duplicates nor double-counts), then the raw rows go in with one
  * set-based insert, the rollups are added to, and each link's `click_count` is raised once. Clicks of
  * links deleted meanwhile are dropped.
+ *
+ * The counting is this module's (per-link sums of the batch, the broadcast in counts.ts); the count
+ * itself stays a column of links' table, written only through links' public functions: the links list
+ * sorts and filters by it and the redirect snapshot reads it with the link's row, so a table of our
+ * own would add a join to every link read. The row lock it takes is also what makes a link's rollup
+ * rows single-writer (periods.ts).
  */
 export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<StoredBatch> {
   if (!batch.at.length) return NOTHING_STORED;
@@ -92,18 +99,23 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
     if (!alive.size) return NOTHING_STORED;
     const first = await tx.insert(clickBatches).values({ id: batch.id }).onConflictDoNothing().returning({ id: clickBatches.id });
     if (!first.length) return NOTHING_STORED;
-    const links = batch.links.flatMap(([link_id, workspace_id], i) => (alive.has(i) ? [{ i, link_id, workspace_id }] : []));
-    const profiles = batch.profiles.map(([country, referer, browser, os, device, language], i) => ({ i, country, referer, browser, os, device, language }));
-    // per click only three numbers travel, as array literals; links and profiles once each as JSON
+    const links = batch.links.flatMap(([linkId, workspaceId], i) => (alive.has(i) ? [{ i, linkId, workspaceId }] : []));
+    const profile = (k: number) => pgTextArray(batch.profiles.map((p) => p[k] as string | null));
+    // per click only three numbers travel, links and profiles once each: all as array literals (cheaper to parse than JSON)
     await tx.execute(sql`
       insert into ${clicks} (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device, language)
       select (${batch.id.slice(0, 32)} || lpad(to_hex(c.n::int - 1), 4, '0'))::uuid, l.link_id, l.workspace_id,
              to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language
       from unnest(${pgArray(batch.at)}::int8[], ${pgArray(batch.link)}::int[], ${pgArray(batch.profile)}::int[]) with ordinality as c(at, li, pi, n)
-      join jsonb_to_recordset(${json(links)}::jsonb) as l(i int, link_id uuid, workspace_id uuid) on l.i = c.li
-      join jsonb_to_recordset(${json(profiles)}::jsonb) as p(i int, country text, referer text, browser text, os text, device text, language text) on p.i = c.pi`);
+      join unnest(${pgArray(links.map((l) => l.i))}::int[], ${pgTextArray(links.map((l) => l.linkId))}::uuid[],
+        ${pgTextArray(links.map((l) => l.workspaceId))}::uuid[]) as l(i, link_id, workspace_id) on l.i = c.li
+      join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[])
+        with ordinality as p(country, referer, browser, os, device, language, n) on p.n = c.pi + 1`);
     const rollup = rollUp(batch, alive);
-    await addRollups(tx, rollup, await countNewVisitors(tx, rollup.visitors));
+    const freshVisitors = await countNewVisitors(tx, rollup.visitors);
+    await addHours(tx, rollup, freshVisitors);
+    await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
+    await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     const counts = await addClickCounts(tx, rollup.perLink);
     const stored = clicksOf(batch).filter((c) => counts.has(c.link_id));
     return { clicks: stored, counts };
@@ -112,7 +124,8 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
 
 /**
  * Records the batch's visitors under their day's salt (made by the first batch of the day) and
- * answers how many were not counted before, per scope (link or workspace) and hour (epoch ms).
+ * answers how many were not counted before, per scope (link or workspace) and hour (`scope:epoch ms`),
+ * day (`scope:d:YYYY-MM-DD`) and month (`scope:m:YYYY-MM-01`).
  */
 async function countNewVisitors(tx: DbOrTx, visitors: VisitorRow[]): Promise<Map<string, number>> {
   const fresh = new Map<string, number>();
@@ -122,24 +135,29 @@ async function countNewVisitors(tx: DbOrTx, visitors: VisitorRow[]): Promise<Map
     insert into ${clickSalts} (day, salt)
     select d::date, (random() * 9e18)::int8 from unnest(${`{${days.join(',')}}`}::text[]) d
     on conflict do nothing`);
-  const inserted = await tx.execute<{ scope: string; day: string; hour: number }>(sql`
-    insert into ${clickVisitors} (scope, day, visitor, hour)
-    select v.scope, v.day, hashtextextended(v.h::text, s.salt), v.hour
-    from rows from (jsonb_to_recordset(${json(visitors)}::jsonb) as (scope uuid, day date, h int8, hour int2)) with ordinality as v(scope, day, h, hour, n)
-    join ${clickSalts} s on s.day = v.day
-    order by v.n
-    on conflict do nothing
-    returning scope, day::text as day, hour`);
-  for (const v of rowsOf<{ scope: string; day: string; hour: number }>(inserted)) {
+  // per visitor only array literals travel (cheaper to parse than JSON), and only the counts come back
+  const column = (pick: (v: VisitorRow) => string | number) => `{${visitors.map(pick).join(',')}}`;
+  const inserted = await tx.execute(sql`
+    with fresh as (
+      insert into ${clickVisitors} (scope, day, visitor, hour)
+      select v.scope, v.day, hashtextextended(v.h::text, s.salt), v.hour
+      from unnest(${column((v) => v.scope)}::uuid[], ${column((v) => v.day)}::date[], ${column((v) => v.h)}::int8[], ${column((v) => v.hour)}::int2[])
+        with ordinality as v(scope, day, h, hour, n)
+      join ${clickSalts} s on s.day = v.day
+      order by v.n
+      on conflict do nothing
+      returning scope, day, hour
+    )
+    select scope, day::text as day, hour, count(*)::int as n from fresh group by 1, 2, 3`);
+  for (const v of rowsOf<{ scope: string; day: string; hour: number; n: number }>(inserted)) {
     const hour = Date.parse(`${v.day}T00:00:00Z`) + v.hour * 3_600_000;
-    const key = `${v.scope}:${hour}`;
-    fresh.set(key, (fresh.get(key) ?? 0) + 1);
+    for (const key of [`${v.scope}:${hour}`, `${v.scope}:d:${v.day}`, `${v.scope}:m:${v.day.slice(0, 7)}-01`]) fresh.set(key, (fresh.get(key) ?? 0) + v.n);
   }
   return fresh;
 }
 
-/** Adds a batch's counts to the hourly and daily rollups: one statement, rows in key order. */
-async function addRollups(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string, number>) {
+/** Adds a batch's counts to the hourly rollups: one statement, rows in key order. */
+async function addHours(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string, number>) {
   const hours = (rows: HourRow[]) => json(rows.map((h) => ({ ...h, visitors: freshVisitors.get(`${h.scope}:${h.hour}`) ?? 0 })));
   await tx.execute(sql`
     with link_hours as (
@@ -147,19 +165,9 @@ async function addRollups(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string,
       select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
       from rows from (jsonb_to_recordset(${hours(r.linkHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
       on conflict (link_id, hour) do update set clicks = ${clickLinkHours}.clicks + excluded.clicks, visitors = ${clickLinkHours}.visitors + excluded.visitors
-    ), workspace_hours as (
-      insert into ${clickWorkspaceHours} (workspace_id, hour, clicks, visitors)
-      select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
-      from rows from (jsonb_to_recordset(${hours(r.workspaceHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
-      on conflict (workspace_id, hour) do update set clicks = ${clickWorkspaceHours}.clicks + excluded.clicks, visitors = ${clickWorkspaceHours}.visitors + excluded.visitors
-    ), link_days as (
-      insert into ${clickLinkDays} (link_id, dimension, day, value, clicks)
-      select r.scope, r.dimension, r.day, r.value, r.clicks
-      from rows from (jsonb_to_recordset(${json(r.linkDays)}::jsonb) as (scope uuid, dimension text, day date, value text, clicks int8)) with ordinality as r(scope, dimension, day, value, clicks, n) order by r.n
-      on conflict (link_id, dimension, day, value) do update set clicks = ${clickLinkDays}.clicks + excluded.clicks
     )
-    insert into ${clickWorkspaceDays} (workspace_id, dimension, day, value, clicks)
-    select r.scope, r.dimension, r.day, r.value, r.clicks
-    from rows from (jsonb_to_recordset(${json(r.workspaceDays)}::jsonb) as (scope uuid, dimension text, day date, value text, clicks int8)) with ordinality as r(scope, dimension, day, value, clicks, n) order by r.n
-    on conflict (workspace_id, dimension, day, value) do update set clicks = ${clickWorkspaceDays}.clicks + excluded.clicks`);
+    insert into ${clickWorkspaceHours} (workspace_id, hour, clicks, visitors)
+    select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
+    from rows from (jsonb_to_recordset(${hours(r.workspaceHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
+    on conflict (workspace_id, hour) do update set clicks = ${clickWorkspaceHours}.clicks + excluded.clicks, visitors = ${clickWorkspaceHours}.visitors + excluded.visitors`);
 }

@@ -1,13 +1,14 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../core/db';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Dimension } from './rollup';
-import { clickLinkDays, clickLinkHours, clickWorkspaceDays, clickWorkspaceHours } from './schema';
+import { clickLinkHours, clickLinkPeriods, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
 
 /**
  * Read side of the click pipeline for stats, MCP and portfolio pages: every figure comes from the
- * rollups (per link and per workspace: hourly clicks and unique visitors, daily clicks by
- * dimension), never from the raw click rows, so an answer reads at most a row per hour or per
- * day and value of the range, whatever the number of clicks.
+ * rollups (per link and per workspace: hourly clicks and unique visitors; per day and per month
+ * clicks, unique visitors and counts by dimension value), never from the raw click rows. A range
+ * reads the month rows of its whole months and the day rows of its ends: at most ~70 rows per link
+ * or workspace for a year, whatever the number of clicks.
  */
 export interface ClickFilter {
   workspaceId: string;
@@ -25,6 +26,11 @@ export function utcDayStart(now = new Date()): Date {
 }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** The first day of `d`'s month, or of the next month when `d` is not a month's first day (`next`). */
+const monthOf = (d: Date, next: boolean) => {
+  const first = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + (next && d.getUTCDate() > 1 ? 1 : 0), 1));
+  return dayOf(first);
+};
 
 /** The hourly rollup of the filter's scope (link or workspace), with the filter's range. */
 function hoursOf(f: ClickFilter) {
@@ -35,42 +41,67 @@ function hoursOf(f: ClickFilter) {
   return { table, where: and(...conditions)! };
 }
 
-/** The daily rollup of the filter's scope, one dimension, with the filter's range (whole UTC days). */
-function daysOf(f: ClickFilter, dimension: Dimension | 'link') {
-  const table = f.linkId ? clickLinkDays : clickWorkspaceDays;
-  const conditions: SQL[] = [f.linkId ? eq(clickLinkDays.linkId, f.linkId) : eq(clickWorkspaceDays.workspaceId, f.workspaceId), eq(table.dimension, dimension)];
-  if (f.from) conditions.push(gte(table.day, dayOf(f.from)));
-  if (f.to) conditions.push(lt(table.day, dayOf(f.to)));
-  return { table, where: and(...conditions)! };
+type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods;
+
+/**
+ * The period rows covering the filter's whole UTC days exactly once: the months wholly inside the
+ * range, and the days before the first and after the last of them (only days when no month is whole).
+ */
+function inRange(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  const monthFrom = f.from && monthOf(f.from, true);
+  const monthTo = f.to && monthOf(f.to, false);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return daysIn(table, f);
+  const months = and(eq(table.period, 'm'), monthFrom ? gte(table.start, monthFrom) : undefined, monthTo ? lt(table.start, monthTo) : undefined)!;
+  const before = f.from && daysIn(table, { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) });
+  const after = f.to && daysIn(table, { from: new Date(`${monthTo}T00:00:00Z`), to: f.to });
+  return or(months, before, after)!;
 }
 
-/** Clicks and unique visitors of the filter's range, and clicks and visitors since `todayStart`. */
+/** The day rows of the filter's whole UTC days (a link's breakdowns: its month rows have none). */
+function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  return and(eq(table.period, 'd'), f.from ? gte(table.start, dayOf(f.from)) : undefined, f.to ? lt(table.start, dayOf(f.to)) : undefined)!;
+}
+
+/** The day and month rollup of the filter's scope (link or workspace). */
+function periodsOf(f: ClickFilter) {
+  if (f.linkId) return { table: clickLinkPeriods, scope: eq(clickLinkPeriods.linkId, f.linkId) } as const;
+  return { table: clickWorkspacePeriods, scope: eq(clickWorkspacePeriods.workspaceId, f.workspaceId) } as const;
+}
+
+/** Clicks and unique visitors of the filter's range (all time without one), and clicks and visitors of the UTC day `todayStart`. */
 export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
-  const { table, where } = hoursOf(f);
+  const { table, scope } = periodsOf(f);
+  const range = inRange(table, f);
+  const today = and(eq(table.period, 'd'), eq(table.start, dayOf(todayStart)))!;
   const [row] = await db
     .select({
-      clicks: sql<string>`coalesce(sum(${table.clicks}), 0)`,
-      visitors: sql<string>`coalesce(sum(${table.visitors}), 0)`,
-      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${table.hour} >= ${todayStart.toISOString()}::timestamptz), 0)`,
-      todayVisitors: sql<string>`coalesce(sum(${table.visitors}) filter (where ${table.hour} >= ${todayStart.toISOString()}::timestamptz), 0)`,
+      clicks: sql<string>`coalesce(sum(${table.clicks}) filter (where ${range}), 0)`,
+      visitors: sql<string>`coalesce(sum(${table.visitors}) filter (where ${range}), 0)`,
+      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${today}), 0)`,
+      todayVisitors: sql<string>`coalesce(sum(${table.visitors}) filter (where ${today}), 0)`,
     })
     .from(table)
-    .where(where);
+    .where(and(scope, or(range, today)));
   return { clicks: Number(row?.clicks ?? 0), visitors: Number(row?.visitors ?? 0), today: Number(row?.today ?? 0), todayVisitors: Number(row?.todayVisitors ?? 0) };
 }
 
-/** Distinct known visitor countries of the filter's scope, all time. */
+/** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
-  const { table, where } = daysOf(f, 'country');
-  const [row] = await db.select({ n: sql<number>`count(distinct ${table.value})::int` }).from(table).where(and(where, sql`${table.value} <> ''`));
+  const { table, scope } = periodsOf(f);
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct c.key)::int` })
+    .from(sql`${table} cross join lateral jsonb_object_keys(${table.country}) as c(key)`)
+    .where(and(scope, eq(table.period, f.linkId ? 'd' : 'm'), sql`c.key <> ''`));
   return row?.n ?? 0;
 }
 
 /** Clicks and unique visitors per UTC day (`YYYY-MM-DD`); days without clicks are absent. */
 export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number }>> {
-  const { table, where } = hoursOf(f);
-  const day = sql<string>`to_char(${table.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db.select({ day, clicks: sql<string>`sum(${table.clicks})`, visitors: sql<string>`sum(${table.visitors})` }).from(table).where(where).groupBy(day);
+  const { table, scope } = periodsOf(f);
+  const conditions: SQL[] = [scope, eq(table.period, 'd')];
+  if (f.from) conditions.push(gte(table.start, dayOf(f.from)));
+  if (f.to) conditions.push(lt(table.start, dayOf(f.to)));
+  const rows = await db.select({ day: table.start, clicks: table.clicks, visitors: table.visitors }).from(table).where(and(...conditions));
   return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: Number(r.visitors) }]));
 }
 
@@ -90,28 +121,44 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
 /**
  * The `limit` most frequent values of a dimension (null = unknown, or direct for the referrer), most
  * clicks first; ties in byte order with null last, so the answer does not depend on the collation.
- * Dimension `link` (workspace only) ranks the workspace's links.
+ * A link's come from its day rows (its month rows have no breakdowns; its ranges are at most 366 days).
  */
-export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension | 'link', limit: number) {
-  const { table, where } = daysOf(f, dimension);
-  const n = sql<string>`sum(${table.clicks})`;
-  const rows = await db
-    .select({ value: table.value, clicks: n })
-    .from(table)
-    .where(where)
-    .groupBy(table.value)
-    .orderBy(desc(n), sql`${table.value} = ''`, sql`${table.value} collate "C"`)
-    .limit(limit);
+export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
+  const { table, scope } = periodsOf(f);
+  const rows = rowsOf<{ value: string; clicks: string }>(
+    await db.execute(sql`
+      select v.key as value, sum(v.value::int8) as clicks
+      from ${table} cross join lateral jsonb_each_text(${table[dimension]}) as v(key, value)
+      where ${and(scope, f.linkId ? daysIn(table, f) : inRange(table, f))}
+      group by v.key
+      order by 2 desc, v.key = '', v.key collate "C"
+      limit ${limit}`),
+  );
   return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
 }
 
-/** Clicks per link since `since` (the portfolio trend); links without clicks are absent. */
+/** A workspace's most clicked link ids over the range, most clicks first (ties by id). */
+export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit: number) {
+  const t = clickLinkPeriods;
+  const clicks = sql<string>`sum(${t.clicks})`;
+  const rows = await db
+    .select({ linkId: t.linkId, clicks })
+    .from(t)
+    .where(and(eq(t.workspaceId, f.workspaceId), inRange(t, f)))
+    .groupBy(t.linkId)
+    .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
+    .limit(limit);
+  return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+}
+
+/** Clicks per link on the UTC days from `since`'s (the portfolio trend); links without clicks are absent. */
 export async function clicksByLinkSince(db: DbOrTx, linkIds: string[], since: Date): Promise<Map<string, number>> {
   if (!linkIds.length) return new Map();
+  const t = clickLinkPeriods;
   const rows = await db
-    .select({ linkId: clickLinkHours.linkId, n: sql<string>`sum(${clickLinkHours.clicks})` })
-    .from(clickLinkHours)
-    .where(and(inArray(clickLinkHours.linkId, linkIds), gte(clickLinkHours.hour, since)))
-    .groupBy(clickLinkHours.linkId);
+    .select({ linkId: t.linkId, n: sql<string>`sum(${t.clicks})` })
+    .from(t)
+    .where(and(inArray(t.linkId, linkIds), inRange(t, { from: since })))
+    .groupBy(t.linkId);
   return new Map(rows.map((r) => [r.linkId, Number(r.n)]));
 }

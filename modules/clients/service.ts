@@ -1,18 +1,13 @@
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { paymentRequired } from '../../core/errors';
 import { iso } from '../../core/format';
-import { planLimit, type Plan } from '../../core/plans';
+import type { Plan } from '../../core/plans';
 import { linkTotalsByWorkspace } from '../links';
 import { createClientWorkspace, listClientWorkspaces } from '../workspaces';
 
 /** A client workspace under an Agency workspace, within the plan's client limit. */
 export async function createClient(deps: Deps, parent: { id: string; plan: Plan }, userId: string, input: { name: string; slug?: string }) {
-  const max = planLimit(parent.plan, 'clientWorkspaces');
-  if ((await listClientWorkspaces(deps.db, parent.id)).length >= max) {
-    throw paymentRequired(`Client workspace limit reached: the ${parent.plan} plan allows ${max} client workspaces`);
-  }
-  return createClientWorkspace(deps, { parentId: parent.id, userId, name: input.name, slug: input.slug });
+  return createClientWorkspace(deps, { parentId: parent.id, parentPlan: parent.plan, userId, name: input.name, slug: input.slug });
 }
 
 export async function listClients(db: Db, parentId: string) {

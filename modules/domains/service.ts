@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../core/config';
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
+import { badRequest, conflict, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
-import { planLimit, RATE_LIMITS, type Plan } from '../../core/plans';
+import { withinPlanLimit } from '../../core/plan-limits';
+import { RATE_LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
 import { lookupVerification, txtName } from './dns';
 import { domains } from './schema';
@@ -65,12 +66,12 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
   const invalid = domainFormatError(domain, deps.config);
   if (invalid) throw badRequest(invalid);
   const row = await deps.db.transaction(async (tx) => {
-    // serialises adds per workspace so that two concurrent requests cannot both pass the limit
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`domains:${caller.workspaceId}`}))`);
-    const max = planLimit(caller.plan, 'customDomains');
-    if ((await tx.$count(domains, eq(domains.workspaceId, caller.workspaceId))) >= max) {
-      throw paymentRequired(`Domain limit reached: the ${caller.plan} plan allows ${max} custom domain${max === 1 ? '' : 's'}`);
-    }
+    await withinPlanLimit(tx, {
+      resource: 'customDomains',
+      scopeId: caller.workspaceId,
+      plan: caller.plan,
+      count: () => tx.$count(domains, eq(domains.workspaceId, caller.workspaceId)),
+    });
     const [inserted] = await tx
       .insert(domains)
       .values({ id: newId(), workspaceId: caller.workspaceId, domain, verifyToken: randomBytes(16).toString('hex') })
@@ -106,7 +107,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
   const audit = (db: DbOrTx, details: Record<string, unknown>) =>
     recordAudit({ db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
 
-  let found;
+  let found: Awaited<ReturnType<typeof lookupVerification>>;
   try {
     found = await lookupVerification(deps.config.dnsServers, row.domain, expectedTxt, deps.config.cnameTarget);
   } catch (error) {

@@ -9,7 +9,10 @@ async function pingRedis(redis: NonNullable<Deps['redis']>) {
   if (redis.status === 'connecting' || redis.status === 'connect' || redis.status === 'reconnecting') {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 1500);
-      redis.once('ready', () => (clearTimeout(timer), resolve()));
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
   return redis.ping();

@@ -5,7 +5,9 @@ import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
-import { createLinks, linksAfter, type LinkContext } from '../links';
+import { createLinks } from '../links';
+import { linksAfter } from '../links';
+import { type LinkContext } from '../links';
 import { resolveDomain } from '../links';
 import { csvStream } from './csv';
 
@@ -111,7 +113,7 @@ export const CLICK_EXPORT_COLUMNS = ['id', 'link_id', 'domain', 'slug', 'clicked
 async function* linkExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
   let afterId: string | undefined;
   for (;;) {
-    const rows = await linksAfter(deps.db, workspaceId, { afterId, limit: EXPORT_PAGE });
+    const rows = await linksAfter(deps.db, { workspaceId }, { afterId, limit: EXPORT_PAGE });
     yield rows.map((r) => [r.id, r.domain, r.slug, r.target, r.title, Number(r.clickCount), iso(r.createdAt), iso(r.updatedAt)]);
     if (rows.length < EXPORT_PAGE) return;
     afterId = rows.at(-1)!.id;

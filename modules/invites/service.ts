@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { Db, DbOrTx, Tx } from '../../core/db';
-import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
-import { LIMITS, planLimit, roleRank, type Plan, type Role } from '../../core/plans';
+import { assertWithinPlanLimit } from '../../core/plan-limits';
+import { LIMITS, roleRank, type Plan, type Role } from '../../core/plans';
 import { createApiKey } from '../api-keys';
 import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
@@ -73,11 +74,9 @@ export async function createInvite(
       await tx.delete(invites).where(and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)));
       const open = await tx.$count(invites, and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt)));
       if (open) throw conflict(`An invite is already pending for ${email}`);
+      // seats are members plus pending invites, counted under the membership lock taken above
       const members = (await memberCounts(tx, [ws.id])).get(ws.id) ?? 0;
-      const max = planLimit(ws.plan, 'members');
-      if (members + (await countPendingInvites(tx, ws.id)) >= max) {
-        throw paymentRequired(`Member limit reached: the ${ws.plan} plan allows ${max} members, pending invites included`);
-      }
+      assertWithinPlanLimit('members', ws.plan, members + (await countPendingInvites(tx, ws.id)));
       await tx.insert(invites).values(invite);
       await recordAudit({ db: tx, workspaceId: ws.id, userId: actor.userId, action: 'invite.create', details: { id: invite.id, email, role } });
     });

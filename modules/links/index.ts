@@ -1,9 +1,19 @@
 // The links module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
-export type { Link, LinkList } from './model';
+export { parseExpiresAt } from './checks';
+export { addClickCounts, lockExistingLinks } from './click-counts';
+export { createLink, createLinks } from './create';
+export { deleteDomainLinks, deleteLink } from './delete';
+export { fieldsWith } from './fields';
+export { listLinks } from './list';
+export type { ListQuery } from './list';
+export type { CreateLinkBody, Link, LinkList } from './model';
 export {
-  addClickCounts, claimExpiredEvent, countDomainLinks, createLink, createLinks, deleteDomainLinks, deleteLink, getLink, getLinkByShortUrl,
-  getLinksByIds, getPasswordHash, linkCacheKey, linkContext, linksAfter, linkTotalsByWorkspace, linkView, listLinks, listMonitoredLinks,
-  lockExistingLinks, orphanedLinkDomains, removeTagFromLinks, tagsInUse, updateLink,
-} from './service';
-export type { LinkContext, LinkRow } from './service';
-export { checkLinkFields, parseExpiresAt, resolveDomain } from './validate';
+  countDomainLinks, getLink, getLinkByShortUrl, getLinksByIds, getPasswordHash, linksAfter, linkTotalsByWorkspace, orphanedLinkDomains,
+} from './queries';
+export { linkCacheKey } from './short-url';
+export { removeTagFromLinks, tagsInUse } from './tags';
+export { claimExpiredEvent, updateLink } from './update';
+export { checkLinkFields, linkContext, resolveDomain } from './validate';
+export type { LinkContext } from './validate';
+export { linkSnapshot, linkView } from './view';
+export type { LinkView } from './view';

@@ -1,64 +1,43 @@
 import type { TOptional, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
-import { CheckedByService, Int, PageQuery } from '../../core/model';
-import { AbVariants } from '../ab-tests';
-import { DeepLink } from '../deep-links';
-import { Interstitial } from '../interstitials';
-import { Rules } from '../rules-engine';
-import { RoutingRules } from '../routing';
-import { Sequence } from '../sequences';
+import { Int, PageQuery } from '../../core/model';
 import { QueryInt } from '../../core/validation';
 import { LIMITS } from '../../core/plans';
+import { fieldsWith, Nullable, type LinkFields } from './fields';
 
-const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 /** Orders of the link list; every one breaks ties by id, so pages never overlap. */
 export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 
-const Checked = <T extends TSchema>(name: string, schema: T) => Nullable(CheckedByService(name, schema));
-
-/**
- * Field types only: the rules (URLs, slug format, tag format, lengths, plan gates) are checked by
- * the service, so that bulk items, import rows and MCP calls get the same checks and messages.
+/*
+ * The schemas of the link fields come from LINK_FIELDS (fields.ts). Field types only: the rules
+ * (URLs, slug format, tag format, lengths, plan gates) are checked by the service, so that bulk
+ * items, import rows and MCP calls get the same checks and messages.
  */
-// no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
-const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect: 301 or 302 (302 when not given)' });
-
-const linkFields = {
-  target: t.String({ description: 'Destination, an http(s) URL' }),
-  slug: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
-  domain: t.String({ description: 'The default domain (default) or one of the workspace\'s domains' }),
-  title: Nullable(t.String()),
-  tags: Nullable(t.Array(t.String(), { description: `Each [a-z0-9_-], max ${LIMITS.tagLength} chars; max ${LIMITS.tagsPerLink}` })),
-  note: Nullable(t.String({ description: 'Internal; never shown to visitors' })),
-  utm_params: Nullable(t.Record(t.String(), t.String(), { description: '{source?, medium?, campaign?, term?, content?}' })),
-  expires_at: Nullable(t.String({ description: 'ISO 8601' })),
-  fallback_url: Nullable(t.String({ description: 'http(s) URL used after expiry' })),
-  routing_rules: Checked('RoutingRules', RoutingRules),
-  ab_variants: Checked('AbVariants', AbVariants),
-  rules: Checked('Rules', Rules),
-  og_title: Nullable(t.String()),
-  og_description: Nullable(t.String()),
-  og_image: Nullable(t.String({ description: 'http(s) URL' })),
-  password: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
-  redirect_type: Nullable(RedirectType),
-  interstitial: Checked('Interstitial', Interstitial),
-  sequence: Checked('Sequence', Sequence),
-  deep_link: Checked('DeepLink', DeepLink),
-  monitoring: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
+type Schemas<Property extends 'input' | 'output'> = {
+  [K in keyof LinkFields as LinkFields[K] extends Record<Property, TSchema> ? K : never]: LinkFields[K] extends Record<Property, infer S extends TSchema>
+    ? S
+    : never;
 };
-type Fields = typeof linkFields;
-const optional = <K extends keyof Fields>(keys: K[]) => Object.fromEntries(keys.map((k) => [k, t.Optional(linkFields[k])])) as unknown as { [P in K]: TOptional<Fields[P]> };
-const allButTarget = Object.keys(linkFields).filter((k) => k !== 'target') as Exclude<keyof Fields, 'target'>[];
+type Optional<T> = { [K in keyof T]: T[K] extends TSchema ? TOptional<T[K]> : never };
+type CreateInputs = {
+  [K in keyof Schemas<'input'>]: LinkFields[K] extends { required: true } ? Schemas<'input'>[K] : TOptional<Schemas<'input'>[K]>;
+};
+
+const outputs = Object.fromEntries(fieldsWith('output').map(([name, field]) => [name, field.output!])) as Schemas<'output'>;
+const inputs = fieldsWith('input');
+const optionalInputs = () => Object.fromEntries(inputs.map(([name, field]) => [name, t.Optional(field.input!)]));
+const requiredInputs = Object.fromEntries(inputs.filter(([, field]) => field.required).map(([name, field]) => [name, field.input!]));
+const createInputs = { ...optionalInputs(), ...requiredInputs } as CreateInputs;
 
 export const CreateLinkBody = t.Object({
-  target: linkFields.target,
-  ...optional(allButTarget),
+  ...createInputs,
   template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
 }, { example: { target: 'https://example.com/launch', title: 'Launch page', tags: ['launch'], utm_params: { source: 'newsletter', medium: 'email' } } });
 
 export const PatchLinkBody = t.Object({
-  ...optional(Object.keys(linkFields) as (keyof Fields)[]),
+  ...(optionalInputs() as Optional<Schemas<'input'>>),
+  // moving a link to the default domain, or clearing its slug, generates a slug
   slug: t.Optional(Nullable(t.String())),
   domain: t.Optional(Nullable(t.String())),
 });
@@ -77,36 +56,7 @@ export const BulkTagBody = t.Object({
 });
 export const BulkTagged = t.Object({ updated: Int({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
 
-export const Link = t.Object({
-  id: t.String(),
-  workspace_id: t.String(),
-  domain: t.String(),
-  slug: t.String(),
-  target: t.String(),
-  title: Nullable(t.String()),
-  tags: Nullable(t.Array(t.String())),
-  note: Nullable(t.String()),
-  utm_params: Nullable(t.Record(t.String(), t.String())),
-  expires_at: Nullable(t.String()),
-  fallback_url: Nullable(t.String()),
-  routing_rules: linkFields.routing_rules,
-  rules: linkFields.rules,
-  ab_variants: linkFields.ab_variants,
-  og_title: Nullable(t.String()),
-  og_description: Nullable(t.String()),
-  og_image: Nullable(t.String()),
-  has_password: t.Boolean(),
-  redirect_type: RedirectType,
-  interstitial: linkFields.interstitial,
-  sequence: linkFields.sequence,
-  deep_link: linkFields.deep_link,
-  monitoring: t.Boolean(),
-  created_by: t.String(),
-  created_at: t.String(),
-  updated_at: t.String(),
-  click_count: Int(),
-  short_url: t.String(),
-});
+export const Link = t.Object(outputs);
 
 export const LinkList = t.Object({ links: t.Array(Link), total: Int(), page: Int(), limit: Int() });
 export const LinkParams = t.Object({ wsId: t.String(), linkId: t.String() });

@@ -5,7 +5,14 @@ import { badRequest, notFound } from '../../core/errors';
 import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
 import { LIMITS, RATE_LIMITS } from '../../core/plans';
 import { BulkCreateBody, BulkCreated, BulkDeleteBody, BulkTagBody, BulkTagged, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
-import { createLink, createLinks, deleteLink, deleteLinks, getLink, linkContext, linkView, listLinks, retagLinks, updateLink } from './service';
+import { createLink, createLinks } from './create';
+import { deleteLink, deleteLinks } from './delete';
+import { listLinks } from './list';
+import { getLink } from './queries';
+import { retagLinks } from './tags';
+import { updateLink } from './update';
+import { linkContext } from './validate';
+import { linkView } from './view';
 
 export const linkRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:links', detail: { tags: ['Links'] } })

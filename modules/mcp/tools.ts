@@ -6,41 +6,20 @@ import type { Deps } from '../../core/deps';
 import { ApiError, notFound, paymentRequired } from '../../core/errors';
 import { featureMessage, hasFeature, LIMITS, RATE_LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { listDomains } from '../domains';
-import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
+import { createLink } from '../links';
+import { deleteLink } from '../links';
+import { listLinks } from '../links';
+import { getLink } from '../links';
+import { updateLink } from '../links';
+import { linkContext } from '../links';
+import { linkView } from '../links';
 import { linkStats, workspaceSummary } from '../stats';
 import { listTags } from '../tags';
+import { createLinkShape, updateLinkShape } from './link-schema';
 import pkg from '../../package.json';
 
 /** Who the MCP request acts as: the API key's user in the key's workspace, with the key's role. */
 export interface McpCaller { actor: Actor; workspace: WorkspaceAccess }
-
-/**
- * Field types of a link body, as the REST API takes them. Only the types are checked here: the
- * links service checks every rule (URLs, slug, tags, plan gates) so MCP gets the REST messages.
- */
-const linkFields = {
-  domain: z.string().describe('The default short domain (default) or one of the workspace\'s domains'),
-  slug: z.string().describe('Custom slug (letters, digits, hyphen, underscore); only on a custom domain'),
-  title: z.string().nullable(),
-  tags: z.array(z.string()).nullable().describe(`Tags, each [a-z0-9_-]; at most ${LIMITS.tagsPerLink}`),
-  note: z.string().nullable().describe('Internal note, never shown to visitors'),
-  utm_params: z.record(z.string(), z.string()).nullable().describe('{source?, medium?, campaign?, term?, content?}'),
-  expires_at: z.string().nullable().describe('ISO 8601 expiry'),
-  fallback_url: z.string().nullable().describe('http(s) URL used after expiry'),
-  og_title: z.string().nullable(),
-  og_description: z.string().nullable(),
-  og_image: z.string().nullable(),
-  password: z.string().nullable().describe(`Visitors must enter it; at least ${LIMITS.passwordMin} characters`),
-  redirect_type: z.number().int().nullable().describe('301 or 302 (default 302)'),
-  monitoring: z.boolean().describe('Broken-link monitoring (Pro+)'),
-  routing_rules: z.unknown().describe('{geo?, device?, os?} (Team or Agency)'),
-  ab_variants: z.unknown().describe('2 to 4 {name, url, weight} (Team or Agency)'),
-  rules: z.unknown().describe('Rules engine (Pro+)'),
-  interstitial: z.unknown().describe('Interstitial page (Pro+)'),
-  sequence: z.unknown().describe('Sequence of URLs (Pro+)'),
-  deep_link: z.unknown().describe('Deep link (Pro+)'),
-};
-const optionalFields = Object.fromEntries(Object.entries(linkFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof linkFields]: z.ZodOptional<(typeof linkFields)[K]> };
 
 const idField = { id: z.string().describe('Link ID') };
 
@@ -79,11 +58,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     }) as Parameters<typeof server.registerTool>[2]);
   };
 
-  const createShape = {
-    target: z.string().describe('Destination, an http(s) URL'),
-    ...optionalFields,
-    template_id: z.string().optional().describe('Template whose config gives defaults (Pro+)'),
-  };
+  const createShape = { ...createLinkShape, template_id: z.string().optional().describe('Template whose config gives defaults (Pro+)') };
   tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', createShape, async (args) => {
     const row = await createLink(deps, await ctx(), args, 'mcp');
     return linkView(row, deps.config);
@@ -109,7 +84,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     return linkView(row, deps.config);
   });
 
-  tool('update_link', 'Change a link: only the fields given change; null clears a field (editor role).', 'editor', { ...idField, target: z.string().optional(), ...optionalFields }, async ({ id, ...patch }) => {
+  tool('update_link', 'Change a link: only the fields given change; null clears a field (editor role).', 'editor', { ...idField, ...updateLinkShape }, async ({ id, ...patch }) => {
     await updateLink(deps, await ctx(), id, patch);
     const row = await getLink(deps.db, workspace.id, id);
     if (!row) throw notFound('Link');

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
-import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
+import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
+import { lockPlanLimit } from '../../core/plan-limits';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
 import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
@@ -111,9 +112,7 @@ export async function copyOwners(db: DbOrTx, fromWorkspaceId: string, toWorkspac
 }
 
 /** Serialises changes to one workspace's membership (member limit, last-owner rule) within a transaction. */
-export async function lockMembership(tx: DbOrTx, workspaceId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`members:${workspaceId}`}))`);
-}
+export const lockMembership = (tx: Tx, workspaceId: string) => lockPlanLimit(tx, 'members', workspaceId);
 
 export function parseRole(value: unknown): Role {
   if (!isRole(value)) throw badRequest(`Invalid role: expected one of ${ROLES.join(', ')}`);

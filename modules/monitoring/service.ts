@@ -4,7 +4,7 @@ import type { Deps } from '../../core/deps';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundResponse } from '../../core/outbound';
 import { hasFeature, type Plan } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
-import { listMonitoredLinks } from '../links';
+import { linksAfter } from '../links';
 import { getWorkspaceRow } from '../workspaces';
 import { linkHealth, linkHealthEvents } from './schema';
 
@@ -13,7 +13,7 @@ export const CHECK_CONCURRENCY = 8;
 const PAGE_SIZE = 200;
 const USER_AGENT = 'linkhop-monitor/1.0';
 
-type MonitoredLink = Awaited<ReturnType<typeof listMonitoredLinks>>[number];
+type MonitoredLink = Awaited<ReturnType<typeof linksAfter>>[number];
 type State = 'ok' | 'broken';
 export interface PassResult { checked: number; broken: number; recovered: number }
 
@@ -23,7 +23,7 @@ export interface PassResult { checked: number; broken: number; recovered: number
  * (a 3xx is a normal answer of a live target). null when the target gave no answer at all.
  */
 async function probe(deps: Deps, target: string): Promise<OutboundResponse | null> {
-  let checked;
+  let checked: Awaited<ReturnType<typeof resolveOutboundTarget>>;
   try {
     checked = await resolveOutboundTarget(target, { protocols: ['http:', 'https:'], maxLength: 4096, allowPrivate: deps.config.webhookAllowPrivate });
   } catch (error) {
@@ -113,7 +113,7 @@ async function runPass(deps: Deps): Promise<PassResult> {
   };
   let afterId: string | undefined;
   for (;;) {
-    const page = await listMonitoredLinks(deps.db, { afterId, limit: PAGE_SIZE });
+    const page = await linksAfter(deps.db, { monitored: true }, { afterId, limit: PAGE_SIZE });
     if (!page.length) break;
     afterId = page.at(-1)!.id;
     const due: MonitoredLink[] = [];

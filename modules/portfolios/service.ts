@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { ApiError, badRequest, conflict, notFound, paymentRequired } from '../../core/errors';
+import { ApiError, badRequest, conflict, notFound } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
-import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { withinPlanLimit } from '../../core/plan-limits';
+import { LIMITS, type Plan } from '../../core/plans';
 import { getLinksByIds } from '../links';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
 
@@ -64,18 +65,20 @@ export function portfolioView(row: PortfolioRow) {
 }
 
 /**
- * Create within the plan's count limit (a per-workspace advisory lock makes count + insert
- * atomic). A requested slug that is taken answers 409; a generated one gets a random suffix.
+ * Create within the plan's count limit, counted inside the inserting transaction. A requested
+ * slug that is taken answers 409; a generated one gets a random suffix.
  */
 export async function createPortfolio(deps: Deps, workspace: { id: string; plan: Plan }, userId: string, input: CreateInput): Promise<PortfolioRow> {
   const name = checkName(input.name);
   const requested = input.slug === undefined ? undefined : checkSlug(input.slug);
   const config = mergeConfig(DEFAULT_CONFIG, input.config);
-  const limit = planLimit(workspace.plan, 'portfolios');
   const row = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`portfolios:${workspace.id}`}))`);
-    const count = await tx.$count(portfolios, eq(portfolios.workspaceId, workspace.id));
-    if (count >= limit) throw paymentRequired(`Portfolio limit reached: the ${workspace.plan} plan allows ${limit} portfolios`);
+    await withinPlanLimit(tx, {
+      resource: 'portfolios',
+      scopeId: workspace.id,
+      plan: workspace.plan,
+      count: () => tx.$count(portfolios, eq(portfolios.workspaceId, workspace.id)),
+    });
     const base = requested ?? slugFromName(name);
     for (let attempt = 0; ; attempt++) {
       const slug = attempt === 0 ? base : `${base.slice(0, SLUG_MAX - 7)}-${suffix()}`;

@@ -1,7 +1,9 @@
 import type { Deps } from '../../core/deps';
 import { freshClickCount } from '../clicks';
 import { getDomainByHost } from '../domains';
-import { getLinkByShortUrl, linkCacheKey, type LinkRow } from '../links';
+import { getLinkByShortUrl } from '../links';
+import { linkCacheKey } from '../links';
+import { linkSnapshot } from '../links';
 import { getWorkspaceRow } from '../workspaces';
 import type { LinkSnapshot, WorkspaceSnapshot } from '../../core/hooks';
 
@@ -13,33 +15,6 @@ export const workspaceCacheKey = (id: string) => `redirect:ws:${id}`;
 export const domainCacheKey = (hostname: string) => `redirect:domain:${hostname}`;
 
 export interface CustomDomain { domain: string; workspaceId: string; verified: boolean }
-
-/** The link fields the redirect needs; `note` and the password hash stay out of every cache. */
-export function linkSnapshot(row: LinkRow): Omit<LinkSnapshot, 'workspace'> {
-  return {
-    id: row.id,
-    workspace_id: row.workspaceId,
-    domain: row.domain,
-    slug: row.slug,
-    target: row.target,
-    title: row.title,
-    redirect_type: row.redirectType === 301 ? 301 : 302,
-    expires_at: row.expiresAt ? row.expiresAt.getTime() : null,
-    fallback_url: row.fallbackUrl,
-    utm_params: row.utmParams && Object.keys(row.utmParams).length ? row.utmParams : null,
-    routing_rules: row.routingRules,
-    rules: row.rules,
-    ab_variants: row.abVariants,
-    interstitial: row.interstitial,
-    sequence: row.sequence,
-    deep_link: row.deepLink,
-    og_title: row.ogTitle,
-    og_description: row.ogDescription,
-    og_image: row.ogImage,
-    has_password: row.passwordHash !== null,
-    click_count: Number(row.clickCount),
-  };
-}
 
 /**
  * Lookups of the redirect path: in-process LRU (synchronous `peek*`), then Redis, then the
@@ -54,7 +29,10 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db' | 'redis' | 'config
     let pending = inFlight.get(key) as Promise<T | null> | undefined;
     if (!pending) {
       let fetched = false;
-      const read = cache.readThrough(key, TTL_MS, () => ((fetched = true), fetch()), { nullTtlMs: NEGATIVE_TTL_MS });
+      const read = cache.readThrough(key, TTL_MS, () => {
+        fetched = true;
+        return fetch();
+      }, { nullTtlMs: NEGATIVE_TTL_MS });
       pending = (fromCache ? read.then((v) => (v === null || fetched ? v : fromCache(v))) : read).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }

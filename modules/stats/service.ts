@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import type { Dimension } from '../clicks';
-import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topValues, utcDayStart, type ClickFilter } from '../clicks';
+import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter } from '../clicks';
 import { getLinksByIds, linkTotalsByWorkspace } from '../links';
 
 const DAY_MS = 86_400_000;
@@ -139,11 +139,11 @@ export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeI
 
 /** The workspace's most clicked links over an optional range (default all time). */
 export async function workspaceTopLinks(db: DbOrTx, workspaceId: string, q: TopInput) {
-  const rows = await topValues(db, openRange(workspaceId, q), 'link', q.limit ?? DEFAULT_TOP);
-  const links = new Map((await getLinksByIds(db, workspaceId, rows.map((r) => r.value!))).map((l) => [l.id, l]));
+  const rows = await topLinks(db, openRange(workspaceId, q), q.limit ?? DEFAULT_TOP);
+  const links = new Map((await getLinksByIds(db, workspaceId, rows.map((r) => r.linkId))).map((l) => [l.id, l]));
   return {
     links: rows.flatMap((r) => {
-      const link = links.get(r.value!);
+      const link = links.get(r.linkId);
       return link ? [{ link_id: link.id, domain: link.domain, slug: link.slug, title: link.title, clicks: r.clicks }] : [];
     }),
   };

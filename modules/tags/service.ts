@@ -1,10 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
-import { badRequest, paymentRequired } from '../../core/errors';
-import { LIMITS, planLimit, type Plan } from '../../core/plans';
+import { badRequest } from '../../core/errors';
+import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
+import { LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links';
+import { linkCacheKey } from '../links';
+import { removeTagFromLinks, tagsInUse } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
@@ -58,8 +60,8 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
   if (body.date_to !== undefined) set.dateTo = body.date_to === null ? null : checkDay('date_to', body.date_to);
 
   await deps.db.transaction(async (tx) => {
-    // one writer per workspace at a time: the limit count below cannot be raced past
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tags:${ws.id}`}))`);
+    // locked before the read: the same new tag written twice at once must not be inserted twice
+    await lockPlanLimit(tx, 'tags', ws.id);
     const [current] = await tx.select().from(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
     const from = set.dateFrom !== undefined ? set.dateFrom : current?.dateFrom ?? null;
     const to = set.dateTo !== undefined ? set.dateTo : current?.dateTo ?? null;
@@ -68,15 +70,14 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
       await tx.update(tags).set({ ...set, updatedAt: new Date() }).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
       return;
     }
-    const max = planLimit(ws.plan, 'tags');
-    if ((await tx.$count(tags, eq(tags.workspaceId, ws.id))) >= max) throw paymentRequired(`Tag limit reached: a workspace has at most ${max} tags with metadata`);
+    assertWithinPlanLimit('tags', ws.plan, await tx.$count(tags, eq(tags.workspaceId, ws.id)));
     await tx.insert(tags).values({ ...set, workspaceId: ws.id, name });
   });
 }
 
 /**
- * Deletes a tag: its metadata, and (as the reference pages say, not the machine-readable
- * description) the tag itself from every link of the workspace, in one transaction. Each changed
+ * Deletes a tag: its metadata, and (as the spec's reference pages say; its machine-readable
+ * description differs) the tag itself from every link of the workspace, in one transaction. Each changed
  * link is audited and announced as `link.updated` like any tag change. Deleting an unknown tag is a no-op.
  */
 export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, name: string): Promise<void> {

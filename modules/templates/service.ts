@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { ApiError, badRequest, notFound, paymentRequired } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
-import { featureMessage, hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
+import { withinPlanLimit } from '../../core/plan-limits';
+import { featureMessage, hasFeature, LIMITS, type Plan } from '../../core/plans';
 import { checkLinkFields, resolveDomain } from '../links';
 import { templates } from './schema';
 
@@ -85,12 +86,12 @@ export async function createTemplate(deps: Deps, caller: Caller, body: { name: u
   const name = checkName(body.name);
   const config = await checkTemplateConfig(deps, caller, body.config);
   const row = await deps.db.transaction(async (tx) => {
-    // one creator per workspace at a time: the count below cannot be raced past
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`templates:${caller.workspaceId}`}))`);
-    const max = planLimit(caller.plan, 'templates');
-    if ((await tx.$count(templates, eq(templates.workspaceId, caller.workspaceId))) >= max) {
-      throw paymentRequired(`Template limit reached: the ${caller.plan} plan allows ${max} templates`);
-    }
+    await withinPlanLimit(tx, {
+      resource: 'templates',
+      scopeId: caller.workspaceId,
+      plan: caller.plan,
+      count: () => tx.$count(templates, eq(templates.workspaceId, caller.workspaceId)),
+    });
     const [row] = await tx.insert(templates).values({ id: newId(), workspaceId: caller.workspaceId, name, config, createdBy: caller.userId }).returning();
     return row!;
   });

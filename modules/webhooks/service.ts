@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, notFound, paymentRequired } from '../../core/errors';
+import { badRequest, notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
-import { hasFeature, LIMITS, planLimit, type Plan } from '../../core/plans';
+import { withinPlanLimit } from '../../core/plan-limits';
+import { hasFeature, LIMITS, type Plan } from '../../core/plans';
 import { usersByIds } from '../members';
 import { rememberedWorkspace } from '../workspaces';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
@@ -56,12 +57,12 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
   const events = parseEvents(input.events);
   const url = await checkUrl(deps, input.url);
   const row = await deps.db.transaction(async (tx) => {
-    // serialises creates per workspace so that concurrent requests cannot both pass the limit
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${caller.workspaceId}`}))`);
-    const max = planLimit(caller.plan, 'webhooks');
-    if ((await tx.$count(webhooks, eq(webhooks.workspaceId, caller.workspaceId))) >= max) {
-      throw paymentRequired(`Webhook limit reached: the ${caller.plan} plan allows ${max} webhooks`);
-    }
+    await withinPlanLimit(tx, {
+      resource: 'webhooks',
+      scopeId: caller.workspaceId,
+      plan: caller.plan,
+      count: () => tx.$count(webhooks, eq(webhooks.workspaceId, caller.workspaceId)),
+    });
     const [inserted] = await tx
       .insert(webhooks)
       .values({ id: newId(), workspaceId: caller.workspaceId, name, url, events, secret: newSecret(), createdBy: caller.userId })

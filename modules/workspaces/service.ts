@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
-import { preparedQuery, type Db, type DbOrTx } from '../../core/db';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
+import { badRequest, conflict, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { assertWithinPlanLimit, lockPlanLimit, withinPlanLimit } from '../../core/plan-limits';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
-import { featureMessage, hasFeature, planLimit, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
+import { featureMessage, hasFeature, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
 import { createApiKey, workspaceKeyCacheKeys } from '../api-keys';
 import { recordAudit } from '../audit';
 import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members';
@@ -60,21 +61,24 @@ async function insertWorkspace(db: DbOrTx, values: Omit<typeof workspaces.$infer
   }
 }
 
-/** Highest plan among the top-level workspaces the user owns decides how many they may own. */
-async function assertWorkspaceQuota(db: DbOrTx, userId: string) {
-  const owned = (await membershipsOfUser(db, userId)).filter((m) => m.role === 'owner').map((m) => m.workspaceId);
+/**
+ * Highest plan among the top-level workspaces the user owns decides how many they may own. Locked
+ * per user (the plan comes from the rows counted, so the lock is taken before the count).
+ */
+async function assertWorkspaceQuota(tx: Tx, userId: string) {
+  await lockPlanLimit(tx, 'ownedWorkspaces', userId);
+  const owned = (await membershipsOfUser(tx, userId)).filter((m) => m.role === 'owner').map((m) => m.workspaceId);
   if (!owned.length) return;
-  const rows = await db.select({ plan: workspaces.plan }).from(workspaces).where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
+  const rows = await tx.select({ plan: workspaces.plan }).from(workspaces).where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
   const best = rows.reduce<Plan>((acc, r) => (planRank(r.plan as Plan) > planRank(acc) ? (r.plan as Plan) : acc), 'free');
-  const max = planLimit(best, 'ownedWorkspaces');
-  if (rows.length >= max) throw forbidden(`Workspace limit reached: the ${best} plan allows owning ${max} workspaces`);
+  assertWithinPlanLimit('ownedWorkspaces', best, rows.length);
 }
 
 /** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
 export interface CreateWorkspaceInput { userId: string; name: string; plan?: Plan; skipQuota?: boolean }
 
 /** A new top-level workspace owned by the user, inside the caller's transaction. */
-export async function insertOwnedWorkspace(tx: DbOrTx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
+export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
   const name = input.name.trim();
   if (!name) throw badRequest('name is required');
   if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
@@ -93,14 +97,20 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
   });
 }
 
-/** A client workspace under an Agency parent: starts on free, the parent's owners own it. */
-export async function createClientWorkspace(deps: Deps, input: { parentId: string; userId: string; name: string; slug?: string }) {
+/** A client workspace under an Agency parent, within the parent plan's client limit: starts on free, the parent's owners own it. */
+export async function createClientWorkspace(deps: Deps, input: { parentId: string; parentPlan: Plan; userId: string; name: string; slug?: string }) {
   const name = input.name.trim();
   if (!name) throw badRequest('name is required');
   if (input.slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/.test(input.slug)) {
     throw badRequest('Invalid slug: use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
   }
   return deps.db.transaction(async (tx) => {
+    await withinPlanLimit(tx, {
+      resource: 'clientWorkspaces',
+      scopeId: input.parentId,
+      plan: input.parentPlan,
+      count: () => tx.$count(workspaces, eq(workspaces.parentWorkspaceId, input.parentId)),
+    });
     let ws: WorkspaceRow;
     try {
       ws = await insertWorkspace(tx, { id: newId(), name, plan: 'free', parentWorkspaceId: input.parentId, slug: input.slug }, input.slug !== undefined);

@@ -6,6 +6,7 @@ import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/hooks';
 import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { topValues } from '../../modules/clicks/stats';
 import { loadConfig } from '../../core/config';
 import { createLogger } from '../../core/logger';
 import { createMemoryQueue } from '../../core/queue';
@@ -82,6 +83,25 @@ describe('the clicks.record processor', () => {
     expect((await storeClicks(t.deps.db, batchFor([link, 3]))).clicks).toHaveLength(3);
     expect(await rowsOf(link.id)).toHaveLength(8);
     expect(await countOf(link.id)).toBe(8);
+  });
+
+  test('every visitor fact is stored byte for byte: quotes, backslashes, commas, braces, "NULL" and non-ASCII travel as array literals', async () => {
+    const link = await createLink(t, ws, { target: 'https://example.com/escaping' });
+    const odd = ['https://x.test/a,"b"\\c{d}e', 'NULL', 'null', '', ' {x} ', 'Ünïcødé ✓', '\\', '"'];
+    const builder = new ClickBatchBuilder();
+    odd.forEach((referer, i) => builder.add({
+      link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: 1_760_000_000_000 + i,
+      country: i % 2 ? null : 'DE', referer, browser: odd[(i + 1) % odd.length]!, os: null, device: 'mobile',
+      language: odd[(i + 3) % odd.length]!, visitor: null,
+    }));
+    await storeClicks(t.deps.db, builder.build());
+    const stored = (await rowsOf(link.id)).sort((a, b) => a.clickedAt.getTime() - b.clickedAt.getTime());
+    expect(stored.map((r) => [r.country, r.referer, r.browser, r.os, r.language])).toEqual(
+      odd.map((referer, i) => [i % 2 ? null : 'DE', referer, odd[(i + 1) % odd.length]!, null, odd[(i + 3) % odd.length]!]),
+    );
+    // and so are the rollups' counts by value (jsonb sent inside array literals)
+    const browsers = await topValues(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id }, 'browser', 20);
+    expect(new Map(browsers.map((b) => [b.value, b.clicks]))).toEqual(new Map(odd.map((v) => [v === '' ? null : v, 1])));
   });
 
   test('clicks of a link deleted meanwhile are dropped, the rest stored', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { createClient as createClientService } from '../../modules/clients/service';
 import { ApiError } from '../../core/errors';
-import { addClickCounts } from '../../modules/links/service';
+import { addClickCounts } from '../../modules/links/click-counts';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 

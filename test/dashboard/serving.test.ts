@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { checkSlug } from '../../modules/links/validate';
+import { checkSlug } from '../../modules/links/checks';
 import { SITE_URL, startTestApp, type TestApp } from '../helpers/app';
 
 /** How /app is served: the shell, its hashed assets, its headers, and never on a short domain. */

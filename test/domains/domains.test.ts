@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
 import { removeDomain, verifyDomain, type DomainLinks } from '../../modules/domains/service';
-import { countDomainLinks, deleteDomainLinks } from '../../modules/links/service';
+import { countDomainLinks, deleteDomainLinks } from '../../modules/links';
 import { startDnsServer } from './dns-server';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { createLink, linkContext } from '../../modules/links/service';
+import { createLink } from '../../modules/links/create';
+import { linkContext } from '../../modules/links/validate';
 import { setWorkspacePlan } from '../../modules/workspaces/service';
 import { workspaces } from '../../modules/workspaces/schema';
 import type { Plan } from '../../core/plans';

@@ -1,7 +1,9 @@
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
+import type { LinkhopPlugin } from '../../core/plugin-api';
 import type { Plan } from '../../core/plans';
+import { setupPlugins } from '../../core/plugins';
 import { checkResponse } from './contract';
 import { createTestDatabase, TEST_REDIS_URL } from './db';
 import { deleteRedisPrefix } from './redis';
@@ -31,9 +33,12 @@ let counter = 0;
 
 /**
  * One app per test file with its own database and Redis prefix. Uses TEST_DATABASE_URL /
- * TEST_REDIS_URL when set (CI), else the embedded default.
+ * TEST_REDIS_URL when set (CI), else the embedded default. `plugins` are set up as `PLUGINS` would
+ * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`).
  */
-export async function startTestApp(opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[] } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
   const prefix = `lht:${process.pid}:${Date.now().toString(36)}:${counter++}`;
@@ -42,7 +47,8 @@ export async function startTestApp(opts: { env?: Record<string, string>; config?
     opts.config,
   );
   const deps = await createDeps(config, { database });
-  const app = createApp(deps);
+  const plugins = await setupPlugins(deps, (opts.plugins ?? []).map((plugin) => ({ plugin, from: 'startTestApp' })), { schedule: true });
+  const app = createApp(deps, plugins);
   const fetch = createFetch(deps, app);
   let server: ReturnType<typeof listen> | undefined;
   let document: Promise<string> | undefined;

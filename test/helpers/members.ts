@@ -7,6 +7,6 @@ import type { TestApp } from './app';
 export async function memberWithKey(t: TestApp, workspaceId: string, role: Role, plan: Plan = 'free') {
   const user = await ensureUser(t.deps.db, `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`, role);
   await addMember(t.deps.db, workspaceId, user.id, role);
-  const key = await createApiKey(t.deps.db, { workspaceId, userId: user.id, plan, role, audit: false });
+  const key = await t.deps.db.transaction((tx) => createApiKey(tx, { workspaceId, userId: user.id, plan, role, audit: false }));
   return { userId: user.id, email: user.email, key: key.key };
 }

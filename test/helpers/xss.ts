@@ -20,7 +20,10 @@ export const XSS_PAYLOADS = [
  */
 export async function watchForXss(page: Page) {
   const seen = { dialogs: [] as string[], flagWrites: 0 };
-  page.on('dialog', (dialog) => void (seen.dialogs.push(dialog.message()), dialog.dismiss().catch(() => {})));
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    dialog.dismiss().catch(() => {});
+  });
   await page.exposeBinding('__reportXss', () => void seen.flagWrites++);
   await page.addInitScript(() => {
     Object.defineProperty(window, '__xss', { configurable: true, set: () => (window as any).__reportXss(), get: () => undefined });

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-let key: string;
 let workspaceId: string;
 beforeAll(async () => {
   t = await startTestApp();
-  ({ key, workspaceId } = await t.bootstrap({ plan: 'agency' }));
+  ({ workspaceId } = await t.bootstrap({ plan: 'agency' }));
 });
 afterAll(() => t.close());
 

@@ -29,7 +29,11 @@ describe('the embedded database proxy', () => {
       throw new Error('boom');
     });
     expect(await failure.catch((e) => e.message)).toBe('boom');
-    expect(await database.db.transaction(async (tx) => (await log(tx, 'committed', 1), 'value'))).toBe('value');
+    const committed = await database.db.transaction(async (tx) => {
+      await log(tx, 'committed', 1);
+      return 'value';
+    });
+    expect(committed).toBe('value');
     expect(await logged()).toEqual([{ who: 'committed', step: 1 }]);
   });
 
@@ -37,7 +41,12 @@ describe('the embedded database proxy', () => {
     await database.db.execute(sql`truncate proxy_log`);
     await database.db.transaction(async (tx) => {
       await log(tx, 'outer', 1);
-      await tx.transaction(async (inner) => (await log(inner, 'inner', 1), Promise.reject(new Error('inner fails')))).catch(() => {});
+      await tx
+        .transaction(async (inner) => {
+          await log(inner, 'inner', 1);
+          throw new Error('inner fails');
+        })
+        .catch(() => {});
       await log(tx, 'outer', 2);
     });
     expect(await logged()).toEqual([

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Endpoint → minimum role (spec and interfaces.md). Requests are valid, so only the guard decides. */
+/** Endpoint → minimum role (the spec's, and the route's `access` declaration where the spec leaves it open). Requests are valid, so only the guard decides. */
 const ENDPOINTS: { name: string; min: Role; call: (key: string) => Promise<number> }[] = [
   { name: 'GET workspace', min: 'viewer', call: async (key) => (await t.api('GET', `/workspaces/${workspaceId}`, { key })).status },
   { name: 'PATCH workspace', min: 'owner', call: async (key) => (await t.api('PATCH', `/workspaces/${workspaceId}`, { key, body: { ga_id: 'G-1' } })).status },

@@ -17,13 +17,46 @@ test('health and readiness on the site host', async () => {
   if (t.config.redisUrl) expect(body.checks.redis).toBe('up');
 });
 
-test('site paths are not served on a short domain or unknown host', async () => {
-  for (const host of ['go.linkhop.test', 'unknown.example.org']) {
-    for (const path of ['/api/workspaces', '/healthz', '/api/docs', '/p/x']) {
+// a load balancer or an orchestrator probes an instance by its address, or by a name of its own
+const OTHER_HOSTS = ['go.linkhop.test', 'unknown.example.org', '10.0.0.5:3000', '127.0.0.1:3000', '[::1]:3000'];
+
+test('health and readiness answer on every host, through the server and through the app', async () => {
+  for (const host of OTHER_HOSTS) {
+    for (const answer of [(path: string) => t.request(path, { host }), (path: string) => t.app.handle(new Request(`http://${host}${path}`))]) {
+      const live = await answer('/healthz');
+      expect({ host, status: live.status, body: await live.json() }).toEqual({ host, status: 200, body: { ok: true } });
+      const ready = await answer('/readyz');
+      expect({ host, status: ready.status }).toEqual({ host, status: 200 });
+      expect((await ready.json()).checks.database).toBe('up');
+    }
+  }
+});
+
+test('a listening server probed by its address (Host 127.0.0.1:port): health answers, the API does not', async () => {
+  const address = await t.listen();
+  expect(await (await fetch(`${address}/healthz`)).json()).toEqual({ ok: true });
+  expect((await fetch(`${address}/readyz`)).status).toBe(200);
+  expect((await fetch(`${address}/api/workspaces`)).status).toBe(404);
+});
+
+test('every other site path is not served on a short domain, an unknown name or an address', async () => {
+  for (const host of OTHER_HOSTS) {
+    for (const path of ['/api/workspaces', '/api/docs', '/api/openapi.json', '/p/x', '/mcp', '/app', '/app/links']) {
       const res = await t.request(path, { host });
       expect({ host, path, status: res.status }).toEqual({ host, path, status: 404 });
     }
   }
+});
+
+test('healthz and readyz are reserved slugs: a link cannot take them, so health wins on a short domain', async () => {
+  const { workspaceId, key } = await t.bootstrap();
+  const domain = `short-${Date.now().toString(36)}.example.com`;
+  expect((await t.api('POST', `/workspaces/${workspaceId}/domains`, { key, body: { domain } })).status).toBe(201);
+  for (const slug of ['healthz', 'readyz', 'HealthZ']) {
+    const res = await t.api('POST', `/workspaces/${workspaceId}/links`, { key, body: { target: 'https://example.com/', domain, slug } });
+    expect({ slug, status: res.status, error: res.body.error }).toEqual({ slug, status: 400, error: `Invalid slug: "${slug}" is reserved` });
+  }
+  expect(await (await t.request('/healthz', { host: domain })).json()).toEqual({ ok: true });
 });
 
 test('bad requests get clear {error} bodies, never 500', async () => {

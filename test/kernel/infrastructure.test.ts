@@ -122,7 +122,11 @@ async function cachesSharingRedis() {
   const make = () => {
     const client = createRedis(TEST_REDIS_URL!, 'fast');
     const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
-    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => (client.disconnect(), subscriber.disconnect()) };
+    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => {
+        client.disconnect();
+        subscriber.disconnect();
+      },
+    };
   };
   const caches = [make(), make()] as const;
   await Bun.sleep(100); // subscriptions established
@@ -157,13 +161,19 @@ describe('two-level cache', () => {
   test('remember: loads once, keeps no null, keeps nothing loaded while an invalidation went by', async () => {
     const cache = createCache({});
     let loads = 0;
-    const load = async () => (++loads, { role: 'editor' });
+    const load = async () => {
+      loads++;
+      return { role: 'editor' };
+    };
     expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
     expect(await cache.remember('role', 10_000, load)).toEqual({ role: 'editor' });
     expect(loads).toBe(1);
     // "absent" is asked again every time (an invite accepted meanwhile counts at once)
     let absentLoads = 0;
-    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => (++absentLoads, null))).toBeNull();
+    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => {
+      absentLoads++;
+      return null;
+    })).toBeNull();
     expect(absentLoads).toBe(2);
     await expectNotKeptPastAnInvalidation(cache, (load) => cache.remember('ws', 10_000, load));
     expect(await cache.remember('ws', 10_000, async () => ({ plan: 'free' }))).toEqual({ plan: 'free' });
@@ -173,7 +183,10 @@ describe('two-level cache', () => {
   test('readThrough: loads once, keeps null only when asked and briefly, keeps nothing loaded while an invalidation went by', async () => {
     const cache = createCache({});
     let loads = 0;
-    const load = async () => (++loads, { target: 'https://example.com' });
+    const load = async () => {
+      loads++;
+      return { target: 'https://example.com' };
+    };
     expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
     expect(await cache.readThrough('link', 10_000, load)).toEqual({ target: 'https://example.com' });
     expect(loads).toBe(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addDomain, createLink, type Ws } from './fixtures';
-import { slugSource } from '../../modules/links/service';
+import { slugSource } from '../../modules/links/slugs';
 
 let t: TestApp;
 let pro: Ws;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addDomain, BROWSER_UA, createLink, type Ws } from './fixtures';
-import { slugSource } from '../../modules/links/service';
+import { slugSource } from '../../modules/links/slugs';
 
 let t: TestApp;
 let ws: Ws;
@@ -334,8 +334,9 @@ describe('links on a domain', () => {
 });
 
 describe('service contracts for other modules', () => {
-  test('tagsInUse, removeTagFromLinks, countLinks, getLinksByIds, listMonitoredLinks', async () => {
-    const { tagsInUse, removeTagFromLinks, countLinks, getLinksByIds, listMonitoredLinks } = await import('../../modules/links/service');
+  test('tagsInUse, removeTagFromLinks, countLinks, getLinksByIds, linksAfter', async () => {
+    const { tagsInUse, removeTagFromLinks } = await import('../../modules/links/tags');
+    const { countLinks, getLinksByIds, linksAfter } = await import('../../modules/links/queries');
     const s = await t.bootstrap({ plan: 'pro' });
     const a = await createLink(t, s, { target: 'https://example.com/a', tags: ['beta', 'alpha'], monitoring: true });
     const b = await createLink(t, s, { target: 'https://example.com/b', tags: ['beta'] });
@@ -345,9 +346,12 @@ describe('service contracts for other modules', () => {
     expect(await countLinks(t.deps.db, s.workspaceId)).toBe(2);
     expect((await getLinksByIds(t.deps.db, s.workspaceId, [a.id, b.id, 'nope'])).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(await getLinksByIds(t.deps.db, ws.workspaceId, [a.id])).toEqual([]);
-    const monitored = await listMonitoredLinks(t.deps.db, { limit: 1000 });
-    expect(monitored).toContainEqual({ id: a.id, workspaceId: s.workspaceId, domain: a.domain, slug: a.slug, target: 'https://example.com/a' });
+    const monitored = await linksAfter(t.deps.db, { monitored: true }, { limit: 1000 });
+    expect(monitored).toContainEqual(expect.objectContaining({ id: a.id, workspaceId: s.workspaceId, domain: a.domain, slug: a.slug, target: 'https://example.com/a' }));
     expect(monitored.some((m) => m.id === b.id)).toBe(false);
-    expect(await listMonitoredLinks(t.deps.db, { afterId: a.id, limit: 1000 })).not.toContainEqual(expect.objectContaining({ id: a.id }));
+    expect(await linksAfter(t.deps.db, { monitored: true }, { afterId: a.id, limit: 1000 })).not.toContainEqual(expect.objectContaining({ id: a.id }));
+    const exported = await linksAfter(t.deps.db, { workspaceId: s.workspaceId }, { limit: 1 });
+    expect(exported.map((r) => r.id)).toEqual([a.id, b.id].sort().slice(0, 1));
+    expect((await linksAfter(t.deps.db, { workspaceId: s.workspaceId }, { afterId: exported[0]!.id, limit: 10 })).map((r) => r.id)).toEqual([a.id, b.id].sort().slice(1));
   });
 });

@@ -92,6 +92,24 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
+  test('create_link and update_link take the fields of the links field table, as REST does (external_id)', async () => {
+    const me = await t.bootstrap();
+    const client = await connect(me.key);
+    const { tools } = await client.listTools();
+    for (const name of ['create_link', 'update_link']) {
+      const properties = tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, { description?: string }>;
+      expect(properties.external_id?.description).toContain('at most 255 characters');
+    }
+    const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ext', external_id: 'cms-1' } }));
+    expect(link.external_id).toBe('cms-1');
+    const updated = data(await client.callTool({ name: 'update_link', arguments: { id: link.id, external_id: 'cms-2' } }));
+    expect(updated.external_id).toBe('cms-2');
+    const tooLong = await client.callTool({ name: 'update_link', arguments: { id: link.id, external_id: 'x'.repeat(256) } });
+    expect(tooLong.content).toEqual([{ type: 'text', text: '400: Invalid external_id: at most 255 characters' }]);
+    expect((await t.api('GET', `/workspaces/${me.workspaceId}/links/${link.id}`, { key: me.key })).body.external_id).toBe('cms-2');
+    await client.close();
+  });
+
   test('same validation, events and audit as REST', async () => {
     const me = await t.bootstrap();
     const events: any[] = [];

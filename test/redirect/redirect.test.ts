@@ -195,7 +195,9 @@ describe('social bots and leaks', () => {
     ]);
     for (const res of answers) {
       const headerLines: string[] = [];
-      res.headers.forEach((value, name) => headerLines.push(`${name}: ${value}`));
+      res.headers.forEach((value, name) => {
+        headerLines.push(`${name}: ${value}`);
+      });
       const everything = `${headerLines.join('\n')}\n${await res.text()}`;
       expect(everything).not.toContain(note);
     }

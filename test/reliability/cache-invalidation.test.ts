@@ -14,7 +14,9 @@ if (!TEST_REDIS_URL) console.warn('cache-invalidation.test.ts skipped: needs TES
 
 const prefix = `lhinv:${process.pid}:${Date.now().toString(36)}`;
 const connections: Redis[] = [];
-afterAll(() => connections.forEach((c) => c.disconnect()));
+afterAll(() => {
+  for (const c of connections) c.disconnect();
+});
 
 /** a cache as a process has it; its subscriber hands each message to the cache `delayMs` late */
 function processCache(delayMs = 0) {

@@ -54,7 +54,7 @@ afterAll(async () => {
 }, 30_000);
 
 const countLinks = (domain: string, slugPrefix: string) =>
-  sql(async (db) => Number((await db`select count(*)::int as n from links where domain = ${domain} and slug like ${slugPrefix + '%'}`)[0]!.n));
+  sql(async (db) => Number((await db`select count(*)::int as n from links where domain = ${domain} and slug like ${`${slugPrefix}%`}`)[0]!.n));
 
 /**
  * Makes the server's transaction stop at the item with `slug`: an uncommitted row holding that

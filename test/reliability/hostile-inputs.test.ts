@@ -20,10 +20,14 @@ let monitored: ReturnType<typeof Bun.serve>;
 /** the same trap on IPv6 loopback: a `[::1]` target would reach this one */
 let monitoredV6: ReturnType<typeof Bun.serve>;
 const monitoredHits: string[] = [];
+const countMonitoredHit = (req: Request) => {
+  monitoredHits.push(new URL(req.url).pathname);
+  return new Response('ok');
+};
 
 beforeAll(async () => {
-  monitored = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => (monitoredHits.push(new URL(req.url).pathname), new Response('ok')) });
-  monitoredV6 = Bun.serve({ hostname: '::1', port: 0, fetch: (req) => (monitoredHits.push(new URL(req.url).pathname), new Response('ok')) });
+  monitored = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: countMonitoredHit });
+  monitoredV6 = Bun.serve({ hostname: '::1', port: 0, fetch: countMonitoredHit });
   // monitoring is run by hand below; private addresses are refused (the default)
   t = await startTestApp({ config: { monitorIntervalMs: 3_600_000 } });
   // with REDIS_URL clicks go through BullMQ: consume the queues here, as `bun run worker` would

@@ -70,7 +70,7 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
     await act?.(page);
     await page.waitForTimeout(200); // let onerror/onload handlers of broken images fire
-    const text = await page.evaluate(() => document.documentElement.innerText + '\n' + Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n') + '\n' + document.title);
+    const text = await page.evaluate(() => `${document.documentElement.innerText}\n${Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n')}\n${document.title}`);
     return { status: res?.status(), dialogs: seen.dialogs, flag: seen.flagWrites, text, elsewhere };
   } finally {
     await page.close();

@@ -57,8 +57,8 @@ test.skipIf(!enabled)('fault 3: PostgreSQL crashed during redirects: cached link
   let served = cached.length;
 
   let stoppedAt = 0;
-  let result;
-  let uncachedStatuses: number[] = [];
+  let result: Awaited<ReturnType<typeof runRequests>>;
+  const uncachedStatuses: number[] = [];
   try {
     // the crash comes a quarter into the run, with requests in flight; 1,500 more follow it
     result = await runRequests({

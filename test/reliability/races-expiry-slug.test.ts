@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { claimExpiredEvent } from '../../modules/links/service';
+import { claimExpiredEvent } from '../../modules/links/update';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addDomain, createLink, type Ws } from '../links/fixtures';
 

@@ -39,7 +39,10 @@ beforeAll(async () => {
       if (path === '/to-metadata') return new Response(null, { status: 307, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
       if (path === '/huge') {
         const chunk = new Uint8Array(256 * 1024);
-        return new Response(new ReadableStream({ pull: (c) => void (endlessChunksSent++, c.enqueue(chunk)) }));
+        return new Response(new ReadableStream({ pull: (c) => {
+          endlessChunksSent++;
+          c.enqueue(chunk);
+        }, }));
       }
       return new Response('ok');
     },
@@ -88,7 +91,10 @@ test('hang, redirect to a private address, endless body and a healthy receiver, 
   expect(arrivals.has('/hang')).toBe(true);
   // …and its delivery is logged while the hanging one is still open
   let healthy = await deliveriesOf(ids.healthy);
-  for (let i = 0; i < 100 && healthy.length === 0; i++) healthy = (await Bun.sleep(10), await deliveriesOf(ids.healthy));
+  for (let i = 0; i < 100 && healthy.length === 0; i++) {
+    await Bun.sleep(10);
+    healthy = await deliveriesOf(ids.healthy);
+  }
   expect(performance.now() - created).toBeLessThan(4000);
   expect(healthy).toMatchObject([{ event_type: 'link.created', status_code: 200, success: true }]);
 

@@ -20,6 +20,11 @@ function outcome(rules: unknown, plan: Plan = 'agency'): { status: number; messa
 }
 
 const rule = (conditions: unknown[], url = 'https://rule.example/') => ({ name: 'r', conditions, action: { type: 'redirect', url } });
+/** a visit at `iso` (the rules read the clock) */
+const atTime = (iso: string) => {
+  setSystemTime(new Date(iso));
+  return { visitor: fakeVisitor() };
+};
 const oneCondition = (condition: Record<string, unknown>) => [rule([condition])];
 
 /**
@@ -34,8 +39,8 @@ const SAMPLES: Record<Field, { values: [string, string, string]; key?: string; v
   browser: { values: ['Chrome', 'Firefox', 'Safari'], visit: (v) => ({ visitor: fakeVisitor({ browser: v.toUpperCase() }) }) },
   language: { values: ['de', 'en', 'fr'], visit: (v) => ({ visitor: fakeVisitor({ language: v }) }) },
   referrer: { values: ['https://alpha.example/', 'https://bravo.example/', 'https://charlie.example/'], visit: (v) => ({ visitor: fakeVisitor({ referrer: v.toUpperCase() }) }) },
-  time: { values: ['09:00', '12:30', '18:45'], visit: (v) => (setSystemTime(new Date(`2026-11-23T${v}:00Z`)), { visitor: fakeVisitor() }) },
-  day: { values: ['mon', 'wed', 'fri'], visit: (v) => (setSystemTime(new Date(`2026-11-${{ mon: 23, wed: 25, fri: 27 }[v]}T12:00:00Z`)), { visitor: fakeVisitor() }) },
+  time: { values: ['09:00', '12:30', '18:45'], visit: (v) => atTime(`2026-11-23T${v}:00Z`) },
+  day: { values: ['mon', 'wed', 'fri'], visit: (v) => atTime(`2026-11-${{ mon: 23, wed: 25, fri: 27 }[v]}T12:00:00Z`) },
   query: { values: ['alpha', 'bravo', 'charlie'], key: 'ref', visit: (v) => ({ visitor: fakeVisitor({ query: `ref=${v.toUpperCase()}&other=x` }) }) },
   cookie: { values: ['alpha', 'bravo', 'charlie'], key: 'seg', visit: (v) => ({ visitor: fakeVisitor({ cookies: { seg: v.toUpperCase(), other: 'x' } }) }) },
   click_count: { values: ['10', '100', '1000'], visit: (v) => ({ visitor: fakeVisitor(), clickCount: Number(v) }) },

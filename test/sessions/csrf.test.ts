@@ -33,7 +33,7 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
     const as = asSession(t, session);
     const body = { target: 'https://example.com/csrf' };
     // the last: as many characters as the token, more bytes (a length check on the string let it reach timingSafeEqual, which threw)
-    for (const csrf of [null, '', 'wrong', session.csrf.slice(0, -1) + (session.csrf.endsWith('a') ? 'b' : 'a'), session.csrf.slice(0, -1) + 'é']) {
+    for (const csrf of [null, '', 'wrong', session.csrf.slice(0, -1) + (session.csrf.endsWith('a') ? 'b' : 'a'), `${session.csrf.slice(0, -1)}é`]) {
       const res = await as('POST', linksOf(owner.workspaceId), { body, csrf });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: 'Missing or invalid CSRF token' });
@@ -117,7 +117,8 @@ describe('forged writes: a viewer’s session with a valid CSRF token gets the A
     await addMember(t.deps.db, owner.workspaceId, viewer.id, 'viewer');
     const viewerSession = await sessionOf(viewerEmail);
     // the viewer's own key, made with the owner role: capped to the membership, as the session is
-    const keyOfViewer = (await createApiKey(t.deps.db, { workspaceId: owner.workspaceId, userId: viewer.id, plan: 'agency', role: 'owner', audit: false })).key;
+    const viewerKeyInput = { workspaceId: owner.workspaceId, userId: viewer.id, plan: 'agency', role: 'owner', audit: false } as const;
+    const keyOfViewer = (await t.deps.db.transaction((tx) => createApiKey(tx, viewerKeyInput))).key;
 
     const link = await t.api('POST', linksOf(owner.workspaceId), { key: owner.key, body: { target: 'https://example.com/keep-me', title: 'Keep' } });
     expect(link.status).toBe(201);

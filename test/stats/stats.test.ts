@@ -5,7 +5,7 @@ import { seedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
 
 const DAY = 86_400_000;
-const dayStart = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+const dayStart = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
 const daysAgo = (n: number, hour = 12) => new Date(dayStart - n * DAY + hour * 3_600_000);
 const date = (n: number) => new Date(dayStart - n * DAY).toISOString().slice(0, 10);
 
@@ -276,7 +276,7 @@ describe('a deleted link', () => {
     expect((await get('/stats/links')).body.links.map((l: any) => l.link_id)).toEqual([a.id]);
     expect((await get('/stats/summary')).body).toMatchObject({ total_links: 1, total_clicks: 6, today_clicks: 3 });
     expect((await get(`/stats/daily?from=${date(3)}&to=${date(3)}`)).body.days).toEqual([{ date: date(3), clicks: 0, visitors: 0 }]);
-    const left = await t.deps.db.execute(sql`select (select count(*) from clicks where link_id = ${b.id}) + (select count(*) from click_link_hours where link_id = ${b.id}) + (select count(*) from click_link_days where link_id = ${b.id}) as n`);
+    const left = await t.deps.db.execute(sql`select (select count(*) from clicks where link_id = ${b.id}) + (select count(*) from click_link_hours where link_id = ${b.id}) + (select count(*) from click_link_periods where link_id = ${b.id}) as n`);
     expect(Number(((left as any).rows ?? left)[0].n)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { PLAN_LIMITS } from '../../core/plans';
 import { tags as tagsTable } from '../../modules/tags/schema';
-import { linkCacheKey } from '../../modules/links/service';
+import { linkCacheKey } from '../../modules/links/short-url';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 

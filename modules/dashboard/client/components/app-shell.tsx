@@ -18,6 +18,7 @@ function Disclosure({ label, id, children, class: className }: { label: Componen
   const { path } = useLocation();
   useEffect(() => setOpen(false), [path]);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside an open disclosure closes it (WAI-ARIA disclosure pattern); the button is the control
     <div
       class={`disclosure ${className ?? ''}`}
       onKeyDown={(event) => {

@@ -50,6 +50,7 @@ function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(
       <Button type="submit" variant="primary">
         Show range
       </Button>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not of form fields; a fieldset would bring a border and a legend */}
       <div class="presets" role="group" aria-label="Quick ranges">
         {PRESETS.map((days) => (
           <Button key={days} variant="quiet" onClick={() => onRange(daysBefore(days - 1), isoDay(new Date()))}>

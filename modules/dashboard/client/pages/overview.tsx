@@ -79,9 +79,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
         </EmptyState>
       )}
       {data && 'planReason' in data && (
-        <>
-          <PlanNotice message={`${data.planReason} Your ${number.format(data.links.total)} links keep working; the charts need a plan with stats.`} />
-        </>
+        <PlanNotice message={`${data.planReason} Your ${number.format(data.links.total)} links keep working; the charts need a plan with stats.`} />
       )}
       {data && 'summary' in data && data.summary && (
         <>

@@ -2,7 +2,9 @@ import type { ComponentChildren, PartialAnchorHTMLAttributes } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 addEventListener('popstate', notify);
 
 /** Moves the app to `path` without a page load (`replace` keeps the history entry count). */

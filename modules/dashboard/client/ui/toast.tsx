@@ -4,7 +4,9 @@ interface Toast { id: number; message: string }
 let toasts: Toast[] = [];
 let nextId = 0;
 const listeners = new Set<(list: Toast[]) => void>();
-const publish = () => listeners.forEach((listener) => listener(toasts));
+const publish = () => {
+  for (const listener of listeners) listener(toasts);
+};
 
 const SHOWN_MS = 5000;
 

@@ -73,6 +73,7 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
   if (chosenTag && !tagNames.includes(chosenTag)) tagNames.push(chosenTag);
   const narrowing = FILTER_KEYS.filter((key) => key !== 'q' && query.get(key)).length;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role, as ARIA 1.2 describes (the <search> element is not in every supported browser)
     <form
       class="filters"
       role="search"

@@ -1,0 +1,100 @@
+import { badRequest } from '../../core/errors';
+import { isHttpUrl } from '../../core/format';
+import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
+import { LIMITS } from '../../core/plans';
+
+/**
+ * The rules of single link fields, as pure functions: each takes the request value (its type
+ * already checked by TypeBox, or not at all for bulk items, import rows and MCP calls), answers
+ * the value to store and throws ApiError 400 with the message the API documents.
+ */
+
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+const TAG_PATTERN = /^[a-z0-9_-]{1,32}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const UTM_KEYS = new Set(['source', 'medium', 'campaign', 'term', 'content']);
+const PASSWORD_MAX = 200;
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function checkSlug(slug: unknown): string {
+  if (typeof slug !== 'string' || !SLUG_PATTERN.test(slug)) {
+    throw badRequest('Invalid slug: use 1 to 100 letters, digits, hyphens and underscores');
+  }
+  if (RESERVED_SEGMENTS.has(slug.toLowerCase())) throw badRequest(`Invalid slug: "${slug}" is reserved`);
+  return slug;
+}
+
+/** A target is an http(s) URL that does not point back at one of our short domains (a redirect loop). */
+export async function checkTarget(value: unknown, isShortHost: (hostname: string) => Promise<boolean>): Promise<string> {
+  if (value === undefined || value === null || value === '') throw badRequest('target is required');
+  if (!isHttpUrl(value)) throw badRequest('Invalid target: expected an http(s) URL');
+  // a trailing dot names the same host (`go.example.com.`)
+  if (await isShortHost(canonicalHostname(new URL(value)))) {
+    throw badRequest('Invalid target: it points at a short domain of this service (a redirect loop)');
+  }
+  return value;
+}
+
+export function checkUrl(value: unknown, field: string): string {
+  if (!isHttpUrl(value)) throw badRequest(`Invalid ${field}: expected an http(s) URL`);
+  return value;
+}
+
+export function checkTags(value: unknown, field = 'tags'): string[] {
+  if (!Array.isArray(value)) throw badRequest(`Invalid ${field}: expected an array of strings`);
+  if (value.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: a link has at most ${LIMITS.tagsPerLink}`);
+  for (const tag of value) {
+    if (typeof tag !== 'string' || !TAG_PATTERN.test(tag)) {
+      throw badRequest(`Invalid tag "${String(tag).slice(0, 40)}": use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`);
+    }
+  }
+  return [...new Set(value as string[])];
+}
+
+export function checkUtm(value: unknown): Record<string, string> {
+  if (!isObject(value)) throw badRequest('Invalid utm_params: expected an object');
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!UTM_KEYS.has(key)) throw badRequest(`Invalid utm_params: unknown key ${key.slice(0, 40)} (allowed: source, medium, campaign, term, content)`);
+    if (typeof v !== 'string' || v.length > 500) throw badRequest(`Invalid utm_params.${key}: expected a string of at most 500 characters`);
+    if (v !== '') out[key] = v;
+  }
+  return out;
+}
+
+export function parseExpiresAt(value: unknown): Date {
+  const date = typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw badRequest('Invalid expires_at: expected an ISO 8601 timestamp');
+  return date;
+}
+
+export function checkText(value: unknown, field: string, max: number): string {
+  if (typeof value !== 'string') throw badRequest(`Invalid ${field}: expected a string`);
+  if (value.length > max) throw badRequest(`Invalid ${field}: at most ${max} characters`);
+  return value;
+}
+
+export function checkPassword(value: unknown): string {
+  if (typeof value !== 'string' || value.length < LIMITS.passwordMin) throw badRequest(`Invalid password: at least ${LIMITS.passwordMin} characters`);
+  if (value.length > PASSWORD_MAX) throw badRequest(`Invalid password: at most ${PASSWORD_MAX} characters`);
+  return value;
+}
+
+export function checkRedirectType(value: unknown): 301 | 302 {
+  if (value !== 301 && value !== 302) throw badRequest('Invalid redirect_type: must be 301 or 302');
+  return value;
+}
+
+export function checkBoolean(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw badRequest(`Invalid ${field}: expected a boolean`);
+  return value;
+}
+
+/** Smart-routing fields: only the shape here; their modules' `link.validate` handlers check the rest. */
+export function checkShape(value: unknown, field: string, shape: 'object' | 'array'): unknown {
+  if (shape === 'array' ? !Array.isArray(value) : !isObject(value)) {
+    throw badRequest(`Invalid ${field}: expected ${shape === 'array' ? 'an array' : 'an object'}`);
+  }
+  return value;
+}

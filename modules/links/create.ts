@@ -1,0 +1,133 @@
+import type { DbOrTx } from '../../core/db';
+import type { Deps } from '../../core/deps';
+import { ApiError, conflict } from '../../core/errors';
+import { newId } from '../../core/format';
+import type { LinkBeforeCreate } from '../../core/hooks';
+import { RATE_LIMITS } from '../../core/plans';
+import { shortUrl } from '../../core/hosts';
+import { recordAudit } from '../audit';
+import { links } from './schema';
+import { linkCacheKey } from './short-url';
+import { generateSlug, SLUG_ATTEMPTS, slugsExhausted } from './slugs';
+import { prepareNewLink, type LinkContext, type NewLinkValues } from './validate';
+import type { LinkRow } from './view';
+
+/** Insert one link; a generated slug is retried on collision, a custom one answers 409. */
+async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): Promise<LinkRow> {
+  for (let attempt = 1; ; attempt++) {
+    const slug = values.slug ?? generateSlug();
+    const [row] = await db
+      .insert(links)
+      .values({ ...values, slug, id: newId(), workspaceId: ctx.workspaceId, createdBy: ctx.userId })
+      .onConflictDoNothing({ target: [links.domain, links.slug] })
+      .returning();
+    if (row) return row;
+    if (values.slug !== undefined) throw conflict(`Slug "${slug}" already exists on ${values.domain}`);
+    if (attempt >= SLUG_ATTEMPTS) throw slugsExhausted();
+  }
+}
+
+function announceCreated(deps: Deps, ctx: LinkContext, rows: LinkRow[]) {
+  for (const row of rows) {
+    void deps.bus.emit('link.created', {
+      workspaceId: ctx.workspaceId,
+      userId: ctx.userId,
+      data: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, title: row.title, short_url: shortUrl(deps.config, row.domain, row.slug) },
+    });
+  }
+}
+
+/**
+ * New links with a custom slug drop a briefly cached "not found" for their short URL in every
+ * process (someone may have tried the URL before it existed). A generated slug is new: nobody can
+ * have visited it, so its create skips that Redis round trip and the other processes' answers.
+ */
+async function dropNotFound(deps: Deps, created: { row: LinkRow; custom: boolean }[]) {
+  const keys = created.filter((c) => c.custom).map(({ row }) => linkCacheKey(row.domain, row.slug));
+  if (keys.length) await deps.cache.invalidate(...keys);
+}
+
+const auditCreate = (deps: Deps, db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
+  recordAudit({ db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
+
+/** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */
+async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source']) {
+  const link = { ...input };
+  await deps.bus.run('link.beforeCreate', { workspaceId: ctx.workspaceId, plan: ctx.plan, userId: ctx.userId, source, link });
+  return link;
+}
+
+/**
+ * One link (API create, MCP). The create rate limit counts links created: a request refused for
+ * any other reason takes no point, so 50 racing creates of one slug answer one 201 and 49 409s
+ * (the unique index decides before the point is taken, inside the transaction).
+ */
+export async function createLink(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source'] = 'single'): Promise<LinkRow> {
+  await deps.limiter.check('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
+  const link = await beforeCreate(deps, ctx, input, source);
+  const values = await prepareNewLink(deps, deps.db, ctx, link);
+  const row = await deps.db.transaction(async (tx) => {
+    const row = await insertLink(tx, ctx, values);
+    await auditCreate(deps, tx, ctx, row);
+    await deps.limiter.consume('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
+    return row;
+  });
+  await dropNotFound(deps, [{ row, custom: values.slug !== undefined }]);
+  announceCreated(deps, ctx, [row]);
+  return row;
+}
+
+export interface ItemError { index: number; status: number; reason: string }
+
+/**
+ * Several links in one transaction (bulk, import). An item failing validation (400) or whose
+ * custom slug is taken (409) is left out and reported in `errors`; hook rejections (governance)
+ * and plan errors (402) reject the whole call, unless `hookRejectionsPerItem` (import: a 400 from
+ * `link.beforeCreate` becomes that row's reason).
+ */
+export async function createLinks(
+  deps: Deps,
+  ctx: LinkContext,
+  inputs: Record<string, unknown>[],
+  source: LinkBeforeCreate['source'] = 'bulk',
+  opts: { hookRejectionsPerItem?: boolean } = {},
+): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
+  const errors: ItemError[] = [];
+  const prepared: { index: number; values: NewLinkValues }[] = [];
+  for (const [index, input] of inputs.entries()) {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      errors.push({ index, status: 400, reason: 'expected a link object' });
+      continue;
+    }
+    let link: Record<string, unknown> | undefined;
+    try {
+      link = await beforeCreate(deps, ctx, input, source);
+      prepared.push({ index, values: await prepareNewLink(deps, deps.db, ctx, link) });
+    } catch (error) {
+      const rejectedByHook = link === undefined;
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      // the whole request fails: say which item (0-based, as in the request's `links` array)
+      if (rejectedByHook && !opts.hookRejectionsPerItem) throw new ApiError(400, `${error.message} (links[${index}])`);
+      errors.push({ index, status: 400, reason: error.message });
+    }
+  }
+  const inserted = await deps.db.transaction(async (tx) => {
+    const rows: { row: LinkRow; custom: boolean }[] = [];
+    for (const { index, values } of prepared) {
+      try {
+        const row = await insertLink(tx, ctx, values);
+        await auditCreate(deps, tx, ctx, row);
+        rows.push({ row, custom: values.slug !== undefined });
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        errors.push({ index, status: 409, reason: error.message });
+      }
+    }
+    return rows;
+  });
+  await dropNotFound(deps, inserted);
+  const created = inserted.map((r) => r.row);
+  announceCreated(deps, ctx, created);
+  errors.sort((a, b) => a.index - b.index);
+  return { created, errors };
+}
