@@ -3,7 +3,7 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample } from '../../core/model';
 import { MemberParams, UpdateRoleBody } from './model';
-import { changeMemberRole, listMembers, removeMember } from './service';
+import { changeMemberRole, removeMember } from './service';
 
 export const memberRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:members', detail: { tags: ['Members and invites'] } })
