@@ -5,8 +5,7 @@ import { canonicalHostname } from '../../core/hosts';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
 import { parseExpiresAt } from '../links';
-import { getWorkspaceRow } from '../workspaces';
-import type { GovernancePolicy } from '../workspaces';
+import { getWorkspaceRow, type GovernancePolicy } from '../workspaces';
 
 const DAY_MS = 86_400_000;
 const POLICY_CACHE_MS = 5 * 60_000;

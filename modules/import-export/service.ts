@@ -5,10 +5,7 @@ import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
-import { createLinks } from '../links';
-import { linksAfter } from '../links';
-import { type LinkContext } from '../links';
-import { resolveDomain } from '../links';
+import { createLinks, linksAfter, resolveDomain, type LinkContext } from '../links';
 import { csvStream } from './csv';
 
 export type ImportFormat = 'generic' | 'bitly' | 'auto';

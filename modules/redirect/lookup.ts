@@ -1,9 +1,7 @@
 import type { Deps } from '../../core/deps';
 import { freshClickCount } from '../clicks';
 import { getDomainByHost } from '../domains';
-import { getLinkByShortUrl } from '../links';
-import { linkCacheKey } from '../links';
-import { linkSnapshot } from '../links';
+import { getLinkByShortUrl, linkCacheKey, linkSnapshot } from '../links';
 import { getWorkspaceRow } from '../workspaces';
 import type { LinkSnapshot, WorkspaceSnapshot } from '../../core/hooks';
 

@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
-import type { Dimension } from '../clicks';
-import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter } from '../clicks';
+import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter, type Dimension } from '../clicks';
 import { getLinksByIds, linkTotalsByWorkspace } from '../links';
 
 const DAY_MS = 86_400_000;

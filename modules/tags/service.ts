@@ -5,8 +5,7 @@ import { badRequest } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { linkCacheKey } from '../links';
-import { removeTagFromLinks, tagsInUse } from '../links';
+import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
