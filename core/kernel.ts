@@ -8,14 +8,7 @@ import { countDomainLinks, deleteDomainLinks } from '../modules/links';
 import { linksModule } from '../modules/links/plugin';
 import { clicksModule } from '../modules/clicks/plugin';
 import { tagsModule } from '../modules/tags/plugin';
-import { governanceModule } from '../modules/governance/plugin';
 import { templatesModule } from '../modules/templates/plugin';
-import { rulesEngineModule } from '../modules/rules-engine/plugin';
-import { routingModule } from '../modules/routing/plugin';
-import { abTestsModule } from '../modules/ab-tests/plugin';
-import { sequencesModule } from '../modules/sequences/plugin';
-import { deepLinksModule } from '../modules/deep-links/plugin';
-import { interstitialsModule } from '../modules/interstitials/plugin';
 import { retargetingModule } from '../modules/retargeting/plugin';
 import { webhooksModule } from '../modules/webhooks/plugin';
 import { monitoringModule } from '../modules/monitoring/plugin';
@@ -35,6 +28,7 @@ import { createAccessResolver } from '../modules/workspaces';
 import { workspacesModule } from '../modules/workspaces/plugin';
 import type { Deps } from './deps';
 import { docs } from './docs';
+import { registerModules } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from './access';
@@ -87,6 +81,7 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
  */
 export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   deps.access ??= createAccessResolver(deps, createSessionAuthenticator(deps));
+  registerModules(deps);
   const { log, config } = deps;
 
   return new Elysia({ name: 'kernel' })
@@ -129,21 +124,14 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(auditModule(deps))
     .use(adminModule(deps))
     .use(sessionsModule(deps))
-    // members and invites share one .use(): one more link in this chain is too deep for tsc's type instantiation
-    .use(new Elysia({ name: 'modules:team' }).use(membersModule(deps)).use(invitesModule(deps)))
+    .use(membersModule(deps))
+    .use(invitesModule(deps))
     .use(domainsModule(deps, { count: countDomainLinks, remove: deleteDomainLinks }))
     .use(clientsModule(deps))
     .use(linksModule(deps))
     .use(clicksModule(deps))
     .use(tagsModule(deps))
-    .use(governanceModule(deps))
     .use(templatesModule(deps))
-    .use(rulesEngineModule(deps))
-    .use(routingModule(deps))
-    .use(abTestsModule(deps))
-    .use(sequencesModule(deps))
-    .use(deepLinksModule(deps))
-    .use(interstitialsModule(deps))
     .use(retargetingModule(deps))
     .use(webhooksModule(deps))
     .use(monitoringModule(deps))
@@ -152,8 +140,8 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(mcpModule(deps))
-    // one link for the extension plugins' routes and the dashboard: the literal chain is at TypeScript's instantiation depth
-    .use(pluginRoutes(deps, plugins.routes).use(dashboardModule()))
+    .use(pluginRoutes(deps, plugins.routes))
+    .use(dashboardModule())
     .use(redirectModule(deps));
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
 import type { Deps } from './deps';
+import { registerModules } from './modules';
 import { notFound } from './errors';
 import type { Plan } from './plans';
 import type { JobName } from './queue';
@@ -52,6 +53,8 @@ export async function importPlugins(paths: string[]): Promise<PluginSource[]> {
  * without scheduling their repeats. The first failure stops here, naming the plugin and its file.
  */
 export async function setupPlugins(deps: Deps, sources: PluginSource[], opts: { schedule: boolean }): Promise<LoadedPlugins> {
+  // the modules' handlers come first, in every process: a plugin's create meets the same checks as the API's
+  registerModules(deps);
   const loaded: LoadedPlugins = { names: [], routes: [] };
   for (const { plugin, from } of sources) {
     const label = `Plugin "${plugin.name}" (${from})`;
@@ -117,8 +120,6 @@ function scheduleRepeat(deps: Deps, job: JobName, repeat: Repeat) {
   deps.queue.schedule(job, every, {} as never).catch((err) => deps.log.warn({ err, job }, 'could not schedule a plugin job'));
 }
 
-const NOT_IN_SERVER = 'services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI';
-
 function pluginServices(deps: Deps, name: string): PluginServices {
   const actor = `plugin:${name}`;
   return {
@@ -129,8 +130,6 @@ function pluginServices(deps: Deps, name: string): PluginServices {
       },
       list: (workspaceId, query = {}) => listLinks(deps.db, deps.config, workspaceId, query),
       async create(workspaceId, input, o = {}) {
-        // the modules register their link.beforeCreate, link.validate and audit handlers in createApp: without them a create would skip those checks
-        if (!deps.access) throw new Error(NOT_IN_SERVER);
         const workspace = await getWorkspaceRow(deps.db, workspaceId);
         if (!workspace) throw notFound('Workspace');
         const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);

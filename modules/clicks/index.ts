@@ -7,3 +7,4 @@ export type { Dimension } from './rollup';
 export { clickRecorder } from './service';
 export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';
 export type { ClickFilter } from './stats';
+export { registerClicks } from './register';

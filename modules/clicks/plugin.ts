@@ -12,11 +12,6 @@ const MAINTENANCE_EVERY_MS = 3_600_000;
 export const clicksModule = (deps: Deps) => {
   registerJobs(deps);
   followClickCounts(deps);
-  // click rows have no foreign keys: a deletion's cascade is a job
-  const forget = (data: { workspaceId: string; linkId?: string }) =>
-    deps.queue.enqueue('clicks.forget', data, { attempts: 20 }).catch((err) => deps.log.error({ err, ...data }, 'click removal not queued'));
-  deps.bus.on('link.deleted', ({ workspaceId, data }) => forget({ workspaceId, linkId: data.id }), { source: 'clicks' });
-  deps.bus.on('workspace.changed', ({ workspaceId }) => forget({ workspaceId }), { source: 'clicks' });
   deps.queue.schedule('clicks.maintain', MAINTENANCE_EVERY_MS, {}).catch((err) => deps.log.warn({ err }, 'could not schedule click maintenance'));
   // on shutdown the last batch is queued once no request is in flight (before the queue closes)
   return new Elysia({ name: 'module:clicks' }).onStop(() => void clickRecorder(deps).flush());

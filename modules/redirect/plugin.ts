@@ -1,17 +1,12 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
-import { domainCacheKey, workspaceCacheKey } from './lookup';
-import { defaultStage, redirectorOf, utmStage } from './service';
+import { redirectorOf } from './service';
 
 /**
  * Short links: `GET|HEAD|POST /{slug}` on the default domain and verified custom domains (POST is
  * the password form). Registered last in the kernel, so every site route wins over `/:slug`.
  */
 export const redirectModule = (deps: Deps) => {
-  deps.bus.on('redirect.resolve', defaultStage, { order: 50, source: 'redirect' });
-  deps.bus.on('redirect.resolve', utmStage, { order: 70, source: 'redirect' });
-  deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(workspaceCacheKey(workspaceId)), { source: 'redirect' });
-  deps.bus.on('domain.changed', ({ domain }) => deps.cache.invalidate(domainCacheKey(domain)), { source: 'redirect' });
   const redirector = redirectorOf(deps);
   return new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
     // Bun may answer HEAD through the GET route: the method comes from the request

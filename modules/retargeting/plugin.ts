@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { registerJobs } from './jobs';
-import { retargetingStage } from './service';
 
 /**
  * Retargeting: the workspace's scripts load on a small page before the redirect (pages stage 82,
@@ -10,6 +9,5 @@ import { retargetingStage } from './service';
  */
 export const retargetingModule = (deps: Deps) => {
   registerJobs(deps);
-  deps.bus.on('redirect.resolve', retargetingStage, { order: 82, source: 'retargeting' });
   return new Elysia({ name: 'module:retargeting' });
 };

@@ -1,2 +1,3 @@
 // The rules-engine module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
 export { Rules } from './model';
+export { registerRulesEngine } from './register';

@@ -2,11 +2,9 @@ import type { Deps } from '../../core/deps';
 import './hooks';
 import { registerJobs } from './jobs';
 import { webhookRoutes } from './routes';
-import { forwardEventsToWebhooks } from './service';
 
 /** Webhooks (Pro+): every webhook event on the bus becomes one queued delivery per subscribed, active webhook. */
 export function webhooksModule(deps: Deps) {
-  forwardEventsToWebhooks(deps);
   registerJobs(deps);
   deps.queue.schedule('webhooks.prune', deps.config.deliveryPruneIntervalMs, {}).catch((err) => deps.log.warn({ err }, 'could not schedule webhook log pruning'));
   return webhookRoutes(deps);

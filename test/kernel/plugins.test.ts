@@ -122,13 +122,22 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
   const gated = await facade.services.links.create(ws.workspaceId, { target: 'https://example.com/', monitoring: true }).catch((e) => e);
   expect(gated.status).toBe(402);
 
-  // a worker or the CLI has no app, so none of the modules' create hooks: a create there is refused, not half done
-  let inWorker: PluginContext | undefined;
-  const inAWorker = { name: 'in-a-worker', setup: (ctx: PluginContext) => void (inWorker = ctx) };
-  await setupPlugins({ ...t.deps, access: undefined }, [{ plugin: inAWorker, from: 'a worker' }], { schedule: false });
-  expect(await inWorker!.services.links.create(ws.workspaceId, { target: 'https://example.com/' }).catch((e: Error) => e.message)).toBe(
-    'services.links.create runs in the API server (a route, a hook, or a job on the embedded default), not in a worker or the CLI',
-  );
+  // a worker or the CLI has no app: setting plugins up there registers the modules' handlers, so a create runs the same checks
+  const worker = await startTestApp();
+  try {
+    let inWorker: PluginContext | undefined;
+    const inAWorker = { name: 'in-a-worker', setup: (ctx: PluginContext) => void (inWorker = ctx) };
+    const workerDeps = { ...worker.deps, bus: new HookBus(worker.deps.log), access: undefined };
+    await setupPlugins(workerDeps, [{ plugin: inAWorker, from: 'a worker' }], { schedule: false });
+    const workerWs = await worker.bootstrap({ plan: 'pro' });
+    const badRules = await inWorker!.services.links.create(workerWs.workspaceId, { target: 'https://example.com/', rules: [{ name: 'r' }] as never }).catch((e) => e);
+    expect(badRules).toBeInstanceOf(ApiError); // the rules engine's link.validate check
+    expect(badRules.status).toBe(400);
+    const createdInWorker = await inWorker!.services.links.create(workerWs.workspaceId, { target: 'https://example.com/in-a-worker' });
+    expect(createdInWorker).toMatchObject({ created_by: 'plugin:in-a-worker', target: 'https://example.com/in-a-worker' });
+  } finally {
+    await worker.close();
+  }
 
   await facade.services.audit.record(ws.workspaceId, 'checked', { links: 1 });
   const own = (await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=plugin:kitchen-sink.checked`, { key: ws.key })).body.entries;

@@ -1,11 +1,9 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { validateLinkField } from '../../core/stages';
 import { checkRoutingRules, routingStage } from './service';
 
 /** Legacy geo/device/OS routing (`routing_rules`): validation on link writes, redirect stage 30. */
-export const routingModule = (deps: Deps) => {
+export function registerRouting(deps: Deps) {
   validateLinkField(deps, 'routing_rules', 'routing', checkRoutingRules);
   deps.bus.on('redirect.resolve', routingStage, { order: 30, source: 'routing' });
-  return new Elysia({ name: 'module:routing' });
-};
+}

@@ -1,4 +1,3 @@
-import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { enforceGovernance, rulesCacheKey } from './service';
 
@@ -9,8 +8,7 @@ import { enforceGovernance, rulesCacheKey } from './service';
  * Bulk create: a violating item fails the whole request (400, message names the item as links[i]),
  * "checked as for single create"; CSV import: the row is reported in `errors`, other rows import.
  */
-export const governanceModule = (deps: Deps) => {
+export function registerGovernance(deps: Deps) {
   deps.bus.on('link.beforeCreate', (ctx) => enforceGovernance(deps, ctx), { order: 900, source: 'governance' });
   deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(rulesCacheKey(workspaceId)), { source: 'governance' });
-  return new Elysia({ name: 'module:governance' });
-};
+}
