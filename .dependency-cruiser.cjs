@@ -38,7 +38,7 @@ module.exports = {
     },
     {
       name: 'browser-bundle',
-      comment: "The dashboard client runs in the browser: of other modules it may import only their pure shared.ts (types: their public face).",
+      comment: 'The dashboard client runs in the browser: of other modules it may import only their pure shared.ts (types: their public face).',
       severity: 'error',
       from: { path: '^modules/dashboard/client/' },
       to: { path: '^modules/', pathNot: ['^modules/dashboard/', '^modules/[^/]+/shared\\.ts$'], dependencyTypesNot: ['type-only'] },
@@ -67,7 +67,7 @@ module.exports = {
     },
     {
       name: 'public-faces-only',
-      comment: "Entry points, workers and plugins use a module through its public face.",
+      comment: 'Entry points, workers and plugins use a module through its public face.',
       severity: 'error',
       from: { path: '^(core/(server|cli|plugins|hooks|plugin-api)\\.ts|workers/|plugins/)' },
       to: { path: MODULE_INTERNAL },

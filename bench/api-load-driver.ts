@@ -79,6 +79,9 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : NaN;
 };
 const summary = Object.fromEntries(
-  (Object.keys(latencies) as Op[]).map((op) => [op, { requests: latencies[op].length, rps: latencies[op].length / elapsed, p50: pct(latencies[op], 50), p99: pct(latencies[op], 99), statuses: statuses[op] }]),
+  (Object.keys(latencies) as Op[]).map((op) => [
+    op,
+    { requests: latencies[op].length, rps: latencies[op].length / elapsed, p50: pct(latencies[op], 50), p99: pct(latencies[op], 99), statuses: statuses[op] },
+  ]),
 );
 console.log(JSON.stringify(summary));

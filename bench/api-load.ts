@@ -33,18 +33,41 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MODES = (process.env.BENCH_MODES ?? 'production,embedded').split(',').map((m) => m.trim()) as ('production' | 'embedded')[];
 for (const mode of MODES) if (mode !== 'production' && mode !== 'embedded') throw new Error(`BENCH_MODES: unknown mode "${mode}" (production, embedded)`);
-const RATES = Object.fromEntries((process.env.BENCH_RATES ?? 'create=20,list=20,get=40,patch=20').split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+const RATES = Object.fromEntries(
+  (process.env.BENCH_RATES ?? 'create=20,list=20,get=40,patch=20')
+    .split(',')
+    .map((kv) => kv.split('='))
+    .map(([k, v]) => [k, Number(v)]),
+);
 const WORKSPACES = 8; // creates spread so that each workspace stays under 30 per 10 s
 const ADMIN_TOKEN = 'bench-admin-token';
 
-interface OpResult { requests: number; rps: number; p50: number; p99: number; statuses: Record<string, number> }
-interface Round { bare: WrkResult; alone: WrkResult; during: WrkResult; ops: Record<string, OpResult> }
+interface OpResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+interface Round {
+  bare: WrkResult;
+  alone: WrkResult;
+  during: WrkResult;
+  ops: Record<string, OpResult>;
+}
 
 async function measureMode(mode: 'production' | 'embedded', bareUrl: string) {
   const port = freePort();
   const origin = `http://127.0.0.1:${port}`;
   const apiHost = `localhost:${port}`;
-  const env: Record<string, string> = { PORT: String(port), SITE_URL: `http://${apiHost}`, DEFAULT_DOMAIN: `127.0.0.1:${port}`, ADMIN_TOKEN, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    SITE_URL: `http://${apiHost}`,
+    DEFAULT_DOMAIN: `127.0.0.1:${port}`,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
   let cleanup = async () => {};
   if (mode === 'production') {
     const dbName = `linkhop_apiload_${Date.now().toString(36)}`;
@@ -68,7 +91,11 @@ async function measureMode(mode: 'production' | 'embedded', bareUrl: string) {
   const server = startProcess([process.execPath, 'core/main.ts'], env);
   await waitUntilUp(`${origin}/healthz`, apiHost);
   const api = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
-    const res = await fetch(`${origin}/api${path}`, { method, headers: { host: apiHost, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${origin}/api${path}`, {
+      method,
+      headers: { host: apiHost, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<any>;
   };
@@ -90,7 +117,11 @@ async function measureMode(mode: 'production' | 'embedded', bareUrl: string) {
   for (let round = 0; round < ROUNDS; round++) {
     const bare = await wrk(bareUrl, { seconds: SECONDS, connections: CONNECTIONS });
     const alone = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
-    const driver = startProcess([process.execPath, 'bench/api-load-driver.ts', JSON.stringify({ api: `${origin}/api`, host: apiHost, seconds: SECONDS + 2, rates: RATES, workspaces })], {}, 'pipe');
+    const driver = startProcess(
+      [process.execPath, 'bench/api-load-driver.ts', JSON.stringify({ api: `${origin}/api`, host: apiHost, seconds: SECONDS + 2, rates: RATES, workspaces })],
+      {},
+      'pipe',
+    );
     await Bun.sleep(1000); // the mix is at its steady rate before the redirect measurement starts
     const during = await wrk(redirectUrl, { seconds: SECONDS, connections: CONNECTIONS });
     const ops: Record<string, OpResult> = JSON.parse((await new Response(driver.stdout).text()).trim().split('\n').pop()!);
@@ -121,16 +152,26 @@ async function main() {
   for (const [mode, rounds] of Object.entries(results)) {
     const r = medianBy(rounds, (x) => ratio(x.during, x));
     const each = (pick: (round: Round) => WrkResult) => rounds.map((round) => ratio(pick(round), round).toFixed(2)).join(', ');
-    lines.push(`| ${mode} | bare Bun.serve constant 302 (ceiling of the median round) | ${r.bare.rps.toFixed(0)} | ${fmt(r.bare.p99)} | ${r.bare.errors || 'all 302'} | rounds: ${rounds.map((x) => x.bare.rps.toFixed(0)).join(', ')} |`);
-    lines.push(`| ${mode} | cached redirect alone | ${r.alone.rps.toFixed(0)} | ${fmt(r.alone.p99)} | ${r.alone.errors || 'all 3xx'} | ${ratio(r.alone, r).toFixed(2)}× bare (rounds: ${each((x) => x.alone)}) |`);
+    lines.push(
+      `| ${mode} | bare Bun.serve constant 302 (ceiling of the median round) | ${r.bare.rps.toFixed(0)} | ${fmt(r.bare.p99)} | ${r.bare.errors || 'all 302'} | rounds: ${rounds.map((x) => x.bare.rps.toFixed(0)).join(', ')} |`,
+    );
+    lines.push(
+      `| ${mode} | cached redirect alone | ${r.alone.rps.toFixed(0)} | ${fmt(r.alone.p99)} | ${r.alone.errors || 'all 3xx'} | ${ratio(r.alone, r).toFixed(2)}× bare (rounds: ${each((x) => x.alone)}) |`,
+    );
     for (const [op, o] of Object.entries(r.ops)) {
-      const answers = Object.entries(o.statuses).map(([k, v]) => `${k}: ${v}`).join(', ');
+      const answers = Object.entries(o.statuses)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ');
       lines.push(`| ${mode} | API ${op} (offered ${RATES[op]}/s) | ${o.rps.toFixed(1)} | ${fmt(o.p99)} | ${answers} | p50 ${fmt(o.p50)} ms |`);
     }
     const ok = (met[mode] = ratio(r.during, r) >= 0.5);
-    lines.push(`| ${mode} | cached redirect during the API mix | ${r.during.rps.toFixed(0)} | ${fmt(r.during.p99)} | ${r.during.errors || 'all 3xx'} | ${ratio(r.during, r).toFixed(2)}× bare (rounds: ${each((x) => x.during)}): ≥ 0.50× ${ok ? 'met' : 'MISSED'} |`);
+    lines.push(
+      `| ${mode} | cached redirect during the API mix | ${r.during.rps.toFixed(0)} | ${fmt(r.during.p99)} | ${r.during.errors || 'all 3xx'} | ${ratio(r.during, r).toFixed(2)}× bare (rounds: ${each((x) => x.during)}): ≥ 0.50× ${ok ? 'met' : 'MISSED'} |`,
+    );
   }
-  console.log(`\nLinkhop API load benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, ${ROUNDS} rounds per mode (bare, alone, during the mix); API mix from a separate process\n`);
+  console.log(
+    `\nLinkhop API load benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, ${ROUNDS} rounds per mode (bare, alone, during the mix); API mix from a separate process\n`,
+  );
   console.log(lines.join('\n'));
   // the pass condition is production mode's; a run of embedded mode alone passes on its own figure
   return MODES.includes('production') ? met.production === true : Object.values(met).every(Boolean);

@@ -44,14 +44,16 @@ const DEVICES = ['desktop', 'mobile', 'tablet'];
 
 /** CPU time (ms) a process has used so far (utime + stime; 100 ticks a second). */
 async function cpuMs(pid: number): Promise<number> {
-  const stat = await Bun.file(`/proc/${pid}/stat`).text().catch(() => '');
+  const stat = await Bun.file(`/proc/${pid}/stat`)
+    .text()
+    .catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
 }
 
 /** A deterministic pseudo-random stream, so rounds store the same clicks. */
 function rng(seed: number) {
-  return () => ((seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32);
+  return () => (seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0) / 2 ** 32;
 }
 
 async function round(n: number) {
@@ -70,13 +72,23 @@ async function round(n: number) {
     const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
     const links = [];
     for (let i = 0; i < LINKS; i += 100) {
-      const { created } = await createLinks(deps, ctx, Array.from({ length: Math.min(100, LINKS - i) }, (_, j) => ({ target: `https://example.com/${i + j}` })), 'bulk');
+      const { created } = await createLinks(
+        deps,
+        ctx,
+        Array.from({ length: Math.min(100, LINKS - i) }, (_, j) => ({ target: `https://example.com/${i + j}` })),
+        'bulk',
+      );
       links.push(...created);
     }
     const random = rng(42);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const visitors = Array.from({ length: VISITORS }, (_, i) => ({
-      country: pick(COUNTRIES), browser: pick(BROWSERS), os: pick(OSES), device: pick(DEVICES), language: i % 3 ? 'en' : 'de', visitor: i + 1,
+      country: pick(COUNTRIES),
+      browser: pick(BROWSERS),
+      os: pick(OSES),
+      device: pick(DEVICES),
+      language: i % 3 ? 'en' : 'de',
+      visitor: i + 1,
     }));
     const queue = new Queue('clicks', { connection: { url: REDIS_URL }, prefix });
     const start = Date.now() - 3_600_000;
@@ -86,9 +98,18 @@ async function round(n: number) {
         const link = random() < 0.5 ? links[Math.floor(random() * HOT)]! : pick(links);
         const v = pick(visitors);
         const click: Click & { visitor?: number } = {
-          link_id: link.id, workspace_id: ws.id, domain: link.domain, slug: link.slug,
+          link_id: link.id,
+          workspace_id: ws.id,
+          domain: link.domain,
+          slug: link.slug,
           clicked_at: start + Math.floor(((sent + i) / CLICKS) * 3_600_000),
-          country: v.country, referer: pick(REFERERS), browser: v.browser, os: v.os, device: v.device, language: v.language, visitor: v.visitor,
+          country: v.country,
+          referer: pick(REFERERS),
+          browser: v.browser,
+          os: v.os,
+          device: v.device,
+          language: v.language,
+          visitor: v.visitor,
         };
         batch.add(click);
       }
@@ -126,7 +147,8 @@ async function round(n: number) {
     worker.kill();
     await worker.exited;
     const [rows] = await sql`select count(*)::int as n from clicks`;
-    const size = await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
+    const size =
+      await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
     const rate = Math.round((CLICKS - firstStored) / seconds);
     const load = (await Bun.file('/proc/loadavg').text()).split(' ')[0];
     console.log(

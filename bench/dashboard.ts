@@ -63,7 +63,9 @@ try {
 
   start = performance.now();
   const busy = await d.t.bootstrap({ email, plan: 'pro' });
-  const link = (await d.t.api('POST', `/workspaces/${busy.workspaceId}/links`, { key: busy.key, body: { target: 'https://example.com/busy', title: 'Busy link' } })).body;
+  const link = (
+    await d.t.api('POST', `/workspaces/${busy.workspaceId}/links`, { key: busy.key, body: { target: 'https://example.com/busy', title: 'Busy link' } })
+  ).body;
   // through the click worker's own write (raw rows, rollups, unique visitors, click_count), one batch per day
   const DAYS = 90;
   for (let day = 0; day < DAYS; day++) {
@@ -95,14 +97,21 @@ try {
   await fresh.page.goto(d.appUrl('/sign-in'));
   await fresh.page.getByLabel('E-mail').waitFor();
   const assets = await fresh.page.evaluate(() =>
-    performance.getEntriesByType('resource').filter((e) => e.name.includes('/app/assets/')).map((e) => ({ name: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/app/assets/'))
+      .map((e) => ({ name: e.name, bytes: (e as PerformanceResourceTiming).encodedBodySize })),
   );
   const firstLoad = assets.reduce((sum, a) => sum + a.bytes, 0);
 
   const linksPage = await timed(page, async () => {
     await page.goto(d.appUrl(`/w/${many.workspaceId}/links`));
     await page.getByText(`Campaign link ${1}`, { exact: true }).first().waitFor();
-    await page.getByRole('link', { name: 'New link' }).or(page.getByRole('button', { name: 'New link' })).first().waitFor();
+    await page
+      .getByRole('link', { name: 'New link' })
+      .or(page.getByRole('button', { name: 'New link' }))
+      .first()
+      .waitFor();
   });
   const shownTotal = await page.getByText(/10,000|10000/).count();
 
@@ -120,7 +129,12 @@ try {
   const rows = [
     ['JS + CSS of the first load, gzipped', '≤ 150 KB', `${(firstLoad / 1024).toFixed(1)} KB (${assets.length} files)`, firstLoad <= 150 * 1024],
     [`links page, ${LINKS.toLocaleString('en')} links, median / worst`, '≤ 1 s', `${ms(linksPage.median)} / ${ms(linksPage.worst)}`, linksPage.worst <= 1000],
-    [`link analytics, ${CLICKS.toLocaleString('en')} clicks, median / worst`, '≤ 1.5 s', `${ms(analytics.median)} / ${ms(analytics.worst)}`, analytics.worst <= 1500],
+    [
+      `link analytics, ${CLICKS.toLocaleString('en')} clicks, median / worst`,
+      '≤ 1.5 s',
+      `${ms(analytics.median)} / ${ms(analytics.worst)}`,
+      analytics.worst <= 1500,
+    ],
     ['  of which its stats API call alone, median / worst', '', `${ms(statsApi.median)} / ${ms(statsApi.worst)}`, statsApi.worst <= 1500],
   ] as const;
   console.log(`\ndatabase: ${d.t.deps.database.kind}; ${RUNS} runs after a warm-up; Chromium headless\n`);

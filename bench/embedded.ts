@@ -63,7 +63,15 @@ function memory(pid: number): { peak: number; rss: number } {
 }
 
 async function startLinkhop(port: number) {
-  const env = { DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    ADMIN_TOKEN: TOKEN,
+    LOG_LEVEL: 'warn',
+  };
   const started = Date.now();
   const server = startProcess([process.execPath, 'core/main.ts'], env);
   // sampled while it starts: the peak of a process tree whose parts come and go is not in one VmHWM
@@ -110,7 +118,8 @@ async function main() {
   const server = restart.server;
 
   // --- 3. rounds: bare → cached link, clicks stored during the window
-  const clickCount = async (id: string): Promise<number> => (await api(base, 'GET', `/workspaces/${owner.workspace_id}/links/${id}`, undefined, owner.api_key)).click_count;
+  const clickCount = async (id: string): Promise<number> =>
+    (await api(base, 'GET', `/workspaces/${owner.workspace_id}/links/${id}`, undefined, owner.api_key)).click_count;
   await wrk(`${base}/${hot.slug}`, 2);
   await wrk(bareUrl, 2);
   const rounds: { bare: WrkResult; linkhop: WrkResult; storedInWindow: number }[] = [];
@@ -133,7 +142,9 @@ async function main() {
   const stopExit = await stop(server);
   const database = await openDatabase({ dataDir, migrate: false });
   const stored = rowsOf<{ id: string; rows: number; counted: number }>(
-    await database.db.execute(sql`select l.id, (select count(*)::int from clicks c where c.link_id::text = l.id) as rows, l.click_count::int as counted from links l`),
+    await database.db.execute(
+      sql`select l.id, (select count(*)::int from clicks c where c.link_id::text = l.id) as rows, l.click_count::int as counted from links l`,
+    ),
   );
   await database.close();
   const of = (id: string) => stored.find((r) => r.id === id) ?? { rows: NaN, counted: NaN };
@@ -176,7 +187,10 @@ async function main() {
       `| clean stops (SIGTERM) | exit ${firstExit}, ${stopExit} | 0: ${verdict(targets.cleanStops)} |`,
     ].join('\n'),
   );
-  return reportTargets(targets, rounds.flatMap((r) => [r.bare, r.linkhop]));
+  return reportTargets(
+    targets,
+    rounds.flatMap((r) => [r.bare, r.linkhop]),
+  );
 }
 
 await runBenchmark(main, () => rmSync(dataDir, { recursive: true, force: true }));

@@ -17,7 +17,13 @@ export function freePort(): number {
 /** Poll `url` (with an optional Host header) until anything answers; 30 s at most. */
 export async function waitUntilUp(url: string, host?: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(() => true, () => false)) return;
+    if (
+      await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await Bun.sleep(100);
   }
   throw new Error(`server at ${url} did not start`);

@@ -72,7 +72,16 @@ async function main() {
   const prefix = `lhbench:${Date.now().toString(36)}`;
   const port = freePort();
   const host = `127.0.0.1:${port}`;
-  const env = { DATABASE_URL: dbUrl.toString(), REDIS_URL, REDIS_PREFIX: prefix, PORT: String(port), SITE_URL: `http://localhost:${port}`, DEFAULT_DOMAIN: host, LOG_LEVEL: 'warn', NODE_ENV: 'production' };
+  const env = {
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    PORT: String(port),
+    SITE_URL: `http://localhost:${port}`,
+    DEFAULT_DOMAIN: host,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
 
   const setup = await createDeps(loadConfig(env));
   const user = await ensureUser(setup.db, 'bench@example.com', 'Bench');
@@ -80,7 +89,10 @@ async function main() {
   const ctx = await linkContext(setup.db, { id: ws.id, plan: 'pro' }, user.id);
   const slugs: string[] = [];
   for (let i = 0; i < DISTINCT + 2; i += 100) {
-    const batch = Array.from({ length: Math.min(100, DISTINCT + 2 - i) }, (_, j) => ({ target: `https://example.com/page/${i + j}?ref=bench`, utm_params: { source: 'bench' } }));
+    const batch = Array.from({ length: Math.min(100, DISTINCT + 2 - i) }, (_, j) => ({
+      target: `https://example.com/page/${i + j}?ref=bench`,
+      utm_params: { source: 'bench' },
+    }));
     const { created } = await createLinks(setup, ctx, batch, 'bulk');
     slugs.push(...created.map((r) => r.slug));
   }
@@ -104,7 +116,10 @@ async function main() {
 
   // --- 3. 5,000 distinct links at random (the server has seen none of them yet)
   const script = join(work, 'random.lua');
-  writeFileSync(script, `local slugs = {${distinct.map((s) => `"${s}"`).join(',')}}\nmath.randomseed(os.time())\nrequest = function() return wrk.format("GET", "/" .. slugs[math.random(#slugs)]) end\n`);
+  writeFileSync(
+    script,
+    `local slugs = {${distinct.map((s) => `"${s}"`).join(',')}}\nmath.randomseed(os.time())\nrequest = function() return wrk.format("GET", "/" .. slugs[math.random(#slugs)]) end\n`,
+  );
   const random = await wrk(`http://${host}/`, { script });
 
   // --- 4. exactly 100,000 visits → exactly 100,000 click rows
@@ -128,7 +143,8 @@ async function main() {
     // the click maintenance job's next run waits as a delayed job: only click batches count
     const delayedBatches = (await queue.getDelayed()).filter((job) => job.name === 'clicks.record').length;
     const pending = delayedBatches + Object.values(await queue.getJobCounts('wait', 'active', 'prioritized')).reduce((a, b) => a + b, 0);
-    const [r] = await sql`select (select count(*)::int from clicks where link_id = ${exactId}) as rows, (select click_count::int from links where id = ${exactId}) as count, (select count(*)::int from clicks) as total`;
+    const [r] =
+      await sql`select (select count(*)::int from clicks where link_id = ${exactId}) as rows, (select click_count::int from links where id = ${exactId}) as count, (select count(*)::int from clicks) as total`;
     stable = pending === 0 && r.total === total ? stable + 1 : 0;
     rows = r.rows;
     clickCount = r.count;
@@ -190,7 +206,9 @@ async function main() {
     `| click jobs still queued right after the concurrent rounds | ${backlog} | (0: the worker kept up) |`,
     `| server RSS after the run | ${rss.toFixed(0)} MB | ≤ 250 MB ${verdict(targets.rss)} |`,
   ];
-  console.log(`\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, clicks worker nice ${WORKER_NICE}; ratios against the bare run of the median round (${bare.rps.toFixed(0)} req/s)\n`);
+  console.log(
+    `\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, clicks worker nice ${WORKER_NICE}; ratios against the bare run of the median round (${bare.rps.toFixed(0)} req/s)\n`,
+  );
   console.log(lines.join('\n'));
   return reportTargets(targets, [...rounds.flatMap((r) => [r.bare, r.cached]), ...stored.flatMap((r) => [r.bare, r.cached, r.random]), random, draining]);
 }

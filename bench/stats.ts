@@ -39,7 +39,12 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
   const user = await ensureUser(deps.db, `${name.toLowerCase()}@example.com`, name);
   const ws = await createWorkspace(deps, { userId: user.id, name, plan: 'pro', skipQuota: true });
   const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
-  const { created } = await createLinks(deps, ctx, Array.from({ length: LINKS }, (_, i) => ({ target: `https://example.com/${name}/${i}` })), 'bulk');
+  const { created } = await createLinks(
+    deps,
+    ctx,
+    Array.from({ length: LINKS }, (_, i) => ({ target: `https://example.com/${name}/${i}` })),
+    'bulk',
+  );
   const ids = created.map((l) => l.id);
   // clicks per link and hour over 365 days, as a whole number each: `clicks` spread with a daily wave
   const perHour = clicks / (LINKS * 365 * 24);
@@ -97,7 +102,10 @@ try {
   await sql.unsafe('vacuum analyze');
   const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_periods)::int as link_periods,
     (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods`;
-  console.log(`seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`, sizes);
+  console.log(
+    `seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`,
+    sizes,
+  );
 
   const today = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
@@ -134,14 +142,26 @@ try {
   const monthFrom = `${new Date(Date.now() - 333 * 86_400_000).toISOString().slice(0, 7)}-01`;
   const months = `(period = 'm' and start >= '${monthFrom}') or (period = 'd' and start >= '${from}' and start < '${monthFrom}')`;
   const plans: [string, string][] = [
-    ['workspace daily series (day rows, 365 days)', `select start, clicks, visitors from click_workspace_periods where workspace_id = '${ws.id}' and period = 'd' and start >= '${from}'`],
-    ['workspace top countries (months + the days of the first month, 365 days)',
-      `select v.key, sum(v.value::int8) from click_workspace_periods p, jsonb_each_text(p.country) v(key, value) where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
-    ['workspace top links (link months + days, 365 days)',
-      `select link_id, sum(clicks) from click_link_periods where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`],
-    ['link top countries (day rows, 365 days)',
-      `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}' and period = 'd' and start >= '${from}' group by 1 order by 2 desc limit 10`],
-    ['portfolio trend (100 links, 30 days)', `select link_id, sum(clicks) from click_link_periods where link_id = any('{${ws.linkIds.join(',')}}') and period = 'd' and start >= '${since30.toISOString().slice(0, 10)}' group by 1`],
+    [
+      'workspace daily series (day rows, 365 days)',
+      `select start, clicks, visitors from click_workspace_periods where workspace_id = '${ws.id}' and period = 'd' and start >= '${from}'`,
+    ],
+    [
+      'workspace top countries (months + the days of the first month, 365 days)',
+      `select v.key, sum(v.value::int8) from click_workspace_periods p, jsonb_each_text(p.country) v(key, value) where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`,
+    ],
+    [
+      'workspace top links (link months + days, 365 days)',
+      `select link_id, sum(clicks) from click_link_periods where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`,
+    ],
+    [
+      'link top countries (day rows, 365 days)',
+      `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}' and period = 'd' and start >= '${from}' group by 1 order by 2 desc limit 10`,
+    ],
+    [
+      'portfolio trend (100 links, 30 days)',
+      `select link_id, sum(clicks) from click_link_periods where link_id = any('{${ws.linkIds.join(',')}}') and period = 'd' and start >= '${since30.toISOString().slice(0, 10)}' group by 1`,
+    ],
   ];
   for (const [name, query] of plans) {
     const plan = await sql.unsafe(`explain (analyze, buffers) ${query}`);

@@ -8,4 +8,12 @@ const result = await autocannon({
   connections,
   headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36' },
 });
-console.log(JSON.stringify({ requests: result.requests.total, rps: result.requests.average, statuses: { '3xx': result['3xx'], '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] }, errors: result.errors, timeouts: result.timeouts }));
+console.log(
+  JSON.stringify({
+    requests: result.requests.total,
+    rps: result.requests.average,
+    statuses: { '3xx': result['3xx'], '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }),
+);

@@ -1,6 +1,12 @@
 import { spawn } from 'bun';
 
-export interface WrkResult { rps: number; p50: number; p99: number; requests: number; errors: string }
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: string;
+}
 
 export const BENCH_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
@@ -18,7 +24,13 @@ export async function wrk(url: string, opts: { seconds: number; connections: num
     return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
   };
   const errors = out.match(/Socket errors:.*|Non-2xx or 3xx responses: \d+/g)?.join('; ') ?? '';
-  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN), p50: ms('50'), p99: ms('99'), requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN), errors };
+  return {
+    rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN),
+    p50: ms('50'),
+    p99: ms('99'),
+    requests: Number(out.match(/(\d+) requests in/)?.[1] ?? NaN),
+    errors,
+  };
 }
 
 /** The middle item by `score` (the median round of a benchmark that alternates rounds). */
@@ -30,7 +42,9 @@ export function medianBy<T>(items: T[], score: (item: T) => number): T {
 export function reportTargets(targets: Record<string, boolean>, runs: WrkResult[]): boolean {
   const notes = runs.map((r) => r.errors).filter(Boolean);
   if (notes.length) console.log(`\nwrk notes: ${notes.join(' | ')}`);
-  const missed = Object.entries(targets).filter(([, met]) => !met).map(([name]) => name);
+  const missed = Object.entries(targets)
+    .filter(([, met]) => !met)
+    .map(([name]) => name);
   console.log(missed.length ? `\ntargets missed: ${missed.join(', ')}` : '\nall targets met');
   return missed.length === 0;
 }

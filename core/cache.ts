@@ -39,7 +39,11 @@ export interface Cache {
   close(): Promise<void>;
 }
 
-interface RedisPair { client: Redis; subscriber: Redis; prefix: string }
+interface RedisPair {
+  client: Redis;
+  subscriber: Redis;
+  prefix: string;
+}
 
 // a sentinel so that a cached `null` (known absent) differs from a miss
 const NULL = Symbol('null');

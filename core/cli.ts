@@ -24,7 +24,10 @@ type Command = (deps: Deps, args: string[]) => Promise<unknown>;
 
 export const COMMANDS: Record<string, Command> = {
   async bootstrap(deps, args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, workspace: { type: 'string' }, plan: { type: 'string' } } });
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, name: { type: 'string' }, workspace: { type: 'string' }, plan: { type: 'string' } },
+    });
     return bootstrap(deps, { email: values.email ?? '', name: values.name, workspace: values.workspace, plan: values.plan });
   },
   async plan(deps, [workspaceId, plan]) {

@@ -50,7 +50,11 @@ function positiveInteger(name: string, value: string): number {
 }
 
 const truthy = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);

@@ -33,7 +33,10 @@ const readOr = (path: string, fallback?: string) => {
 };
 
 /** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot. */
-const startTimeOf = (pid: number) => readOr(`/proc/${pid}/stat`)?.replace(/^.*\) /, '').split(' ')[19];
+const startTimeOf = (pid: number) =>
+  readOr(`/proc/${pid}/stat`)
+    ?.replace(/^.*\) /, '')
+    .split(' ')[19];
 const bootId = () => readOr('/proc/sys/kernel/random/boot_id')?.trim();
 
 function me(): Holder {

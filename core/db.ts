@@ -72,7 +72,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** How many migrations the database has recorded (0 before the first). */
 async function appliedMigrations(database: Database): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await database.db.execute(sql`select count(*)::int as n from pg_catalog.pg_tables t where t.schemaname = 'drizzle' and t.tablename = '__drizzle_migrations'`),
+    await database.db.execute(
+      sql`select count(*)::int as n from pg_catalog.pg_tables t where t.schemaname = 'drizzle' and t.tablename = '__drizzle_migrations'`,
+    ),
   );
   if (!row?.n) return 0;
   const [count] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
@@ -84,7 +86,15 @@ function openPostgres(url: string, max: number): Database {
   // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
   // rejection that ended the process (db-faults.test.ts, about one run in three). drizzle reads and
   // writes array columns in their text form itself, so nothing needs those types.
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 5, idle_timeout: 30, prepare: true, fetch_types: false, backoff: reconnectDelaySec });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: 5,
+    idle_timeout: 30,
+    prepare: true,
+    fetch_types: false,
+    backoff: reconnectDelaySec,
+  });
   const db = drizzlePostgres(client, { schema });
   return {
     db,

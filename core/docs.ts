@@ -15,7 +15,12 @@ export const docs = () =>
         specPath: '/api/openapi.json',
         provider: 'swagger-ui',
         // an absolute spec URL: the plugin's default is relative to the page (/api/api/openapi.json); its type omits `url`
-        swagger: { ...({ url: '/api/openapi.json' } as object), cdn: '/api/docs/assets/swagger-ui-bundle.js', theme: '/api/docs/assets/swagger-ui.css', autoDarkMode: false },
+        swagger: {
+          ...({ url: '/api/openapi.json' } as object),
+          cdn: '/api/docs/assets/swagger-ui-bundle.js',
+          theme: '/api/docs/assets/swagger-ui.css',
+          autoDarkMode: false,
+        },
         exclude: { paths: [/^\/api\/docs/, '/api/openapi.json', '/:slug', '/p/:slug', '/mcp'] },
         documentation: {
           info: {
@@ -37,11 +42,15 @@ export const docs = () =>
         },
       }),
     )
-    .get('/api/docs/assets/:file', ({ params, set }) => {
-      if (!ASSETS.has(params.file)) {
-        set.status = 404;
-        return { error: 'Not found' };
-      }
-      set.headers['cache-control'] = 'public, max-age=86400';
-      return Bun.file(join(SWAGGER_DIR, params.file));
-    }, { detail: { hide: true } });
+    .get(
+      '/api/docs/assets/:file',
+      ({ params, set }) => {
+        if (!ASSETS.has(params.file)) {
+          set.status = 404;
+          return { error: 'Not found' };
+        }
+        set.headers['cache-control'] = 'public, max-age=86400';
+        return Bun.file(join(SWAGGER_DIR, params.file));
+      },
+      { detail: { hide: true } },
+    );

@@ -33,7 +33,8 @@ export function isUnavailable(error: unknown): boolean {
   if (code && (code.startsWith('08') || code === '57P01' || code === '57P03' || code === '53300')) return true;
   let e: any = error;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
-    if (['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ETIMEDOUT'].includes(e.code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ETIMEDOUT'].includes(e.code))
+      return true;
   }
   return false;
 }

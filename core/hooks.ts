@@ -44,9 +44,19 @@ export type EventName = keyof EventMap;
 
 /** The spec's webhook event types, in the spec's order. */
 export const WEBHOOK_EVENT_TYPES = [
-  'link.created', 'link.updated', 'link.deleted', 'link.expired', 'link.broken', 'link.recovered',
-  'domain.added', 'domain.verified', 'domain.removed',
-  'member.added', 'member.removed', 'member.role_changed', 'webhook.test',
+  'link.created',
+  'link.updated',
+  'link.deleted',
+  'link.expired',
+  'link.broken',
+  'link.recovered',
+  'domain.added',
+  'domain.verified',
+  'domain.removed',
+  'member.added',
+  'member.removed',
+  'member.role_changed',
+  'webhook.test',
 ] as const satisfies readonly EventName[];
 
 /**
@@ -105,7 +115,11 @@ export interface HookMap {
 
 export type HookName = keyof HookMap;
 type Handler<T> = (payload: T) => void | Promise<void>;
-interface Registration { handler: Handler<any>; order: number; source: string }
+interface Registration {
+  handler: Handler<any>;
+  order: number;
+  source: string;
+}
 
 export class HookBus {
   private readonly handlers = new Map<string, Registration[]>();
@@ -123,7 +137,10 @@ export class HookBus {
     this.handlers.set(name, list);
     return () => {
       const current = this.handlers.get(name) ?? [];
-      this.handlers.set(name, current.filter((r) => r !== reg));
+      this.handlers.set(
+        name,
+        current.filter((r) => r !== reg),
+      );
     };
   }
 

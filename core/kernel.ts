@@ -104,7 +104,10 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         case 'PARSE':
           // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
           if (usesApiKey(request)) {
-            const refused = await identify(deps.access!, request).then(() => null, (refusal: unknown) => refusal);
+            const refused = await identify(deps.access!, request).then(
+              () => null,
+              (refusal: unknown) => refusal,
+            );
             if (refused) return replyToError(log, refused, request, requestId);
           }
           return errorReply(400, 'Invalid request body: expected JSON', requestId);

@@ -20,13 +20,22 @@ export class PluginLoadError extends Error {
 }
 
 /** A plugin definition and where it came from (a `PLUGINS` path, or the test that passed it). */
-export interface PluginSource { plugin: LinkhopPlugin; from: string }
+export interface PluginSource {
+  plugin: LinkhopPlugin;
+  from: string;
+}
 
 export type AnyPluginRoute = PluginRoute<TSchema | undefined, TSchema | undefined, TSchema>;
-export interface MountedRoute { plugin: string; route: AnyPluginRoute }
+export interface MountedRoute {
+  plugin: string;
+  route: AnyPluginRoute;
+}
 
 /** What the set-up plugins of a process contribute: their names and routes (hooks and jobs are registered on `deps`). */
-export interface LoadedPlugins { names: string[]; routes: MountedRoute[] }
+export interface LoadedPlugins {
+  names: string[];
+  routes: MountedRoute[];
+}
 export const NO_PLUGINS: LoadedPlugins = { names: [], routes: [] };
 
 /** Import `PLUGINS=./plugins/a.ts,./plugins/b.ts` (paths relative to the working directory). */

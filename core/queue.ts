@@ -178,14 +178,17 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
 
   // every job gets an id: a send that timed out but landed later, and its buffered re-send, stay one job
   const send = (name: string, data: unknown, o: EnqueueOptions & { jobId: string }) =>
-    withDeadline(queueFor(name).add(name, data, {
-      jobId: o.jobId,
-      attempts: o.attempts ?? 3,
-      delay: o.delayMs,
-      backoff: { type: CAPPED_BACKOFF },
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    }), SEND_DEADLINE_MS);
+    withDeadline(
+      queueFor(name).add(name, data, {
+        jobId: o.jobId,
+        attempts: o.attempts ?? 3,
+        delay: o.delayMs,
+        backoff: { type: CAPPED_BACKOFF },
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      }),
+      SEND_DEADLINE_MS,
+    );
 
   const retryTimers = new Set<ReturnType<typeof setInterval>>();
   const consumed = new Set<string>();
@@ -227,7 +230,14 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       try {
         await upsert();
       } catch {
-        const retry = setInterval(() => upsert().then(() => clearInterval(retry), () => {}), 1000);
+        const retry = setInterval(
+          () =>
+            upsert().then(
+              () => clearInterval(retry),
+              () => {},
+            ),
+          1000,
+        );
         retry.unref?.();
         retryTimers.add(retry);
       }
@@ -236,7 +246,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       const known = new Set([...processors.keys()].map(queueOf));
       const unknown = (names ?? []).filter((n) => !known.has(n));
       // a typo would otherwise start a worker for a queue no job goes to, silently processing nothing
-      if (unknown.length) throw new Error(`Unknown queue${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the queues are ${[...known].sort().join(', ')}`);
+      if (unknown.length)
+        throw new Error(`Unknown queue${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: the queues are ${[...known].sort().join(', ')}`);
       const wanted = new Set(names?.length ? names : known);
       for (const q of wanted) {
         consumed.add(q);

@@ -2,7 +2,10 @@ import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiError } from './errors';
 
-export interface RateRule { points: number; durationSec: number }
+export interface RateRule {
+  points: number;
+  durationSec: number;
+}
 
 export interface RateLimiter {
   /** take one point for `key` under `name`'s rule; throws ApiError 429 with Retry-After when exhausted */
@@ -44,7 +47,9 @@ export function createRateLimiter(opts: { redis?: Redis; prefix: string }): Rate
     },
     async check(name, key, rule) {
       // a limiter that cannot answer lets the request on: consume() decides, with its insurance
-      const res = await limiterFor(name, rule).get(key).catch(() => null);
+      const res = await limiterFor(name, rule)
+        .get(key)
+        .catch(() => null);
       if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw tooMany(res);
     },
   };

@@ -8,7 +8,8 @@ const QUERY_INTEGER = 'QueryInteger';
 const inRange = (schema: IntegerOptions, n: number) =>
   Number.isSafeInteger(n) && (schema.minimum === undefined || n >= Number(schema.minimum)) && (schema.maximum === undefined || n <= Number(schema.maximum));
 TypeRegistry.Set<IntegerOptions>(QUERY_INTEGER, (schema, value) =>
-  typeof value === 'number' ? inRange(schema, value) : typeof value === 'string' && DIGITS.test(value) && inRange(schema, Number(value)));
+  typeof value === 'number' ? inRange(schema, value) : typeof value === 'string' && DIGITS.test(value) && inRange(schema, Number(value)),
+);
 
 /**
  * An integer query parameter. A query string carries it as digits, which this accepts and turns
@@ -21,7 +22,15 @@ export const QueryInt = (options: IntegerOptions = {}) =>
     .Decode((value) => Number(value))
     .Encode((value) => value) as unknown as TInteger;
 
-const ARTICLE: Record<string, string> = { integer: 'an integer', number: 'a number', string: 'a string', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null' };
+const ARTICLE: Record<string, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
 
 /** What a value should have been, in our words (never TypeBox's), from the schema it failed. */
 function expectation(schema: TSchema | undefined, value: unknown): string {
@@ -61,7 +70,9 @@ function expectation(schema: TSchema | undefined, value: unknown): string {
 export function validationMessage(error: any): string {
   const first = error?.all?.[0] ?? error?.valueError;
   if (!first) return 'Invalid request';
-  const path = String(first.path ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const path = String(first.path ?? '')
+    .replace(/^\//, '')
+    .replaceAll('/', '.');
   const where = error?.type === 'query' ? 'query parameter ' : '';
   if (path && first.value === undefined) return `${where}${path} is required`;
   const message = expectation(first.schema, first.value);

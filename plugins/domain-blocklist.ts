@@ -7,7 +7,10 @@ import { ApiError, definePlugin } from '../core/plugin-api';
 export default definePlugin({
   name: 'domain-blocklist',
   setup({ hook, on, log }) {
-    const blocked = (process.env.BLOCKLIST_DOMAINS ?? '').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+    const blocked = (process.env.BLOCKLIST_DOMAINS ?? '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean);
     const isBlocked = (host: string) => blocked.some((d) => host === d || host.endsWith(`.${d}`));
 
     // a hook runs in the request: its ApiError is the caller's answer (bulk: that item's)

@@ -37,13 +37,17 @@ export default definePlugin({
     });
 
     // before every routing stage (sequence is 10); synchronous, so the redirect stays on its fast path
-    ctx.hook('redirect.resolve', (visit) => {
-      const page = pages.get(visit.link.workspace_id);
-      if (page === undefined) return;
-      visit.target = page;
-      visit.routed = true;
-      // a temporary answer even for 301 links: browsers must not remember the maintenance page
-      visit.page = new Response(null, { status: 302, headers: { location: page, 'cache-control': 'no-store' } });
-    }, { order: 5 });
+    ctx.hook(
+      'redirect.resolve',
+      (visit) => {
+        const page = pages.get(visit.link.workspace_id);
+        if (page === undefined) return;
+        visit.target = page;
+        visit.routed = true;
+        // a temporary answer even for 301 links: browsers must not remember the maintenance page
+        visit.page = new Response(null, { status: 302, headers: { location: page, 'cache-control': 'no-store' } });
+      },
+      { order: 5 },
+    );
   },
 });

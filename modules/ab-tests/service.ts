@@ -2,7 +2,11 @@ import { badRequest } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import { expectHttpUrl, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 
-export interface Variant { name: string; url: string; weight: number }
+export interface Variant {
+  name: string;
+  url: string;
+  weight: number;
+}
 
 /** Validates `ab_variants`: 2 to 4 variants, unique names, http(s) URLs, integer weights 1 to 99 summing to 100. */
 export function checkVariants(value: unknown): Variant[] {

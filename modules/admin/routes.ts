@@ -23,7 +23,10 @@ export const adminRoutes = (deps: Deps) =>
         return bootstrap(deps, body);
       },
       {
-        body: withExample(t.Object({ email: t.String(), name: t.Optional(t.String()), workspace: t.Optional(t.String()), plan: t.Optional(Plan) }), { email: 'you@example.com', plan: 'pro' }),
+        body: withExample(t.Object({ email: t.String(), name: t.Optional(t.String()), workspace: t.Optional(t.String()), plan: t.Optional(Plan) }), {
+          email: 'you@example.com',
+          plan: 'pro',
+        }),
         response: { 201: t.Object({ user_id: t.String(), workspace_id: t.String(), api_key: t.String() }), ...errors(400, 401, 404) },
         detail: { summary: 'Create (or reuse) a user who owns a new workspace', security: [{ adminToken: [] }] },
       },
@@ -47,10 +50,17 @@ export const adminRoutes = (deps: Deps) =>
       },
       {
         body: withExample(
-          t.Object({ email: t.String({ description: 'An existing user' }), workspace: t.String({ description: 'Workspace ID of which the user is a member' }), role: t.Optional(Role) }),
+          t.Object({
+            email: t.String({ description: 'An existing user' }),
+            workspace: t.String({ description: 'Workspace ID of which the user is a member' }),
+            role: t.Optional(Role),
+          }),
           { email: 'you@example.com', workspace: '<workspace id>', role: 'viewer' },
         ),
-        response: { 201: t.Object({ id: t.String(), name: t.String(), role: Role, key: t.String(), workspace_id: t.String(), user_id: t.String() }), ...errors(400, 401, 402, 404) },
+        response: {
+          201: t.Object({ id: t.String(), name: t.String(), role: Role, key: t.String(), workspace_id: t.String(), user_id: t.String() }),
+          ...errors(400, 401, 402, 404),
+        },
         detail: { summary: "Mint an API key for an existing member (default: the member's role, never above it)", security: [{ adminToken: [] }] },
       },
     )

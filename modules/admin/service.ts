@@ -5,14 +5,24 @@ import { createApiKey } from '../api-keys';
 import { ensureUser, findUserByEmail, isEmail, membershipRole, parseRole } from '../members';
 import { createWorkspace, getWorkspaceRow, setWorkspacePlan } from '../workspaces';
 
-export interface BootstrapInput { email: string; name?: string; workspace?: string; plan?: string }
+export interface BootstrapInput {
+  email: string;
+  name?: string;
+  workspace?: string;
+  plan?: string;
+}
 
 /** Operator bootstrap: the user (created if new) owns a new workspace; returns its first key. */
 export async function bootstrap(deps: Deps, input: BootstrapInput) {
   if (!input.email || !isEmail(input.email)) throw badRequest('A valid email is required');
   if (input.plan !== undefined && !isPlan(input.plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
   const user = await ensureUser(deps.db, input.email, input.name);
-  const ws = await createWorkspace(deps, { userId: user.id, name: input.workspace?.trim() || `${user.name ?? user.email.split('@')[0]}'s workspace`, plan: input.plan as Plan | undefined, skipQuota: true });
+  const ws = await createWorkspace(deps, {
+    userId: user.id,
+    name: input.workspace?.trim() || `${user.name ?? user.email.split('@')[0]}'s workspace`,
+    plan: input.plan as Plan | undefined,
+    skipQuota: true,
+  });
   return { user_id: user.id, workspace_id: ws.id, api_key: ws.api_key };
 }
 
@@ -22,7 +32,11 @@ export async function setPlan(deps: Deps, workspaceId: string, plan: string) {
   return { ok: true as const };
 }
 
-export interface MintKeyInput { email: string; workspace: string; role?: string }
+export interface MintKeyInput {
+  email: string;
+  workspace: string;
+  role?: string;
+}
 
 /**
  * A new API key for an existing member (a lost key is otherwise unrecoverable without the

@@ -11,5 +11,12 @@ export const CreateKeyBody = t.Optional(
   ),
 );
 export const CreatedKey = t.Object({ id: t.String(), name: t.String(), role: Role, key: t.String({ description: 'The full key, shown only once' }) });
-export const KeyItem = t.Object({ id: t.String(), name: t.String(), role: Role, prefix: t.String(), created_at: t.String(), last_used_at: t.Union([t.String(), t.Null()]) });
+export const KeyItem = t.Object({
+  id: t.String(),
+  name: t.String(),
+  role: Role,
+  prefix: t.String(),
+  created_at: t.String(),
+  last_used_at: t.Union([t.String(), t.Null()]),
+});
 export const KeyParams = t.Object({ wsId: t.String(), keyId: t.String() });

@@ -21,7 +21,13 @@ export const apiKeysModule = (deps: Deps) =>
         set.status = 201;
         return created;
       },
-      { access: { role: 'admin' }, params: WsParams, body: withExample(CreateKeyBody, { name: 'CI', role: 'editor' }), response: { 201: CreatedKey, ...errors(400, 401, 402, 403, 404) }, detail: { summary: 'Create an API key (the key is shown once)' } },
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        body: withExample(CreateKeyBody, { name: 'CI', role: 'editor' }),
+        response: { 201: CreatedKey, ...errors(400, 401, 402, 403, 404) },
+        detail: { summary: 'Create an API key (the key is shown once)' },
+      },
     )
     .get('/api/workspaces/:wsId/api-keys', async ({ workspace }) => ({ api_keys: await listApiKeys(deps.db, workspace.id) }), {
       access: { role: 'admin' },

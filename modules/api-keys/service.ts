@@ -17,7 +17,12 @@ const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi
 export const generateApiKey = () => `lh_${randomPart()}`;
 export const hashApiKey = sha256Hex;
 
-export interface CreatedKey { id: string; name: string; role: Role; key: string }
+export interface CreatedKey {
+  id: string;
+  name: string;
+  role: Role;
+  key: string;
+}
 
 /** A new key within the workspace's key limit, counted in the inserting transaction. */
 export async function createApiKey(
@@ -43,7 +48,13 @@ export async function createApiKey(
   };
   await tx.insert(apiKeys).values(row);
   if (input.audit) {
-    await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.create', details: { id: row.id, name: row.name, role: row.role } });
+    await recordAudit({
+      db: tx,
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      action: 'api_key.create',
+      details: { id: row.id, name: row.name, role: row.role },
+    });
   }
   return { id: row.id, name: row.name, role: input.role, key };
 }
@@ -66,7 +77,10 @@ export async function listApiKeys(db: Db, workspaceId: string) {
 
 export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(apiKeys).where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId))).returning();
+    const [row] = await tx
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId)))
+      .returning();
     if (!row) throw notFound('API key');
     await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
     await cache.invalidate(apiKeyCacheKey(row.keyHash));
@@ -96,20 +110,39 @@ export function createAuthenticator(db: Db, cache: Cache) {
     let entry = await cache.get<(KeyActor & { hash: string }) | null>(cacheKey);
     if (entry === undefined) {
       const [row] = await db
-        .select({ id: apiKeys.id, workspaceId: apiKeys.workspaceId, userId: apiKeys.userId, role: apiKeys.role, followsMembership: apiKeys.followsMembership, keyHash: apiKeys.keyHash })
+        .select({
+          id: apiKeys.id,
+          workspaceId: apiKeys.workspaceId,
+          userId: apiKeys.userId,
+          role: apiKeys.role,
+          followsMembership: apiKeys.followsMembership,
+          keyHash: apiKeys.keyHash,
+        })
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hash));
       const user = row && (await getUser(db, row.userId));
-      entry = row && user
-        ? { via: 'key', userId: row.userId, email: user.email, keyId: row.id, keyWorkspaceId: row.workspaceId, keyRole: row.followsMembership ? null : (row.role as Role), hash: row.keyHash }
-        : null;
+      entry =
+        row && user
+          ? {
+              via: 'key',
+              userId: row.userId,
+              email: user.email,
+              keyId: row.id,
+              keyWorkspaceId: row.workspaceId,
+              keyRole: row.followsMembership ? null : (row.role as Role),
+              hash: row.keyHash,
+            }
+          : null;
       cache.setLocal(cacheKey, entry, entry ? 30_000 : 2_000);
     }
     if (!entry || !timingSafeEqual(Buffer.from(entry.hash), Buffer.from(hash))) return null;
     const now = Date.now();
     if ((lastWritten.get(entry.keyId) ?? 0) + LAST_USED_EVERY_MS < now) {
       lastWritten.set(entry.keyId, now);
-      db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, entry.keyId)).catch(() => {});
+      db.update(apiKeys)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(apiKeys.id, entry.keyId))
+        .catch(() => {});
     }
     const { hash: _hash, ...actor } = entry;
     return actor;

@@ -14,10 +14,9 @@ const AuditEntry = t.Object({
 });
 
 export const auditRoutes = (deps: Deps) =>
-  new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } }).use(accessMacro(deps.access!)).get(
-    '/api/workspaces/:wsId/audit-log',
-    ({ workspace, query }) => listAudit(deps.db, workspace.id, query),
-    {
+  new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } })
+    .use(accessMacro(deps.access!))
+    .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, workspace.id, query), {
       access: { role: 'admin' },
       params: WsParams,
       query: t.Object({
@@ -29,5 +28,4 @@ export const auditRoutes = (deps: Deps) =>
       }),
       response: { 200: t.Object({ entries: t.Array(AuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403, 404) },
       detail: { summary: 'Read the audit log, newest first' },
-    },
-  );
+    });

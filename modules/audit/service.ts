@@ -23,7 +23,14 @@ export async function recordAudit(entry: AuditRecord): Promise<void> {
   });
 }
 
-export interface AuditQuery { page?: number; limit?: number; action?: string; user_id?: string; from?: string; to?: string }
+export interface AuditQuery {
+  page?: number;
+  limit?: number;
+  action?: string;
+  user_id?: string;
+  from?: string;
+  to?: string;
+}
 
 function parseInstant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
@@ -44,11 +51,24 @@ export async function listAudit(db: Db, workspaceId: string, q: AuditQuery) {
   if (to) where.push(lte(auditLog.createdAt, to));
   const condition = and(...where);
   const [rows, total] = await Promise.all([
-    db.select().from(auditLog).where(condition).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(auditLog)
+      .where(condition)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.$count(auditLog, condition),
   ]);
   return {
-    entries: rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, user_id: r.userId, action: r.action, details: r.details, created_at: iso(r.createdAt)! })),
+    entries: rows.map((r) => ({
+      id: r.id,
+      workspace_id: r.workspaceId,
+      user_id: r.userId,
+      action: r.action,
+      details: r.details,
+      created_at: iso(r.createdAt)!,
+    })),
     total,
     page,
     limit,

@@ -29,7 +29,13 @@ export const clickId = (batchId: string, index: number) => batchId.slice(0, 32) 
 const part = (value: string | null) => (value === null ? '\u0001' : value);
 
 const sameProfile = ([country, referer, browser, os, device, language, visitor]: ClickBatch['profiles'][number], click: Click) =>
-  visitor === click.visitor && country === click.country && referer === click.referer && browser === click.browser && os === click.os && device === click.device && language === click.language;
+  visitor === click.visitor &&
+  country === click.country &&
+  referer === click.referer &&
+  browser === click.browser &&
+  os === click.os &&
+  device === click.device &&
+  language === click.language;
 
 /**
  * Collects clicks into the compact `clicks.record` payload. Every click of one hot link repeats the

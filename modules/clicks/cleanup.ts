@@ -47,7 +47,9 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     const found = await tx.execute<{ id: string }>(
       sql`select distinct link_id as id from ${clickLinkPeriods} where workspace_id = ${workspaceId} and period = 'm'`,
     );
-    const linkIds = `{${rowsOf<{ id: string }>(found).map((r) => r.id).join(',')}}`;
+    const linkIds = `{${rowsOf<{ id: string }>(found)
+      .map((r) => r.id)
+      .join(',')}}`;
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = any(${linkIds}::uuid[])`);
     await tx.execute(sql`delete from ${clickLinkPeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickVisitors} where scope = any(${linkIds}::uuid[]) or scope = ${workspaceId}`);

@@ -29,7 +29,10 @@ export function publishClickCounts(deps: Pick<Deps, 'cache' | 'redis' | 'config'
   deps.cache.broadcast(TOPIC, updates);
 }
 
-interface CountedSnapshot { id: string; click_count: number }
+interface CountedSnapshot {
+  id: string;
+  click_count: number;
+}
 
 /** In an API process: raise the cached snapshots' counts as batches are stored. */
 export function followClickCounts(deps: Pick<Deps, 'cache'>): void {

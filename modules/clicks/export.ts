@@ -7,7 +7,10 @@ import { clicks } from './schema';
  * Where the previous page ended: the last row's `cursor` and id (ties on `clicked_at` are ordered
  * by id). The time is Postgres' own text: a JS Date would drop the microseconds and skip rows.
  */
-export interface ClickCursor { clickedAt: string; id: string }
+export interface ClickCursor {
+  clickedAt: string;
+  id: string;
+}
 
 /**
  * One page of a workspace's clicks, newest first, strictly after `before` (keyset on the workspace/time

@@ -13,7 +13,15 @@ export interface ClickBatch {
   t0: number;
   links: [link_id: string, workspace_id: string, domain: string, slug: string][];
   /** `visitor` is absent from batches queued by earlier versions */
-  profiles: [country: string | null, referer: string | null, browser: string | null, os: string | null, device: string | null, language: string | null, visitor?: number | null][];
+  profiles: [
+    country: string | null,
+    referer: string | null,
+    browser: string | null,
+    os: string | null,
+    device: string | null,
+    language: string | null,
+    visitor?: number | null,
+  ][];
   at: number[];
   link: number[];
   profile: number[];

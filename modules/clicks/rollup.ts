@@ -13,16 +13,32 @@ export function refererHost(referer: string | null): string | null {
   return (/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/:?#]+)/.exec(referer)?.[1] ?? referer).toLowerCase();
 }
 
-export interface HourRow { scope: string; hour: number; clicks: number }
+export interface HourRow {
+  scope: string;
+  hour: number;
+  clicks: number;
+}
 /** Clicks of one dimension by value ('' is unknown, or direct for the referrer). */
 export type ValueCounts = Record<string, number>;
 /**
  * A day ('d') or month ('m', `start` its first day) of a link or workspace: clicks and, per dimension
  * (DIMENSIONS' order), counts by value — none in a link's month rows (see periodsOf).
  */
-export interface PeriodRow { scope: string; workspace: string; period: 'd' | 'm'; start: string; clicks: number; counts: ValueCounts[] }
+export interface PeriodRow {
+  scope: string;
+  workspace: string;
+  period: 'd' | 'm';
+  start: string;
+  clicks: number;
+  counts: ValueCounts[];
+}
 /** a visitor of a link or workspace (`scope`) on a day, with the UTC hour (0–23) of their first visit in the batch */
-export interface VisitorRow { scope: string; day: string; h: number; hour: number }
+export interface VisitorRow {
+  scope: string;
+  day: string;
+  h: number;
+  hour: number;
+}
 
 export interface BatchRollup {
   linkHours: HourRow[];
@@ -37,7 +53,10 @@ export interface BatchRollup {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byScopeThenKey = <T extends { scope: string }>(key: (row: T) => string) => (a: T, b: T) => compare(a.scope, b.scope) || compare(key(a), key(b));
+const byScopeThenKey =
+  <T extends { scope: string }>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    compare(a.scope, b.scope) || compare(key(a), key(b));
 
 /** Interns strings as small numbers, so that rollup keys are numbers (string keys cost ~10× more per click). */
 class Interned {
@@ -67,7 +86,12 @@ function addPeriod(into: PeriodRow, row: PeriodRow, clicksOnly: boolean) {
 }
 
 const emptyPeriod = (scope: string, workspace: string, period: 'd' | 'm', start: string): PeriodRow => ({
-  scope, workspace, period, start, clicks: 0, counts: DIMENSIONS.map(() => ({})),
+  scope,
+  workspace,
+  period,
+  start,
+  clicks: 0,
+  counts: DIMENSIONS.map(() => ({})),
 });
 
 /**

@@ -94,7 +94,10 @@ const json = (rows: unknown[]) => JSON.stringify(rows);
 export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<StoredBatch> {
   if (!batch.at.length) return NOTHING_STORED;
   return db.transaction(async (tx) => {
-    const aliveIds = await lockExistingLinks(tx, batch.links.map(([id]) => id));
+    const aliveIds = await lockExistingLinks(
+      tx,
+      batch.links.map(([id]) => id),
+    );
     const alive = new Set(batch.links.flatMap(([id], i) => (aliveIds.has(id) ? [i] : [])));
     if (!alive.size) return NOTHING_STORED;
     const first = await tx.insert(clickBatches).values({ id: batch.id }).onConflictDoNothing().returning({ id: clickBatches.id });

@@ -82,7 +82,12 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
     })
     .from(table)
     .where(and(scope, or(range, today)));
-  return { clicks: Number(row?.clicks ?? 0), visitors: Number(row?.visitors ?? 0), today: Number(row?.today ?? 0), todayVisitors: Number(row?.todayVisitors ?? 0) };
+  return {
+    clicks: Number(row?.clicks ?? 0),
+    visitors: Number(row?.visitors ?? 0),
+    today: Number(row?.today ?? 0),
+    todayVisitors: Number(row?.todayVisitors ?? 0),
+  };
 }
 
 /** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
@@ -101,7 +106,10 @@ export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<stri
   const conditions: SQL[] = [scope, eq(table.period, 'd')];
   if (f.from) conditions.push(gte(table.start, dayOf(f.from)));
   if (f.to) conditions.push(lt(table.start, dayOf(f.to)));
-  const rows = await db.select({ day: table.start, clicks: table.clicks, visitors: table.visitors }).from(table).where(and(...conditions));
+  const rows = await db
+    .select({ day: table.start, clicks: table.clicks, visitors: table.visitors })
+    .from(table)
+    .where(and(...conditions));
   return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: Number(r.visitors) }]));
 }
 

@@ -12,7 +12,10 @@ export async function createClient(deps: Deps, parent: { id: string; plan: Plan 
 
 export async function listClients(db: Db, parentId: string) {
   const rows = await listClientWorkspaces(db, parentId);
-  const totals = await linkTotalsByWorkspace(db, rows.map((r) => r.id));
+  const totals = await linkTotalsByWorkspace(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -1,8 +1,16 @@
 import { fileURLToPath } from 'node:url';
 
 /** An asset as built and gzipped once (browsers all accept gzip; the bar is on what they download). */
-export interface Asset { body: Uint8Array; gzipped: Uint8Array; type: string }
-export interface ClientBundle { assets: Map<string, Asset>; scripts: string[]; styles: string[] }
+export interface Asset {
+  body: Uint8Array;
+  gzipped: Uint8Array;
+  type: string;
+}
+export interface ClientBundle {
+  assets: Map<string, Asset>;
+  scripts: string[];
+  styles: string[];
+}
 
 const ENTRY = fileURLToPath(new URL('./client/main.tsx', import.meta.url));
 

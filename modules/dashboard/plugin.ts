@@ -13,16 +13,14 @@ async function serveShell() {
  * short domains). Every /app path but an asset answers the shell; the client routes from there.
  */
 export const dashboardModule = () =>
-  new Elysia({ name: 'module:dashboard', detail: { hide: true } })
-    .get('/app', serveShell)
-    .get('/app/*', async ({ request }) => {
-      const path = new URL(request.url).pathname;
-      if (!path.startsWith(ASSET_PATH)) return serveShell();
-      const asset = (await clientBundle()).assets.get(path.slice(ASSET_PATH.length));
-      if (!asset) return notFound();
-      const headers = { ...ASSET_HEADERS, 'content-type': asset.type, vary: 'accept-encoding' };
-      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-        return new Response(asset.gzipped as Uint8Array<ArrayBuffer>, { headers: { ...headers, 'content-encoding': 'gzip' } });
-      }
-      return new Response(asset.body as Uint8Array<ArrayBuffer>, { headers });
-    });
+  new Elysia({ name: 'module:dashboard', detail: { hide: true } }).get('/app', serveShell).get('/app/*', async ({ request }) => {
+    const path = new URL(request.url).pathname;
+    if (!path.startsWith(ASSET_PATH)) return serveShell();
+    const asset = (await clientBundle()).assets.get(path.slice(ASSET_PATH.length));
+    if (!asset) return notFound();
+    const headers = { ...ASSET_HEADERS, 'content-type': asset.type, vary: 'accept-encoding' };
+    if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      return new Response(asset.gzipped as Uint8Array<ArrayBuffer>, { headers: { ...headers, 'content-encoding': 'gzip' } });
+    }
+    return new Response(asset.body as Uint8Array<ArrayBuffer>, { headers });
+  });

@@ -27,7 +27,8 @@ export function checkAppUrl(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.length > 2048) throw badRequest(`Invalid deep_link.${field}: expected a URL of at most 2048 characters`);
   // browsers drop whitespace and control characters inside a scheme ("java\tscript:"): none may appear at all
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this check's purpose
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(value) || !SCHEME.test(value)) throw badRequest(`Invalid deep_link.${field}: expected a URL with a scheme, such as myapp://path`);
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(value) || !SCHEME.test(value))
+    throw badRequest(`Invalid deep_link.${field}: expected a URL with a scheme, such as myapp://path`);
   let protocol: string;
   try {
     protocol = new URL(value).protocol.toLowerCase();

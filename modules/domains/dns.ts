@@ -3,7 +3,10 @@ import { ApiError } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 
 /** What the DNS says about a custom domain's verification records. */
-export interface DnsFindings { txt: boolean; cname: boolean }
+export interface DnsFindings {
+  txt: boolean;
+  cname: boolean;
+}
 
 /** NXDOMAIN (ENOTFOUND; also Bun's empty answer) and NODATA (ENODATA) mean "no such record". */
 const ABSENT = new Set(['ENOTFOUND', 'ENODATA']);
@@ -36,12 +39,17 @@ export async function lookupVerification(servers: string[], domain: string, expe
       reject(Object.assign(new Error('DNS lookup timed out'), { code: 'ETIMEOUT' }));
     }, LIMITS.dnsTimeoutMs);
   });
-  const absentAsEmpty = <T>(lookup: Promise<T[]>) => lookup.catch((error: { code?: string }): T[] => {
-    if (error.code && ABSENT.has(error.code)) return [];
-    throw error;
-  });
+  const absentAsEmpty = <T>(lookup: Promise<T[]>) =>
+    lookup.catch((error: { code?: string }): T[] => {
+      if (error.code && ABSENT.has(error.code)) return [];
+      throw error;
+    });
   try {
-    const lookups = Promise.all([absentAsEmpty(resolver.resolveTxt(txtName(domain))), absentAsEmpty(resolver.resolveTxt(domain)), absentAsEmpty(resolver.resolveCname(domain))]);
+    const lookups = Promise.all([
+      absentAsEmpty(resolver.resolveTxt(txtName(domain))),
+      absentAsEmpty(resolver.resolveTxt(domain)),
+      absentAsEmpty(resolver.resolveCname(domain)),
+    ]);
     const [ownTxt, apexTxt, cname] = await Promise.race([lookups, deadline]);
     const txt = [...ownTxt, ...apexTxt];
     const target = normalizeName(cnameTarget);

@@ -7,7 +7,9 @@ export const AddDomainBody = t.Object(
 );
 export const DomainParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }), domainId: t.String({ description: 'Domain ID' }) });
 
-const TxtName = t.String({ description: 'Where to place the TXT record: _linkhop.<domain> (an apex domain without a CNAME may place it at the domain itself)' });
+const TxtName = t.String({
+  description: 'Where to place the TXT record: _linkhop.<domain> (an apex domain without a CNAME may place it at the domain itself)',
+});
 const TxtRecord = t.String({ description: 'Value of the TXT record: linkhop-verify=<token>' });
 
 export const CreatedDomain = t.Object({

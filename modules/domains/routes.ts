@@ -22,18 +22,32 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
         detail: { summary: 'Add a custom domain (then place the TXT record and verify)' },
       },
     )
-    .get('/api/workspaces/:wsId/domains', async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id), default_domain: deps.config.defaultDomain }), {
-      access: { role: 'viewer' },
-      params: WsParams,
-      response: { 200: t.Object({ domains: t.Array(DomainItem), default_domain: t.String({ description: 'The built-in short domain every workspace may use besides its own' }) }), ...errors(401, 404) },
-      detail: { summary: 'List custom domains' },
-    })
-    .post('/api/workspaces/:wsId/domains/:domainId/verify', ({ workspace, actor, params }) => verifyDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId), {
-      access: { role: 'admin' },
-      params: DomainParams,
-      response: { 200: VerifyResult, ...errors(401, 403, 404, 429, 502) },
-      detail: { summary: 'Check the DNS records of a domain (1 attempt per 10 s per domain)' },
-    })
+    .get(
+      '/api/workspaces/:wsId/domains',
+      async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id), default_domain: deps.config.defaultDomain }),
+      {
+        access: { role: 'viewer' },
+        params: WsParams,
+        response: {
+          200: t.Object({
+            domains: t.Array(DomainItem),
+            default_domain: t.String({ description: 'The built-in short domain every workspace may use besides its own' }),
+          }),
+          ...errors(401, 404),
+        },
+        detail: { summary: 'List custom domains' },
+      },
+    )
+    .post(
+      '/api/workspaces/:wsId/domains/:domainId/verify',
+      ({ workspace, actor, params }) => verifyDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId),
+      {
+        access: { role: 'admin' },
+        params: DomainParams,
+        response: { 200: VerifyResult, ...errors(401, 403, 404, 429, 502) },
+        detail: { summary: 'Check the DNS records of a domain (1 attempt per 10 s per domain)' },
+      },
+    )
     .get(
       '/api/workspaces/:wsId/domains/:domainId/link-count',
       async ({ workspace, params }) => ({ count: await domainLinkCount(deps, links, workspace.id, params.domainId) }),
@@ -50,5 +64,10 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
         await removeDomain(deps, links, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
         return { ok: true as const };
       },
-      { access: { role: 'admin' }, params: DomainParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a domain and all its links' } },
+      {
+        access: { role: 'admin' },
+        params: DomainParams,
+        response: { 200: OkBody, ...errors(401, 403, 404) },
+        detail: { summary: 'Delete a domain and all its links' },
+      },
     );

@@ -5,7 +5,9 @@ export const domains = pgTable(
   'domains',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** lowercase hostname, globally unique */
     domain: text('domain').notNull().unique(),
     verified: boolean('verified').notNull().default(false),

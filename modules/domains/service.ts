@@ -11,13 +11,21 @@ import { recordAudit } from '../audit';
 import { lookupVerification, txtName } from './dns';
 import { domains } from './schema';
 
-export interface DomainRef { id: string; workspaceId: string; domain: string; verified: boolean }
+export interface DomainRef {
+  id: string;
+  workspaceId: string;
+  domain: string;
+  verified: boolean;
+}
 
 const columns = { id: domains.id, workspaceId: domains.workspaceId, domain: domains.domain, verified: domains.verified };
 
 /** A custom domain of this workspace by hostname (links may only use their workspace's domains). */
 export async function getWorkspaceDomain(db: DbOrTx, workspaceId: string, hostname: string): Promise<DomainRef | null> {
-  const [row] = await db.select(columns).from(domains).where(and(eq(domains.workspaceId, workspaceId), eq(domains.domain, hostname.toLowerCase())));
+  const [row] = await db
+    .select(columns)
+    .from(domains)
+    .where(and(eq(domains.workspaceId, workspaceId), eq(domains.domain, hostname.toLowerCase())));
   return row ?? null;
 }
 
@@ -52,12 +60,18 @@ export function domainFormatError(domain: string, config: Pick<Config, 'defaultD
 type DomainRow = typeof domains.$inferSelect;
 
 async function getOwnDomain(db: DbOrTx, workspaceId: string, domainId: string): Promise<DomainRow> {
-  const [row] = await db.select().from(domains).where(and(eq(domains.id, domainId), eq(domains.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.id, domainId), eq(domains.workspaceId, workspaceId)));
   if (!row) throw notFound('Domain');
   return row;
 }
 
-export interface Caller { workspaceId: string; userId: string }
+export interface Caller {
+  workspaceId: string;
+  userId: string;
+}
 
 // The domain.added / domain.verified / domain.removed events, emitted after commit, are also
 // what makes the redirect module drop its cached copy of the host.
@@ -88,7 +102,15 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
 
 export async function listDomains(db: DbOrTx, workspaceId: string) {
   const rows = await db.select().from(domains).where(eq(domains.workspaceId, workspaceId)).orderBy(asc(domains.createdAt), asc(domains.id));
-  return rows.map((r) => ({ id: r.id, workspace_id: r.workspaceId, domain: r.domain, verified: r.verified, txt_name: txtName(r.domain), txt_record: txtRecord(r.verifyToken), created_at: iso(r.createdAt)! }));
+  return rows.map((r) => ({
+    id: r.id,
+    workspace_id: r.workspaceId,
+    domain: r.domain,
+    verified: r.verified,
+    txt_name: txtName(r.domain),
+    txt_record: txtRecord(r.verifyToken),
+    created_at: iso(r.createdAt)!,
+  }));
 }
 
 export type VerifyResult =
@@ -105,7 +127,13 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
   await deps.limiter.consume('domainVerify', row.id, RATE_LIMITS.domainVerify);
   const expectedTxt = txtRecord(row.verifyToken);
   const audit = (db: DbOrTx, details: Record<string, unknown>) =>
-    recordAudit({ db, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.verify', details: { id: row.id, domain: row.domain, ...details } });
+    recordAudit({
+      db,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      action: 'domain.verify',
+      details: { id: row.id, domain: row.domain, ...details },
+    });
 
   let found: Awaited<ReturnType<typeof lookupVerification>>;
   try {
@@ -117,7 +145,11 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
 
   const becameVerified = await deps.db.transaction(async (tx) => {
     const changed = found.txt
-      ? await tx.update(domains).set({ verified: true, verifiedAt: new Date() }).where(and(eq(domains.id, row.id), eq(domains.verified, false))).returning({ id: domains.id })
+      ? await tx
+          .update(domains)
+          .set({ verified: true, verifiedAt: new Date() })
+          .where(and(eq(domains.id, row.id), eq(domains.verified, false)))
+          .returning({ id: domains.id })
       : [];
     await audit(tx, { result: found.txt ? 'verified' : 'record_absent', txt_verified: found.txt, cname_verified: found.cname });
     return changed.length > 0;
@@ -127,7 +159,14 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     deps.bus.emit('domain.verified', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain } });
   }
   if (found.txt || row.verified) return { verified: true, txt_verified: found.txt, cname_verified: found.cname };
-  return { verified: false, txt_verified: false, cname_verified: found.cname, txt_name: txtName(row.domain), expected_txt: expectedTxt, cname_target: deps.config.cnameTarget };
+  return {
+    verified: false,
+    txt_verified: false,
+    cname_verified: found.cname,
+    txt_name: txtName(row.domain),
+    expected_txt: expectedTxt,
+    cname_target: deps.config.cnameTarget,
+  };
 }
 
 /**
@@ -154,11 +193,21 @@ export async function removeDomain(deps: Deps, links: DomainLinks, caller: Calle
     const linkKeys = await links.remove(tx, caller.workspaceId, row.domain);
     const removed = await tx.delete(domains).where(eq(domains.id, row.id)).returning({ id: domains.id });
     if (!removed.length) throw notFound('Domain');
-    await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.remove', details: { id: row.id, domain: row.domain, links_deleted: linkKeys.length } });
+    await recordAudit({
+      db: tx,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      action: 'domain.remove',
+      details: { id: row.id, domain: row.domain, links_deleted: linkKeys.length },
+    });
     return { row, linkKeys };
   });
   const linksDeleted = linkKeys.length;
   if (linksDeleted) await deps.cache.invalidate(...linkKeys);
   await deps.bus.run('domain.changed', { domain: row.domain });
-  deps.bus.emit('domain.removed', { workspaceId: caller.workspaceId, userId: caller.userId, data: { id: row.id, domain: row.domain, links_deleted: linksDeleted } });
+  deps.bus.emit('domain.removed', {
+    workspaceId: caller.workspaceId,
+    userId: caller.userId,
+    data: { id: row.id, domain: row.domain, links_deleted: linksDeleted },
+  });
 }

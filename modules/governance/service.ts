@@ -53,14 +53,20 @@ function effectiveUtm(link: Record<string, unknown>, defaults: Record<string, st
  * before field validation: a target or expires_at that does not parse is left to that validation
  * (it answers 400 with its own message) instead of being reported as a policy breach.
  */
-export function policyViolation(policy: GovernancePolicy, link: Record<string, unknown>, defaultUtm: Record<string, string> | null, now = Date.now()): string | null {
+export function policyViolation(
+  policy: GovernancePolicy,
+  link: Record<string, unknown>,
+  defaultUtm: Record<string, string> | null,
+  now = Date.now(),
+): string | null {
   let host: string | null = null;
   try {
     if (typeof link.target === 'string') host = asciiHost(canonicalHostname(new URL(link.target)));
   } catch {}
   // allowed_domains takes precedence over blocked_domains; an empty list is no list
   if (host !== null && policy.allowed_domains?.length) {
-    if (!policy.allowed_domains.some((d) => withinDomain(host!, d))) return 'Governance: this workspace policy only allows links to approved domains (allowed_domains)';
+    if (!policy.allowed_domains.some((d) => withinDomain(host!, d)))
+      return 'Governance: this workspace policy only allows links to approved domains (allowed_domains)';
   } else if (host !== null && policy.blocked_domains?.some((d) => withinDomain(host!, d))) {
     return `Governance: target domain blocked (${host} is in blocked_domains)`;
   }

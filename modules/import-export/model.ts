@@ -13,7 +13,7 @@ export const ImportBody = t.Object({
       description: 'Default auto, which picks bitly when a bitlink column is present (then long_url is the target)',
     }),
   ),
-  domain: t.Optional(t.String({ description: 'The default domain (default) or one of the workspace\'s domains' })),
+  domain: t.Optional(t.String({ description: "The default domain (default) or one of the workspace's domains" })),
 });
 
 /** `format` and `domain` of a raw `text/csv` body, which has no room for them. */
@@ -26,7 +26,8 @@ const formText = async (value: FormDataEntryValue | null) => (value === null ? u
  * (Elysia's own parsers), a multipart form whose `csv` is a file or a text field, or raw `text/csv`.
  */
 export async function parseImportRequest({ request, query }: { request: Request; query: Record<string, string | undefined> }, contentType: string) {
-  if (contentType.startsWith('text/csv') || contentType.startsWith('text/plain')) return { csv: await request.text(), format: query.format, domain: query.domain };
+  if (contentType.startsWith('text/csv') || contentType.startsWith('text/plain'))
+    return { csv: await request.text(), format: query.format, domain: query.domain };
   if (contentType.startsWith('multipart/form-data')) {
     const form = await request.formData();
     return { csv: await formText(form.get('csv')), format: await formText(form.get('format')), domain: await formText(form.get('domain')) };
@@ -69,5 +70,7 @@ export const csvExportResponses = (name: 'links' | 'clicks') => ({
     description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '`,
     content: { 'text/csv': { schema: { type: 'string' as const } } },
   },
-  ...Object.fromEntries(([401, 403, 404] as const).map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }])),
+  ...Object.fromEntries(
+    ([401, 403, 404] as const).map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }]),
+  ),
 });

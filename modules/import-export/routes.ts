@@ -40,7 +40,8 @@ export const importExportRoutes = (deps: Deps) =>
         response: { 201: ImportResult, ...errors(400, 401, 402, 403, 404, 429) },
         detail: {
           summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction',
-          description: 'The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).',
+          description:
+            'The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).',
           requestBody: importRequestBody,
         },
       },
@@ -53,5 +54,8 @@ export const importExportRoutes = (deps: Deps) =>
     .get('/api/workspaces/:wsId/export/clicks', ({ workspace }) => csvResponse(clicksCsv(deps, workspace.id), 'clicks', workspace.slug), {
       access: { role: 'admin' },
       params: WsParams,
-      detail: { summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device', responses: csvExportResponses('clicks') },
+      detail: {
+        summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device',
+        responses: csvExportResponses('clicks'),
+      },
     });

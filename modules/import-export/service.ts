@@ -16,7 +16,10 @@ const TARGET_COLUMNS = ['target', 'url', 'destination', 'long_url'];
 const BITLY_MARKER = 'bitlink';
 const BITLY_TARGET = 'long_url';
 
-export interface ImportRowError { row: number; reason: string }
+export interface ImportRowError {
+  row: number;
+  reason: string;
+}
 
 export interface ParsedImport {
   /** data rows, keys are the trimmed, lowercased headers */
@@ -97,7 +100,15 @@ export async function importLinks(deps: Deps, ctx: LinkContext, { rows, targetCo
     created: result.created.length,
     skipped: errors.length,
     errors,
-    links: result.created.map((r) => ({ id: r.id, domain: r.domain, slug: r.slug, target: r.target, title: r.title, tags: r.tags, short_url: shortUrl(deps.config, r.domain, r.slug) })),
+    links: result.created.map((r) => ({
+      id: r.id,
+      domain: r.domain,
+      slug: r.slug,
+      target: r.target,
+      title: r.title,
+      tags: r.tags,
+      short_url: shortUrl(deps.config, r.domain, r.slug),
+    })),
   };
 }
 

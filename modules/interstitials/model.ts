@@ -14,7 +14,9 @@ export const Interstitial = t.Object(
     cta_text: t.Optional(t.String({ maxLength: 50, description: 'Default "Continue"' })),
     delay: t.Optional(Int({ minimum: 1, maximum: 30, description: 'Seconds before the automatic redirect (default 5)' })),
     show_once: t.Optional(t.Boolean({ description: 'Once per visitor, by cookie (default true)' })),
-    style: t.Optional(t.Object({ bg_color: t.Optional(Color), text_color: t.Optional(Color), button_color: t.Optional(Color) }, { additionalProperties: false })),
+    style: t.Optional(
+      t.Object({ bg_color: t.Optional(Color), text_color: t.Optional(Color), button_color: t.Optional(Color) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false, description: 'Interstitial page (Pro+)' },
 );

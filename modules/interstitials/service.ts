@@ -4,7 +4,11 @@ import { expectBoolean, expectInteger, expectObject, expectText, linkCookie, lin
 import { html, renderPage, SafeHtml, scriptJson } from '../../core/html';
 import { retargetingScripts } from '../retargeting';
 
-export interface InterstitialStyle { bg_color?: string; text_color?: string; button_color?: string }
+export interface InterstitialStyle {
+  bg_color?: string;
+  text_color?: string;
+  button_color?: string;
+}
 export interface Interstitial {
   title: string;
   body?: string;

@@ -3,7 +3,15 @@ import type { MailMessage } from '../mail';
 
 /** The invitation e-mail; the mail module only transports it. */
 
-export function inviteMail(input: { to: string; workspaceName: string; role: Role; inviterEmail: string; token: string; siteUrl: string; expiresAt: Date }): MailMessage {
+export function inviteMail(input: {
+  to: string;
+  workspaceName: string;
+  role: Role;
+  inviterEmail: string;
+  token: string;
+  siteUrl: string;
+  expiresAt: Date;
+}): MailMessage {
   return {
     to: input.to,
     subject: `You are invited to join ${input.workspaceName} on Linkhop`,

@@ -16,7 +16,12 @@ export const inviteRoutes = (deps: Deps) =>
         const [members, invites] = await Promise.all([listMembers(deps.db, workspace.id), listPendingInvites(deps.db, workspace.id)]);
         return { members, pendingInvites: invites.map((i) => ({ email: i.email, role: i.role, createdAt: i.created_at })) };
       },
-      { access: { role: 'viewer' }, params: WsParams, response: { 200: MembersList, ...errors(401, 404) }, detail: { summary: 'List members and pending invites' } },
+      {
+        access: { role: 'viewer' },
+        params: WsParams,
+        response: { 200: MembersList, ...errors(401, 404) },
+        detail: { summary: 'List members and pending invites' },
+      },
     )
     .post(
       '/api/workspaces/:wsId/invites',

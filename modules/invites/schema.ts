@@ -7,13 +7,17 @@ export const invites = pgTable(
   'invites',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** stored lowercased, like users.email */
     email: text('email').notNull(),
     role: text('role').notNull(),
     /** the credential of the accept call; the spec lists it on the Invite, so it is kept readable for admins */
     token: text('token').notNull(),
-    invitedBy: text('invited_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

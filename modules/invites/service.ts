@@ -10,8 +10,19 @@ import { createApiKey } from '../api-keys';
 import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
 import {
-  addMember, ensureUser, findUserByEmail, isEmail, isMemberByEmail, lockMembership, memberCounts, membershipRole, normalizeEmail, parseRole, usersByIds,
-  type ActingIn, type User,
+  addMember,
+  ensureUser,
+  findUserByEmail,
+  isEmail,
+  isMemberByEmail,
+  lockMembership,
+  memberCounts,
+  membershipRole,
+  normalizeEmail,
+  parseRole,
+  usersByIds,
+  type ActingIn,
+  type User,
 } from '../members';
 import { getWorkspaceRow } from '../workspaces';
 import { inviteMail } from './mails';
@@ -86,7 +97,15 @@ export async function createInvite(
   }
   await sendMail(
     deps.queue,
-    inviteMail({ to: email, workspaceName: ws.name, role, inviterEmail: actor.email, token: invite.token, siteUrl: deps.config.siteUrl, expiresAt: invite.expiresAt }),
+    inviteMail({
+      to: email,
+      workspaceName: ws.name,
+      role,
+      inviterEmail: actor.email,
+      token: invite.token,
+      siteUrl: deps.config.siteUrl,
+      expiresAt: invite.expiresAt,
+    }),
   );
   return { id: invite.id, email, role, token: invite.token, expires_at: iso(invite.expiresAt)! };
 }
@@ -114,7 +133,13 @@ function assertOpen(invite: { acceptedAt: Date | null; expiresAt: Date }, now: n
   if (invite.expiresAt.getTime() <= now) throw new ApiError(410, 'This invite has expired');
 }
 
-export interface Admitted { workspaceId: string; plan: Plan; user: User; role: Role; newUser: boolean }
+export interface Admitted {
+  workspaceId: string;
+  plan: Plan;
+  user: User;
+  role: Role;
+  newUser: boolean;
+}
 
 /**
  * The token is the credential: the invited address's user (created when new) joins with the
@@ -133,14 +158,21 @@ export async function admitByInvite<T>(deps: Deps, token: string, name: string |
     const user = await ensureUser(tx, invite.email, name?.trim() || null);
     if (await membershipRole(tx, ws.id, user.id)) throw conflict(`${user.email} is already a member of this workspace`);
     await addMember(tx, ws.id, user.id, role);
-    await tx.update(invites).set({ acceptedAt: new Date(deps.now()) }).where(eq(invites.id, invite.id));
+    await tx
+      .update(invites)
+      .set({ acceptedAt: new Date(deps.now()) })
+      .where(eq(invites.id, invite.id));
     const admitted = { workspaceId: ws.id, plan: ws.plan as Plan, user, role, newUser };
     const extra = await within(tx, admitted);
     await recordAudit({ db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
     return { admitted, extra };
   });
   const { admitted } = result;
-  void deps.bus.emit('member.added', { workspaceId: admitted.workspaceId, userId: admitted.user.id, data: { user_id: admitted.user.id, email: admitted.user.email, role: admitted.role } });
+  void deps.bus.emit('member.added', {
+    workspaceId: admitted.workspaceId,
+    userId: admitted.user.id,
+    data: { user_id: admitted.user.id, email: admitted.user.email, role: admitted.role },
+  });
   return result;
 }
 

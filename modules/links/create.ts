@@ -47,8 +47,14 @@ async function dropNotFound(deps: Deps, created: { row: LinkRow; custom: boolean
   if (keys.length) await deps.cache.invalidate(...keys);
 }
 
-const auditCreate = (deps: Deps, db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
-  recordAudit({ db, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.create', details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target } });
+const auditCreate = (db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
+  recordAudit({
+    db,
+    workspaceId: ctx.workspaceId,
+    userId: ctx.userId,
+    action: 'link.create',
+    details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target },
+  });
 
 /** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */
 async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source']) {
@@ -62,13 +68,18 @@ async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, 
  * any other reason takes no point, so 50 racing creates of one slug answer one 201 and 49 409s
  * (the unique index decides before the point is taken, inside the transaction).
  */
-export async function createLink(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source'] = 'single'): Promise<LinkRow> {
+export async function createLink(
+  deps: Deps,
+  ctx: LinkContext,
+  input: Record<string, unknown>,
+  source: LinkBeforeCreate['source'] = 'single',
+): Promise<LinkRow> {
   await deps.limiter.check('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
   const link = await beforeCreate(deps, ctx, input, source);
   const values = await prepareNewLink(deps, deps.db, ctx, link);
   const row = await deps.db.transaction(async (tx) => {
     const row = await insertLink(tx, ctx, values);
-    await auditCreate(deps, tx, ctx, row);
+    await auditCreate(tx, ctx, row);
     await deps.limiter.consume('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
     return row;
   });
@@ -77,7 +88,11 @@ export async function createLink(deps: Deps, ctx: LinkContext, input: Record<str
   return row;
 }
 
-export interface ItemError { index: number; status: number; reason: string }
+export interface ItemError {
+  index: number;
+  status: number;
+  reason: string;
+}
 
 /**
  * Several links in one transaction (bulk, import). An item failing validation (400) or whose
@@ -116,7 +131,7 @@ export async function createLinks(
     for (const { index, values } of prepared) {
       try {
         const row = await insertLink(tx, ctx, values);
-        await auditCreate(deps, tx, ctx, row);
+        await auditCreate(tx, ctx, row);
         rows.push({ row, custom: values.slug !== undefined });
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 409) throw error;

@@ -18,7 +18,10 @@ const deletedColumns = { id: links.id, domain: links.domain, slug: links.slug };
 
 export async function deleteLink(deps: Deps, ctx: LinkContext, id: string): Promise<void> {
   const row = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(links).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning(deletedColumns);
+    const [row] = await tx
+      .delete(links)
+      .where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId)))
+      .returning(deletedColumns);
     if (!row) throw notFound('Link');
     await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.delete', details: row });
     return row;
@@ -31,8 +34,17 @@ export async function deleteLink(deps: Deps, ctx: LinkContext, id: string): Prom
 export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): Promise<number> {
   if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
   const rows = await deps.db.transaction(async (tx) => {
-    const rows = await tx.delete(links).where(and(eq(links.workspaceId, ctx.workspaceId), inArray(links.id, ids))).returning(deletedColumns);
-    await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.bulk_delete', details: { ids: rows.map((r) => r.id), count: rows.length } });
+    const rows = await tx
+      .delete(links)
+      .where(and(eq(links.workspaceId, ctx.workspaceId), inArray(links.id, ids)))
+      .returning(deletedColumns);
+    await recordAudit({
+      db: tx,
+      workspaceId: ctx.workspaceId,
+      userId: ctx.userId,
+      action: 'link.bulk_delete',
+      details: { ids: rows.map((r) => r.id), count: rows.length },
+    });
     return rows;
   });
   if (rows.length) await deps.cache.invalidate(...rows.map((r) => linkCacheKey(r.domain, r.slug)));
@@ -42,6 +54,9 @@ export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): 
 
 /** Deletes every link of a domain inside the caller's transaction (domain removal); returns their cache keys. */
 export async function deleteDomainLinks(db: DbOrTx, workspaceId: string, domain: string): Promise<string[]> {
-  const rows = await db.delete(links).where(and(eq(links.workspaceId, workspaceId), eq(links.domain, domain))).returning(deletedColumns);
+  const rows = await db
+    .delete(links)
+    .where(and(eq(links.workspaceId, workspaceId), eq(links.domain, domain)))
+    .returning(deletedColumns);
   return rows.map((r) => linkCacheKey(r.domain, r.slug));
 }

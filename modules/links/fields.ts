@@ -50,7 +50,9 @@ export const linkFieldColumns = {
 };
 
 /** What a field check may ask about the world: whether a hostname is one of our short domains. */
-export interface CheckEnv { isShortHost: (hostname: string) => Promise<boolean> }
+export interface CheckEnv {
+  isShortHost: (hostname: string) => Promise<boolean>;
+}
 
 export interface LinkField {
   /** the `links` column holding it */
@@ -109,7 +111,7 @@ export const LINK_FIELDS = {
   workspace_id: { column: 'workspaceId', output: t.String(), snapshot: true },
   domain: {
     column: 'domain',
-    input: t.String({ description: 'The default domain (default) or one of the workspace\'s domains' }),
+    input: t.String({ description: "The default domain (default) or one of the workspace's domains" }),
     output: t.String(),
     address: true,
     snapshot: true,

@@ -8,7 +8,14 @@ export { listLinks } from './list';
 export type { ListQuery } from './list';
 export type { CreateLinkBody, Link, LinkList } from './model';
 export {
-  countDomainLinks, getLink, getLinkByShortUrl, getLinksByIds, getPasswordHash, linksAfter, linkTotalsByWorkspace, orphanedLinkDomains,
+  countDomainLinks,
+  getLink,
+  getLinkByShortUrl,
+  getLinksByIds,
+  getPasswordHash,
+  linksAfter,
+  linkTotalsByWorkspace,
+  orphanedLinkDomains,
 } from './queries';
 export { linkCacheKey } from './short-url';
 export { removeTagFromLinks, tagsInUse } from './tags';

@@ -30,10 +30,13 @@ const optionalInputs = () => Object.fromEntries(inputs.map(([name, field]) => [n
 const requiredInputs = Object.fromEntries(inputs.filter(([, field]) => field.required).map(([name, field]) => [name, field.input!]));
 const createInputs = { ...optionalInputs(), ...requiredInputs } as CreateInputs;
 
-export const CreateLinkBody = t.Object({
-  ...createInputs,
-  template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
-}, { example: { target: 'https://example.com/launch', title: 'Launch page', tags: ['launch'], utm_params: { source: 'newsletter', medium: 'email' } } });
+export const CreateLinkBody = t.Object(
+  {
+    ...createInputs,
+    template_id: t.Optional(t.String({ description: 'Template whose config gives defaults (Pro+)' })),
+  },
+  { example: { target: 'https://example.com/launch', title: 'Launch page', tags: ['launch'], utm_params: { source: 'newsletter', medium: 'email' } } },
+);
 
 export const PatchLinkBody = t.Object({
   ...(optionalInputs() as Optional<Schemas<'input'>>),
@@ -51,7 +54,11 @@ export const BulkCreated = t.Object({
 export const BulkDeleteBody = t.Object({ ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}` }) });
 export const BulkTagBody = t.Object({
   ids: t.Array(t.String(), { description: `Link IDs, 1 to ${LIMITS.bulkItems}; unknown IDs are ignored` }),
-  add_tags: t.Optional(t.Array(t.String(), { description: `Tags to add to each link (each [a-z0-9_-], max ${LIMITS.tagLength} chars; a link keeps at most ${LIMITS.tagsPerLink})` })),
+  add_tags: t.Optional(
+    t.Array(t.String(), {
+      description: `Tags to add to each link (each [a-z0-9_-], max ${LIMITS.tagLength} chars; a link keeps at most ${LIMITS.tagsPerLink})`,
+    }),
+  ),
   remove_tags: t.Optional(t.Array(t.String(), { description: 'Tags to remove from each link' })),
 });
 export const BulkTagged = t.Object({ updated: Int({ description: 'Links of the workspace among the IDs (each now carries the requested tags)' }) });
@@ -69,6 +76,18 @@ export const ListQuery = t.Object({
   q: t.Optional(t.String({ maxLength: 200, description: 'Search: links whose slug, target or title contains this text (case-insensitive)' })),
   from: t.Optional(t.String({ description: 'Only links created at or after this ISO 8601 date or timestamp' })),
   to: t.Optional(t.String({ description: 'Only links created up to this ISO 8601 timestamp, or through the end of this date (YYYY-MM-DD, UTC)' })),
-  sort: t.Optional(t.UnionEnum(LINK_SORTS, { default: 'created_at', description: `Order by ${LINK_SORTS.join(', ')} (default created_at)`, error: `sort must be one of ${LINK_SORTS.join(', ')}` })),
-  order: t.Optional(t.UnionEnum(['asc', 'desc'], { default: 'desc', description: 'asc or desc (default desc: newest or most clicked first)', error: 'order must be asc or desc' })),
+  sort: t.Optional(
+    t.UnionEnum(LINK_SORTS, {
+      default: 'created_at',
+      description: `Order by ${LINK_SORTS.join(', ')} (default created_at)`,
+      error: `sort must be one of ${LINK_SORTS.join(', ')}`,
+    }),
+  ),
+  order: t.Optional(
+    t.UnionEnum(['asc', 'desc'], {
+      default: 'desc',
+      description: 'asc or desc (default desc: newest or most clicked first)',
+      error: 'order must be asc or desc',
+    }),
+  ),
 });

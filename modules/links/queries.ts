@@ -6,10 +6,18 @@ import type { LinkRow } from './view';
 
 // prepared: unprepared, postgres.js describes the statement and rebuilds its ~35 column parsers on every call (~0.4 ms of CPU)
 const linkById = preparedQuery('link_by_id', (db, name) =>
-  db.select().from(links).where(and(eq(links.id, sql.placeholder('id')), eq(links.workspaceId, sql.placeholder('workspaceId')))).prepare(name),
+  db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, sql.placeholder('id')), eq(links.workspaceId, sql.placeholder('workspaceId'))))
+    .prepare(name),
 );
 const linkByShortUrl = preparedQuery('link_by_short_url', (db, name) =>
-  db.select().from(links).where(and(eq(links.domain, sql.placeholder('domain')), eq(links.slug, sql.placeholder('slug')))).prepare(name),
+  db
+    .select()
+    .from(links)
+    .where(and(eq(links.domain, sql.placeholder('domain')), eq(links.slug, sql.placeholder('slug'))))
+    .prepare(name),
 );
 
 export async function getLink(db: DbOrTx, workspaceId: string, id: string): Promise<LinkRow | null> {
@@ -30,7 +38,10 @@ export async function getPasswordHash(db: DbOrTx, linkId: string): Promise<strin
 
 export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<LinkRow[]> {
   if (!ids.length) return [];
-  return db.select().from(links).where(and(eq(links.workspaceId, workspaceId), inArray(links.id, ids)));
+  return db
+    .select()
+    .from(links)
+    .where(and(eq(links.workspaceId, workspaceId), inArray(links.id, ids)));
 }
 
 /**
@@ -44,7 +55,12 @@ export async function linksAfter(
 ): Promise<LinkRow[]> {
   const where: SQL[] = ['workspaceId' in filter ? eq(links.workspaceId, filter.workspaceId) : eq(links.monitoring, true)];
   if (opts.afterId) where.push(gt(links.id, opts.afterId));
-  return db.select().from(links).where(and(...where)).orderBy(asc(links.id)).limit(opts.limit);
+  return db
+    .select()
+    .from(links)
+    .where(and(...where))
+    .orderBy(asc(links.id))
+    .limit(opts.limit);
 }
 
 export async function countDomainLinks(db: DbOrTx, workspaceId: string, domain: string): Promise<number> {

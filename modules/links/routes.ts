@@ -4,7 +4,19 @@ import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
 import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
 import { LIMITS, RATE_LIMITS } from '../../core/plans';
-import { BulkCreateBody, BulkCreated, BulkDeleteBody, BulkTagBody, BulkTagged, CreateLinkBody, Link, LinkList, LinkParams, ListQuery, PatchLinkBody } from './model';
+import {
+  BulkCreateBody,
+  BulkCreated,
+  BulkDeleteBody,
+  BulkTagBody,
+  BulkTagged,
+  CreateLinkBody,
+  Link,
+  LinkList,
+  LinkParams,
+  ListQuery,
+  PatchLinkBody,
+} from './model';
 import { createLink, createLinks } from './create';
 import { deleteLink, deleteLinks } from './delete';
 import { listLinks } from './list';

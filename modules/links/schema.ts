@@ -7,7 +7,9 @@ export const links = pgTable(
   'links',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** host of the short link: the default domain or one of the workspace's custom domains */
     domain: text('domain').notNull(),
     slug: text('slug').notNull(),

@@ -32,7 +32,8 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
       const before = row.tags ?? [];
       const tags = [...new Set([...before.filter((tag) => !remove.has(tag)), ...add])];
       if (tags.length === before.length && tags.every((tag, i) => tag === before[i])) continue;
-      if (tags.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
+      if (tags.length > LIMITS.tagsPerLink)
+        throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
       await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
       await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id: row.id, changes: { tags } } });
       changed.push({ ...row, tags });
@@ -40,14 +41,18 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
     return { found: rows.length, changed };
   });
   if (changed.length) await deps.cache.invalidate(...changed.map((r) => linkCacheKey(r.domain, r.slug)));
-  for (const row of changed) void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id: row.id, changes: { tags: row.tags } } });
+  for (const row of changed)
+    void deps.bus.emit('link.updated', { workspaceId: ctx.workspaceId, userId: ctx.userId, data: { id: row.id, changes: { tags: row.tags } } });
   return found;
 }
 
 /** Tags assigned to at least one link of the workspace, sorted. */
 export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string[]> {
   // the query builder, not db.execute: PGlite and postgres.js shape raw results differently
-  const rows = await db.selectDistinct({ tag: sql<string>`unnest(${links.tags})` }).from(links).where(eq(links.workspaceId, workspaceId));
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${links.tags})` })
+    .from(links)
+    .where(eq(links.workspaceId, workspaceId));
   return rows.map((r) => r.tag).sort();
 }
 
@@ -56,7 +61,11 @@ export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string
  * changed links with their new tags: after commit the caller invalidates their cache keys
  * (`linkCacheKey`) and announces `link.updated`.
  */
-export async function removeTagFromLinks(db: DbOrTx, workspaceId: string, tag: string): Promise<{ id: string; domain: string; slug: string; tags: string[] | null }[]> {
+export async function removeTagFromLinks(
+  db: DbOrTx,
+  workspaceId: string,
+  tag: string,
+): Promise<{ id: string; domain: string; slug: string; tags: string[] | null }[]> {
   return db
     .update(links)
     .set({ tags: sql`array_remove(${links.tags}, ${tag})`, updatedAt: new Date() })

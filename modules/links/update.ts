@@ -29,7 +29,10 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (!current) throw notFound('Link');
 
   const values: LinkValues = await checkLinkFields(deps, deps.db, ctx, patch, 'patch');
-  const target = patch.domain !== undefined ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain) : { domain: current.domain, isDefault: current.domain === deps.config.defaultDomain };
+  const target =
+    patch.domain !== undefined
+      ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain)
+      : { domain: current.domain, isDefault: current.domain === deps.config.defaultDomain };
   const customSlug = patch.slug != null && patch.slug !== '';
   if (customSlug) {
     const slug = checkSlug(patch.slug);
@@ -44,13 +47,19 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (values.expiresAt !== undefined) values.expiredEventSentAt = null;
   values.updatedAt = new Date();
   // a generated slug or a domain move changes the short URL even where the PATCH did not name them
-  const changed = [...new Set([...fields, ...(values.slug !== undefined && values.slug !== current.slug ? ['slug'] : []), ...(values.domain ? ['domain'] : [])])];
+  const changed = [
+    ...new Set([...fields, ...(values.slug !== undefined && values.slug !== current.slug ? ['slug'] : []), ...(values.domain ? ['domain'] : [])]),
+  ];
 
   let changes: Record<string, unknown> | undefined;
   for (let attempt = 1; !changes; attempt++) {
     try {
       changes = await deps.db.transaction(async (tx) => {
-        const [row] = await tx.update(links).set(values).where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId))).returning();
+        const [row] = await tx
+          .update(links)
+          .set(values)
+          .where(and(eq(links.id, id), eq(links.workspaceId, ctx.workspaceId)))
+          .returning();
         if (!row) throw notFound('Link');
         const stored = describeChanges(linkView(row, deps.config), changed);
         await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: stored } });

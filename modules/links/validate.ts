@@ -22,15 +22,23 @@ export interface LinkContext {
  * The write context of a workspace: its plan gates fields, its default UTM parameters fill new
  * links (read here unless the caller has them: the API's access check does).
  */
-export async function linkContext(db: DbOrTx, workspace: { id: string; plan: Plan; defaultUtmParams?: Record<string, string> | null }, userId: string): Promise<LinkContext> {
-  const defaultUtmParams = workspace.defaultUtmParams !== undefined ? workspace.defaultUtmParams : ((await getWorkspaceRow(db, workspace.id))?.defaultUtmParams ?? null);
+export async function linkContext(
+  db: DbOrTx,
+  workspace: { id: string; plan: Plan; defaultUtmParams?: Record<string, string> | null },
+  userId: string,
+): Promise<LinkContext> {
+  const defaultUtmParams =
+    workspace.defaultUtmParams !== undefined ? workspace.defaultUtmParams : ((await getWorkspaceRow(db, workspace.id))?.defaultUtmParams ?? null);
   return { workspaceId: workspace.id, plan: workspace.plan, userId, defaultUtmParams };
 }
 
 export type LinkValues = Partial<typeof links.$inferInsert>;
 
 /** The domain part a link is written on; `isDefault` when it is the built-in short domain. */
-export interface ResolvedDomain { domain: string; isDefault: boolean }
+export interface ResolvedDomain {
+  domain: string;
+  isDefault: boolean;
+}
 
 export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string, value: unknown): Promise<ResolvedDomain> {
   const defaultDomain = deps.config.defaultDomain;

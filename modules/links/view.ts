@@ -31,7 +31,7 @@ type LinkSnapshotFields = { [K in SnapshotKey]: SnapshotValue<LinkFields[K]> };
  */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
-type SnapshotMatchesTable = Holds<Same<LinkSnapshotFields, Omit<LinkSnapshot, 'workspace'>>>;
+export type SnapshotMatchesTable = Holds<Same<LinkSnapshotFields, Omit<LinkSnapshot, 'workspace'>>>;
 
 const snapshotted = fieldsWith('snapshot') as [string, LinkField & { snapshot: NonNullable<LinkField['snapshot']> }][];
 

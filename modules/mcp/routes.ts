@@ -24,7 +24,11 @@ async function handle(deps: Deps, request: Request): Promise<Response> {
   const caller = await authenticate(deps, request);
   if (!caller) return json(401, { error: request.headers.get('x-api-key') ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header' });
   if (request.method !== 'POST') {
-    return json(405, { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, use POST' }, id: null }, { allow: 'POST' });
+    return json(
+      405,
+      { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, use POST' }, id: null },
+      { allow: 'POST' },
+    );
   }
   const server = createMcpServer(deps, caller);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

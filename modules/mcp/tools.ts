@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError, notFound, paymentRequired } from '../../core/errors';
-import { featureMessage, hasFeature, LIMITS, RATE_LIMITS, roleAtLeast, type Role } from '../../core/plans';
+import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
 import { linkStats, workspaceSummary } from '../stats';
@@ -13,7 +13,10 @@ import { createLinkShape, updateLinkShape } from './link-schema';
 import pkg from '../../package.json';
 
 /** Who the MCP request acts as: the API key's user in the key's workspace, with the key's role. */
-export interface McpCaller { actor: Actor; workspace: WorkspaceAccess }
+export interface McpCaller {
+  actor: Actor;
+  workspace: WorkspaceAccess;
+}
 
 const idField = { id: z.string().describe('Link ID') };
 
@@ -23,7 +26,11 @@ const ok = (result: Record<string, unknown>): CallToolResult => ({ content: [{ t
 /** The REST answer's status and message become a tool error the agent can read and act on. */
 function failure(deps: Deps, tool: string, error: unknown): CallToolResult {
   if (error instanceof ApiError) {
-    return { isError: true, content: [{ type: 'text', text: `${error.status}: ${error.message}` }], structuredContent: { error: error.message, status: error.status } };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `${error.status}: ${error.message}` }],
+      structuredContent: { error: error.message, status: error.status },
+    };
   }
   deps.log.error({ err: error, tool }, 'MCP tool failed');
   return { isError: true, content: [{ type: 'text', text: '500: Internal error' }], structuredContent: { error: 'Internal error', status: 500 } };
@@ -41,7 +48,13 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
   // A tool exists for the caller only when the key's role may call it (tools/list offers nothing
   // that would answer 403). The SDK's callback type is conditional on the schema and cannot be
   // matched through a generic: hence the cast.
-  const tool = <Shape extends z.ZodRawShape>(name: string, description: string, role: Role, inputSchema: Shape, run: (args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>) => {
+  const tool = <Shape extends z.ZodRawShape>(
+    name: string,
+    description: string,
+    role: Role,
+    inputSchema: Shape,
+    run: (args: z.infer<z.ZodObject<Shape>>) => Promise<Record<string, unknown>>,
+  ) => {
     if (!roleAtLeast(workspace.role, role)) return;
     server.registerTool(name, { description, inputSchema }, (async (args: z.infer<z.ZodObject<Shape>>) => {
       try {
@@ -78,22 +91,33 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     return linkView(row, deps.config);
   });
 
-  tool('update_link', 'Change a link: only the fields given change; null clears a field (editor role).', 'editor', { ...idField, ...updateLinkShape }, async ({ id, ...patch }) => {
-    await updateLink(deps, await ctx(), id, patch);
-    const row = await getLink(deps.db, workspace.id, id);
-    if (!row) throw notFound('Link');
-    return linkView(row, deps.config);
-  });
+  tool(
+    'update_link',
+    'Change a link: only the fields given change; null clears a field (editor role).',
+    'editor',
+    { ...idField, ...updateLinkShape },
+    async ({ id, ...patch }) => {
+      await updateLink(deps, await ctx(), id, patch);
+      const row = await getLink(deps.db, workspace.id, id);
+      if (!row) throw notFound('Link');
+      return linkView(row, deps.config);
+    },
+  );
 
   tool('delete_link', 'Delete a link for good (admin role).', 'admin', idField, async ({ id }) => {
     await deleteLink(deps, await ctx(), id);
     return { ok: true };
   });
 
-  const day = (description: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe(description);
+  const day = (description: string) =>
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional()
+      .describe(description);
   tool(
     'get_stats',
-    'Click stats (Pro plan or higher). Without link_id: the workspace summary (total_links, total_clicks, total_countries, today_clicks, UTC day). With link_id: that link\'s all-time totals, daily series and top countries, referrers, devices, browsers and OS over from..to (default the last 30 days), as GET /links/{id}/stats.',
+    "Click stats (Pro plan or higher). Without link_id: the workspace summary (total_links, total_clicks, total_countries, today_clicks, UTC day). With link_id: that link's all-time totals, daily series and top countries, referrers, devices, browsers and OS over from..to (default the last 30 days), as GET /links/{id}/stats.",
     'viewer',
     {
       link_id: z.string().optional().describe('A link ID: stats of that link instead of the workspace summary'),
@@ -109,12 +133,14 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     },
   );
 
-  tool('list_domains', 'The workspace\'s custom domains (the default short domain is always available).', 'viewer', {}, async () => ({
+  tool('list_domains', "The workspace's custom domains (the default short domain is always available).", 'viewer', {}, async () => ({
     default_domain: deps.config.defaultDomain,
     domains: await listDomains(deps.db, workspace.id),
   }));
 
-  tool('list_tags', 'Tags used on at least one link, sorted, with their metadata.', 'viewer', {}, async () => ({ tags: await listTags(deps.db, workspace.id) }));
+  tool('list_tags', 'Tags used on at least one link, sorted, with their metadata.', 'viewer', {}, async () => ({
+    tags: await listTags(deps.db, workspace.id),
+  }));
 
   return server;
 }

@@ -1,7 +1,22 @@
 // The members module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
 export { Member } from './model';
 export {
-  addMember, copyOwners, ensureUser, findUserByEmail, getUser, isEmail, isMemberByEmail, listMembers, lockMembership, memberCounts, memberRoles,
-  membershipRole, membershipsOfUser, normalizeEmail, parseRole, rememberedMembershipRole, usersByIds,
+  addMember,
+  copyOwners,
+  ensureUser,
+  findUserByEmail,
+  getUser,
+  isEmail,
+  isMemberByEmail,
+  listMembers,
+  lockMembership,
+  memberCounts,
+  memberRoles,
+  membershipRole,
+  membershipsOfUser,
+  normalizeEmail,
+  parseRole,
+  rememberedMembershipRole,
+  usersByIds,
 } from './service';
 export type { ActingIn, User } from './service';

@@ -10,7 +10,11 @@ import { sendMail } from '../mail';
 import { removedMail, roleChangedMail } from './mails';
 import { memberships, users } from './schema';
 
-export interface User { id: string; email: string; name: string | null }
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -34,7 +38,10 @@ export async function ensureUser(db: DbOrTx, email: string, name?: string | null
 
 /** The existing user with this e-mail, never created (operator key minting). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | null> {
-  const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, normalizeEmail(email)));
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
   return row ?? null;
 }
 
@@ -150,7 +157,11 @@ async function memberForUpdate(tx: DbOrTx, workspaceId: string, userId: string) 
 }
 
 /** The workspace as the caller acts in it (from the access guard). */
-export interface ActingIn { id: string; name: string; role: Role }
+export interface ActingIn {
+  id: string;
+  name: string;
+  role: Role;
+}
 
 /**
  * Role rules: never one's own role, never above the caller's role, and only an owner may
@@ -166,7 +177,10 @@ export async function changeMemberRole(deps: Deps, ws: ActingIn, actorUserId: st
       throw forbidden('Only an owner can change the role of a member whose role is equal to or higher than yours');
     }
     if (target.role === newRole) return null;
-    await tx.update(memberships).set({ role: newRole }).where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
+    await tx
+      .update(memberships)
+      .set({ role: newRole })
+      .where(and(eq(memberships.workspaceId, ws.id), eq(memberships.userId, targetUserId)));
     await recordAudit({
       db: tx,
       workspaceId: ws.id,
@@ -178,7 +192,11 @@ export async function changeMemberRole(deps: Deps, ws: ActingIn, actorUserId: st
   });
   if (!change) return;
   await deps.cache.invalidate(roleCacheKey(ws.id, targetUserId));
-  void deps.bus.emit('member.role_changed', { workspaceId: ws.id, userId: actorUserId, data: { user_id: targetUserId, old_role: change.oldRole, new_role: newRole } });
+  void deps.bus.emit('member.role_changed', {
+    workspaceId: ws.id,
+    userId: actorUserId,
+    data: { user_id: targetUserId, old_role: change.oldRole, new_role: newRole },
+  });
   await sendMail(deps.queue, roleChangedMail({ to: change.email, workspaceName: ws.name, oldRole: change.oldRole, newRole }));
 }
 

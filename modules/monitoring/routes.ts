@@ -8,19 +8,17 @@ import { LinkHealth, LinkHealthParams } from './model';
 import { linkHealthOf } from './service';
 
 export const monitoringRoutes = (deps: Deps) =>
-  new Elysia({ name: 'routes:monitoring', detail: { tags: ['Monitoring'] } })
-    .use(accessMacro(deps.access!))
-    .get(
-      '/api/workspaces/:wsId/links/:linkId/health',
-      async ({ workspace, params }) => {
-        const link = await getLink(deps.db, workspace.id, params.linkId);
-        if (!link) throw notFound('Link');
-        return linkHealthOf(deps.db, link);
-      },
-      {
-        access: { role: 'viewer', feature: 'monitoring' },
-        params: LinkHealthParams,
-        response: { 200: LinkHealth, ...errors(401, 402, 403, 404) },
-        detail: { summary: "A link's health: last check and its broken/recovered history" },
-      },
-    );
+  new Elysia({ name: 'routes:monitoring', detail: { tags: ['Monitoring'] } }).use(accessMacro(deps.access!)).get(
+    '/api/workspaces/:wsId/links/:linkId/health',
+    async ({ workspace, params }) => {
+      const link = await getLink(deps.db, workspace.id, params.linkId);
+      if (!link) throw notFound('Link');
+      return linkHealthOf(deps.db, link);
+    },
+    {
+      access: { role: 'viewer', feature: 'monitoring' },
+      params: LinkHealthParams,
+      response: { 200: LinkHealth, ...errors(401, 402, 403, 404) },
+      detail: { summary: "A link's health: last check and its broken/recovered history" },
+    },
+  );

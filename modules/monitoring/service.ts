@@ -15,7 +15,11 @@ const USER_AGENT = 'linkhop-monitor/1.0';
 
 type MonitoredLink = Awaited<ReturnType<typeof linksAfter>>[number];
 type State = 'ok' | 'broken';
-export interface PassResult { checked: number; broken: number; recovered: number }
+export interface PassResult {
+  checked: number;
+  broken: number;
+  recovered: number;
+}
 
 /**
  * The target's status: HEAD first, GET when HEAD gets no answer or an error status (many
@@ -46,8 +50,18 @@ async function probe(deps: Deps, target: string): Promise<OutboundResponse | nul
 async function recordCheck(deps: Deps, linkId: string, state: State, status: number): Promise<boolean> {
   const values = { state, lastStatus: status, checkedAt: new Date() };
   return deps.db.transaction(async (tx) => {
-    const changed = await tx.update(linkHealth).set(values).where(and(eq(linkHealth.linkId, linkId), ne(linkHealth.state, state))).returning({ id: linkHealth.linkId });
-    const inserted = changed.length ? [] : await tx.insert(linkHealth).values({ linkId, ...values }).onConflictDoNothing().returning({ id: linkHealth.linkId });
+    const changed = await tx
+      .update(linkHealth)
+      .set(values)
+      .where(and(eq(linkHealth.linkId, linkId), ne(linkHealth.state, state)))
+      .returning({ id: linkHealth.linkId });
+    const inserted = changed.length
+      ? []
+      : await tx
+          .insert(linkHealth)
+          .values({ linkId, ...values })
+          .onConflictDoNothing()
+          .returning({ id: linkHealth.linkId });
     if (changed.length || (inserted.length && state === 'broken')) {
       await tx.insert(linkHealthEvents).values({ linkId, type: state === 'broken' ? 'link.broken' : 'link.recovered', status, at: values.checkedAt });
       return true;

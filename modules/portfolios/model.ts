@@ -2,7 +2,11 @@ import { t } from 'elysia';
 import { Int } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
-const Hex = t.String({ pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', error: 'must be a hex colour like #1a2b3c', description: 'Hex colour, #rgb or #rrggbb' });
+const Hex = t.String({
+  pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+  error: 'must be a hex colour like #1a2b3c',
+  description: 'Hex colour, #rgb or #rrggbb',
+});
 
 export const PortfolioStyle = t.Object(
   { bg_color: t.Optional(Hex), text_color: t.Optional(Hex), accent_color: t.Optional(Hex) },

@@ -13,7 +13,10 @@ const DEFAULT_STYLE = { bg_color: '#ffffff', text_color: '#1f2937', accent_color
 const esc = (value: string) => Bun.escapeHTML(value);
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-export interface RenderedPage { status: 200 | 404; html: string }
+export interface RenderedPage {
+  status: 200 | 404;
+  html: string;
+}
 
 function layout(title: string, style: typeof DEFAULT_STYLE, body: string): string {
   return `<!doctype html>
@@ -55,7 +58,13 @@ async function renderPage(deps: Deps, slug: string): Promise<RenderedPage> {
   const style = { ...DEFAULT_STYLE, ...config.style };
   const entries = await portfolioLinkList(deps.db, portfolio);
   const since = new Date(Date.now() - TREND_DAYS * 86_400_000);
-  const trend = config.show_trend ? await clicksByLinkSince(deps.db, entries.map((e) => e.link.id), since) : new Map<string, number>();
+  const trend = config.show_trend
+    ? await clicksByLinkSince(
+        deps.db,
+        entries.map((e) => e.link.id),
+        since,
+      )
+    : new Map<string, number>();
 
   const items = entries.map(({ link }) => {
     const url = shortUrl(deps.config, link.domain, link.slug);
@@ -76,7 +85,9 @@ async function renderPage(deps: Deps, slug: string): Promise<RenderedPage> {
     portfolio.description ? `<p>${esc(portfolio.description)}</p>` : '',
     `<h2>Links</h2>`,
     items.length ? `<ul>\n${items.join('\n')}\n</ul>` : '<p>No links yet.</p>',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { status: 200, html: layout(portfolio.name, style, body) };
 }
 

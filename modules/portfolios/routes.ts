@@ -2,7 +2,16 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
-import { AddLinksBody, CreatedPortfolio, CreatePortfolioBody, PatchPortfolioBody, Portfolio, PortfolioLinkParams, PortfolioParams, PortfolioWithLinks } from './model';
+import {
+  AddLinksBody,
+  CreatedPortfolio,
+  CreatePortfolioBody,
+  PatchPortfolioBody,
+  Portfolio,
+  PortfolioLinkParams,
+  PortfolioParams,
+  PortfolioWithLinks,
+} from './model';
 import { PAGE_CACHE_CONTROL, portfolioPage } from './page';
 import {
   addPortfolioLinks,

@@ -2,14 +2,24 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { links } from '../links/schema';
 import { workspaces } from '../workspaces/schema';
 
-export interface PortfolioStyle { bg_color?: string; text_color?: string; accent_color?: string }
-export interface PortfolioConfig { show_clicks: boolean; show_trend: boolean; style: PortfolioStyle }
+export interface PortfolioStyle {
+  bg_color?: string;
+  text_color?: string;
+  accent_color?: string;
+}
+export interface PortfolioConfig {
+  show_clicks: boolean;
+  show_trend: boolean;
+  style: PortfolioStyle;
+}
 
 export const portfolios = pgTable(
   'portfolios',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** the public address `{site_url}/p/{slug}`: unique across all workspaces */
     slug: text('slug').notNull().unique(),
@@ -27,8 +37,12 @@ export const portfolios = pgTable(
 export const portfolioLinks = pgTable(
   'portfolio_links',
   {
-    portfolioId: text('portfolio_id').notNull().references(() => portfolios.id, { onDelete: 'cascade' }),
-    linkId: text('link_id').notNull().references(() => links.id, { onDelete: 'cascade' }),
+    portfolioId: text('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,9 +11,22 @@ import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle }
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
-export interface ConfigInput { show_clicks?: boolean; show_trend?: boolean; style?: PortfolioStyle }
-export interface CreateInput { name: string; slug?: string; description?: string | null; config?: ConfigInput }
-export interface PatchInput { name?: string; description?: string | null; config?: ConfigInput }
+export interface ConfigInput {
+  show_clicks?: boolean;
+  show_trend?: boolean;
+  style?: PortfolioStyle;
+}
+export interface CreateInput {
+  name: string;
+  slug?: string;
+  description?: string | null;
+  config?: ConfigInput;
+}
+export interface PatchInput {
+  name?: string;
+  description?: string | null;
+  config?: ConfigInput;
+}
 
 const SLUG_MAX = 50;
 const SLUG_FORMAT = /^[a-z0-9_-]+$/;
@@ -102,7 +115,10 @@ export async function listPortfolios(db: Db, workspaceId: string): Promise<Portf
 }
 
 export async function getPortfolio(db: DbOrTx, workspaceId: string, id: string): Promise<PortfolioRow> {
-  const [row] = await db.select().from(portfolios).where(and(eq(portfolios.id, id), eq(portfolios.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.id, id), eq(portfolios.workspaceId, workspaceId)));
   if (!row) throw notFound('Portfolio');
   return row;
 }
@@ -119,7 +135,15 @@ export async function portfolioLinkList(db: DbOrTx, portfolio: PortfolioRow) {
     .from(portfolioLinks)
     .where(eq(portfolioLinks.portfolioId, portfolio.id))
     .orderBy(asc(portfolioLinks.sortOrder), asc(portfolioLinks.addedAt));
-  const rows = new Map((await getLinksByIds(db, portfolio.workspaceId, members.map((m) => m.linkId))).map((r) => [r.id, r]));
+  const rows = new Map(
+    (
+      await getLinksByIds(
+        db,
+        portfolio.workspaceId,
+        members.map((m) => m.linkId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return members.flatMap(({ linkId, sortOrder }) => {
     const link = rows.get(linkId);
     return link ? [{ link, sortOrder }] : [];
@@ -182,7 +206,10 @@ export async function addPortfolioLinks(deps: Deps, workspaceId: string, id: str
   const added = await deps.db.transaction(async (tx) => {
     // serialises concurrent adds to one portfolio, so sort orders never collide
     await tx.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.id, portfolio.id)).for('update');
-    const [last] = await tx.select({ n: max(portfolioLinks.sortOrder) }).from(portfolioLinks).where(eq(portfolioLinks.portfolioId, portfolio.id));
+    const [last] = await tx
+      .select({ n: max(portfolioLinks.sortOrder) })
+      .from(portfolioLinks)
+      .where(eq(portfolioLinks.portfolioId, portfolio.id));
     const start = (last?.n ?? -1) + 1;
     const inserted = await tx
       .insert(portfolioLinks)

@@ -44,7 +44,10 @@ export const qrRoutes = (deps: Deps) =>
             content: { 'image/svg+xml': { schema: { type: 'string' } }, 'image/png': { schema: { type: 'string', format: 'binary' } } },
           },
           ...Object.fromEntries(
-            Object.entries(errors(400, 401, 403, 404, 429)).map(([status, schema]) => [status, { description: `Error ${status}`, content: { 'application/json': { schema } } }]),
+            Object.entries(errors(400, 401, 403, 404, 429)).map(([status, schema]) => [
+              status,
+              { description: `Error ${status}`, content: { 'application/json': { schema } } },
+            ]),
           ),
         },
       },

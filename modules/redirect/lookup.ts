@@ -12,7 +12,11 @@ const NEGATIVE_TTL_MS = 5_000;
 export const workspaceCacheKey = (id: string) => `redirect:ws:${id}`;
 export const domainCacheKey = (hostname: string) => `redirect:domain:${hostname}`;
 
-export interface CustomDomain { domain: string; workspaceId: string; verified: boolean }
+export interface CustomDomain {
+  domain: string;
+  workspaceId: string;
+  verified: boolean;
+}
 
 /**
  * Lookups of the redirect path: in-process LRU (synchronous `peek*`), then Redis, then the
@@ -27,10 +31,15 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db' | 'redis' | 'config
     let pending = inFlight.get(key) as Promise<T | null> | undefined;
     if (!pending) {
       let fetched = false;
-      const read = cache.readThrough(key, TTL_MS, () => {
-        fetched = true;
-        return fetch();
-      }, { nullTtlMs: NEGATIVE_TTL_MS });
+      const read = cache.readThrough(
+        key,
+        TTL_MS,
+        () => {
+          fetched = true;
+          return fetch();
+        },
+        { nullTtlMs: NEGATIVE_TTL_MS },
+      );
       pending = (fromCache ? read.then((v) => (v === null || fetched ? v : fromCache(v))) : read).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
@@ -52,7 +61,16 @@ export function createLookup(deps: Pick<Deps, 'cache' | 'db' | 'redis' | 'config
     loadWorkspace: (id: string) =>
       load<WorkspaceSnapshot>(workspaceCacheKey(id), async () => {
         const row = await getWorkspaceRow(db, id);
-        return row ? { id: row.id, plan: row.plan, expired_page_url: row.expiredPageUrl, retargeting_scripts: row.retargetingScripts, ga_id: row.gaId, fb_pixel_id: row.fbPixelId } : null;
+        return row
+          ? {
+              id: row.id,
+              plan: row.plan,
+              expired_page_url: row.expiredPageUrl,
+              retargeting_scripts: row.retargetingScripts,
+              ga_id: row.gaId,
+              fb_pixel_id: row.fbPixelId,
+            }
+          : null;
       }),
     peekDomain: (hostname: string) => cache.peek<CustomDomain | null>(domainCacheKey(hostname)),
     loadDomain: (hostname: string) =>

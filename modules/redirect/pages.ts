@@ -7,14 +7,16 @@ function html(strings: TemplateStringsArray, ...values: unknown[]): string {
   return out;
 }
 
-const STYLE = 'body{font-family:system-ui,sans-serif;max-width:28rem;margin:15vh auto;padding:0 1rem;color:#222}input,button{font:inherit;padding:.5rem;margin:.25rem 0;width:100%;box-sizing:border-box}.error{color:#b00}';
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:28rem;margin:15vh auto;padding:0 1rem;color:#222}input,button{font:inherit;padding:.5rem;margin:.25rem 0;width:100%;box-sizing:border-box}.error{color:#b00}';
 
 const page = (title: string, body: string, head = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${html`<title>${title}</title>`}${head}<style>${STYLE}</style></head><body>${body}</body></html>`;
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
-export const htmlResponse = (status: number, body: string, headers: Record<string, string> = {}) => new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } });
+export const htmlResponse = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { ...HTML_HEADERS, ...headers } });
 
 export const notFoundPage = () => htmlResponse(404, page('Link not found', '<h1>Link not found</h1><p>This short link does not exist or was deleted.</p>'));
 
@@ -43,8 +45,10 @@ export function openGraphPage(link: LinkSnapshot, shortUrl: string) {
   const title = link.og_title ?? link.title ?? '';
   let head = html`<meta property="og:url" content="${shortUrl}"><meta property="og:type" content="website">`;
   if (title) head += html`<meta property="og:title" content="${title}"><meta name="twitter:title" content="${title}">`;
-  if (link.og_description) head += html`<meta property="og:description" content="${link.og_description}"><meta name="description" content="${link.og_description}"><meta name="twitter:description" content="${link.og_description}">`;
-  if (link.og_image) head += html`<meta property="og:image" content="${link.og_image}"><meta name="twitter:image" content="${link.og_image}"><meta name="twitter:card" content="summary_large_image">`;
+  if (link.og_description)
+    head += html`<meta property="og:description" content="${link.og_description}"><meta name="description" content="${link.og_description}"><meta name="twitter:description" content="${link.og_description}">`;
+  if (link.og_image)
+    head += html`<meta property="og:image" content="${link.og_image}"><meta name="twitter:image" content="${link.og_image}"><meta name="twitter:card" content="summary_large_image">`;
   if (!link.has_password) head += html`<meta http-equiv="refresh" content="0;url=${link.target}">`;
   const body = link.has_password ? html`<h1>${title}</h1>` : html`<h1>${title}</h1><p><a href="${link.target}">Continue</a></p>`;
   return htmlResponse(200, page(title || 'Link', body, head));

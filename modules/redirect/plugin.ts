@@ -8,9 +8,11 @@ import { redirectorOf } from './service';
  */
 export const redirectModule = (deps: Deps) => {
   const redirector = redirectorOf(deps);
-  return new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
-    // Bun may answer HEAD through the GET route: the method comes from the request
-    .get('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, request.method === 'HEAD' ? 'HEAD' : 'GET', server))
-    .head('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'HEAD', server))
-    .post('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'POST', server), { parse: 'none' });
+  return (
+    new Elysia({ name: 'module:redirect', detail: { tags: ['Redirects'], hide: true } })
+      // Bun may answer HEAD through the GET route: the method comes from the request
+      .get('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, request.method === 'HEAD' ? 'HEAD' : 'GET', server))
+      .head('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'HEAD', server))
+      .post('/:slug', ({ request, params, server }) => redirector.visit(request, params.slug, 'POST', server), { parse: 'none' })
+  );
 };

@@ -136,7 +136,8 @@ export function createRedirector(deps: Deps) {
     if (host === config.siteHost) return notFoundPage();
     const hostname = host.replace(/:\d+$/, '');
     const domain = lookup.peekDomain(hostname);
-    if (domain === undefined) return lookup.loadDomain(hostname).then((d) => (d?.verified ? visitLink(request, d.domain, slug, method, server) : notFoundPage()));
+    if (domain === undefined)
+      return lookup.loadDomain(hostname).then((d) => (d?.verified ? visitLink(request, d.domain, slug, method, server) : notFoundPage()));
     return domain?.verified ? visitLink(request, domain.domain, slug, method, server) : notFoundPage();
   }
 
@@ -280,4 +281,3 @@ async function formPassword(request: Request): Promise<string | null> {
     return null;
   }
 }
-

@@ -7,10 +7,17 @@ import { clientIp } from '../../core/hosts';
 import { continentOf } from './continents';
 import type { Device, Visitor } from '../../core/hooks';
 
-interface UaFacts { device: Device; os: string; browser: string; isBot: boolean; isSocialBot: boolean }
+interface UaFacts {
+  device: Device;
+  os: string;
+  browser: string;
+  isBot: boolean;
+  isSocialBot: boolean;
+}
 
 /** Link-preview fetchers of social networks and messengers: they get the og_* page. */
-const SOCIAL_BOT = /facebookexternalhit|facebookcatalog|facebot|meta-externalagent|twitterbot|linkedinbot|slackbot|slack-imgproxy|discordbot|telegrambot|whatsapp\/|pinterestbot|redditbot|embedly|skypeuripreview|vkshare|iframely|mastodon|bluesky|cardyb|tumblr|applebot|xing-contenttabreceiver|bitlybot|flipboard/i;
+const SOCIAL_BOT =
+  /facebookexternalhit|facebookcatalog|facebot|meta-externalagent|twitterbot|linkedinbot|slackbot|slack-imgproxy|discordbot|telegrambot|whatsapp\/|pinterestbot|redditbot|embedly|skypeuripreview|vkshare|iframely|mastodon|bluesky|cardyb|tumblr|applebot|xing-contenttabreceiver|bitlybot|flipboard/i;
 
 const DEVICE: Record<string, Device> = { mobile: 'mobile', tablet: 'tablet' };
 
@@ -63,7 +70,10 @@ export class GeoLocator {
   private readonly memo = new Map<string, string>();
   readonly ready: Promise<unknown>;
 
-  constructor(private readonly config: Pick<Config, 'geoHeader' | 'geoipDb'>, onError: (err: unknown) => void) {
+  constructor(
+    private readonly config: Pick<Config, 'geoHeader' | 'geoipDb'>,
+    onError: (err: unknown) => void,
+  ) {
     this.ready = config.geoHeader ? Promise.resolve() : openGeoDb(config.geoipDb ?? DEFAULT_GEO_DB, onError).then((r) => (this.reader = r));
   }
 

@@ -20,7 +20,12 @@ const GA_PARALLEL = 4;
 const FB_BATCH = 1000;
 
 async function post(url: string, body: unknown, what: string): Promise<void> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!res.ok) throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
 }
 
@@ -57,7 +62,6 @@ export async function sendToGa(config: Config, accounts: AnalyticsAccounts, clic
     await Promise.all(clicks.slice(i, i + GA_PARALLEL).map((click) => post(url, gaPayload(config, click), 'GA4 Measurement Protocol')));
   }
 }
-
 
 /** Meta Conversions API: a `LinkClick` event per click; `event_id` is the click id, so Meta drops a re-sent one. */
 export function fbEvent(config: Config, click: ClickRecord) {

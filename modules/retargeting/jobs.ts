@@ -45,7 +45,11 @@ export function registerJobs(deps: Deps) {
       if (result.status === 'fulfilled') return;
       const destination = wanted[i]!;
       deps.log.warn({ err: result.reason, workspaceId, destination }, 'analytics forward failed; retrying alone');
-      void deps.queue.enqueue('analytics.forward', { workspaceId, clicks, destinations: [destination] }, { jobId: `analytics-${workspaceId}-${clicks[0]!.id}-${destination}` });
+      void deps.queue.enqueue(
+        'analytics.forward',
+        { workspaceId, clicks, destinations: [destination] },
+        { jobId: `analytics-${workspaceId}-${clicks[0]!.id}-${destination}` },
+      );
     });
   });
 }

@@ -4,7 +4,6 @@ import { expectHttpUrl, expectObject, isPlainObject } from '../../core/stages';
 import { isCountryCode } from './countries';
 import { DEVICE_KEYS, OS_KEYS } from './shared';
 
-
 export interface RoutingRules {
   geo?: Record<string, string>;
   device?: Record<string, string>;

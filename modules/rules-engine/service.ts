@@ -17,8 +17,17 @@ const MAX_CONDITIONS = 20;
 const MAX_LIST = 100;
 const MAX_TEXT = 500;
 
-export interface Condition { field: Field; operator: Operator; value: string | string[]; key?: string }
-export interface Rule { name: string; conditions: Condition[]; action: { type: 'redirect'; url: string } }
+export interface Condition {
+  field: Field;
+  operator: Operator;
+  value: string | string[];
+  key?: string;
+}
+export interface Rule {
+  name: string;
+  conditions: Condition[];
+  action: { type: 'redirect'; url: string };
+}
 
 const isField = (v: unknown): v is Field => (PRO_FIELDS as readonly unknown[]).includes(v) || (EXTENDED_FIELDS as readonly unknown[]).includes(v);
 const isOperator = (v: unknown): v is Operator => (OPERATORS as readonly unknown[]).includes(v);
@@ -62,12 +71,18 @@ function checkValue(where: string, field: Field, value: unknown): string {
 
 function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
   const c = expectObject(where, raw, ['field', 'operator', 'value', 'key']);
-  if (!isField(c.field)) throw badRequest(`Invalid ${where}.field: "${String(c.field).slice(0, 40)}" is not a rule field (allowed: ${[...PRO_FIELDS, ...EXTENDED_FIELDS].join(', ')})`);
+  if (!isField(c.field))
+    throw badRequest(
+      `Invalid ${where}.field: "${String(c.field).slice(0, 40)}" is not a rule field (allowed: ${[...PRO_FIELDS, ...EXTENDED_FIELDS].join(', ')})`,
+    );
   const field = c.field;
-  if (!(PRO_FIELDS as readonly string[]).includes(field) && !hasFeature(plan, 'extended_rule_fields')) throw paymentRequired(featureMessage('extended_rule_fields'));
-  if (!isOperator(c.operator)) throw badRequest(`Invalid ${where}.operator: "${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
+  if (!(PRO_FIELDS as readonly string[]).includes(field) && !hasFeature(plan, 'extended_rule_fields'))
+    throw paymentRequired(featureMessage('extended_rule_fields'));
+  if (!isOperator(c.operator))
+    throw badRequest(`Invalid ${where}.operator: "${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
   const operator = c.operator;
-  if (!operatorsOf(field).includes(operator)) throw badRequest(`Invalid ${where}: operator ${operator} does not apply to field ${field} (allowed: ${operatorsOf(field).join(', ')})`);
+  if (!operatorsOf(field).includes(operator))
+    throw badRequest(`Invalid ${where}: operator ${operator} does not apply to field ${field} (allowed: ${operatorsOf(field).join(', ')})`);
 
   const condition: Condition = { field, operator, value: '' };
   if (KEYED_FIELDS.has(field)) condition.key = expectText(`${where}.key`, c.key, 200, { required: true });
@@ -79,7 +94,8 @@ function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
     if (c.value.length < 1 || c.value.length > MAX_LIST) throw badRequest(`Invalid ${where}.value: 1 to ${MAX_LIST} values`);
     const values = c.value.map((v, i) => checkValue(`${where}.value[${i}]`, field, v));
     // a time range may wrap midnight (22:00 to 06:00); a count range may not run backwards
-    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1])) throw badRequest(`Invalid ${where}.value: between needs from ≤ to`);
+    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1]))
+      throw badRequest(`Invalid ${where}.value: between needs from ≤ to`);
     condition.value = values;
   } else {
     if (Array.isArray(c.value)) throw badRequest(`Invalid ${where}.value: operator ${operator} takes a single value, not an array`);
@@ -109,7 +125,10 @@ export function checkRules(value: unknown, plan: Plan): Rule[] {
 // ---- evaluation (the redirect hot path) ----
 
 type Test = (visitor: Visitor, link: LinkSnapshot) => boolean;
-interface CompiledRule { url: string; tests: Test[] }
+interface CompiledRule {
+  url: string;
+  tests: Test[];
+}
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -143,14 +162,28 @@ function compileCondition(c: Condition): Test {
     const [a, b] = nums as [number, number];
     const set = new Set(nums);
     switch (c.operator) {
-      case 'eq': return (v, l) => read(v, l) === a;
-      case 'neq': return (v, l) => read(v, l) !== a;
-      case 'gt': return (v, l) => read(v, l) > a;
-      case 'lt': return (v, l) => read(v, l) < a;
+      case 'eq':
+        return (v, l) => read(v, l) === a;
+      case 'neq':
+        return (v, l) => read(v, l) !== a;
+      case 'gt':
+        return (v, l) => read(v, l) > a;
+      case 'lt':
+        return (v, l) => read(v, l) < a;
       case 'between':
-        return a <= b ? (v, l) => { const x = read(v, l); return x >= a && x <= b; } : (v, l) => { const x = read(v, l); return x >= a || x <= b; };
-      case 'in': return (v, l) => set.has(read(v, l));
-      case 'not_in': return (v, l) => !set.has(read(v, l));
+        return a <= b
+          ? (v, l) => {
+              const x = read(v, l);
+              return x >= a && x <= b;
+            }
+          : (v, l) => {
+              const x = read(v, l);
+              return x >= a || x <= b;
+            };
+      case 'in':
+        return (v, l) => set.has(read(v, l));
+      case 'not_in':
+        return (v, l) => !set.has(read(v, l));
     }
   } else {
     const read = readText(c.field, c.key);
@@ -158,12 +191,18 @@ function compileCondition(c: Condition): Test {
     const a = lower[0]!;
     const set = new Set(lower);
     switch (c.operator) {
-      case 'eq': return (v, l) => read(v, l) === a;
-      case 'neq': return (v, l) => read(v, l) !== a;
-      case 'contains': return (v, l) => read(v, l).includes(a);
-      case 'starts_with': return (v, l) => read(v, l).startsWith(a);
-      case 'in': return (v, l) => set.has(read(v, l));
-      case 'not_in': return (v, l) => !set.has(read(v, l));
+      case 'eq':
+        return (v, l) => read(v, l) === a;
+      case 'neq':
+        return (v, l) => read(v, l) !== a;
+      case 'contains':
+        return (v, l) => read(v, l).includes(a);
+      case 'starts_with':
+        return (v, l) => read(v, l).startsWith(a);
+      case 'in':
+        return (v, l) => set.has(read(v, l));
+      case 'not_in':
+        return (v, l) => !set.has(read(v, l));
     }
   }
   throw new Error(`operator ${c.operator} does not apply to ${c.field}`);

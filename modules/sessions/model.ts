@@ -2,10 +2,15 @@ import { t } from 'elysia';
 import { Plan, Role, withExample } from '../../core/model';
 
 export const SignInLinkBody = withExample(t.Object({ email: t.String({ maxLength: 320 }) }), { email: 'you@example.com' });
-export const SignInBody = withExample(t.Object({ token: t.String({ maxLength: 200, description: 'The token of the sign-in link (after #token=)' }) }), { token: '<the token after #token= in the mailed link>' });
+export const SignInBody = withExample(t.Object({ token: t.String({ maxLength: 200, description: 'The token of the sign-in link (after #token=)' }) }), {
+  token: '<the token after #token= in the mailed link>',
+});
 
 export const SessionUser = t.Object({ id: t.String(), email: t.String(), name: t.Union([t.String(), t.Null()]) });
-export const SignedIn = t.Object({ user: SessionUser, csrf_token: t.String({ description: 'Send it as X-CSRF-Token with every write made with the session cookie' }) });
+export const SignedIn = t.Object({
+  user: SessionUser,
+  csrf_token: t.String({ description: 'Send it as X-CSRF-Token with every write made with the session cookie' }),
+});
 export const SessionWorkspace = t.Object({
   id: t.String(),
   name: t.String(),

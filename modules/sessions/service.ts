@@ -69,7 +69,11 @@ export async function signInUrlFor(deps: Deps, email: string): Promise<{ url: st
   return { url: await issueSignInLink(deps, user.email, false) };
 }
 
-export interface OpenedSession { user: User; csrfToken: string; cookie: string }
+export interface OpenedSession {
+  user: User;
+  csrfToken: string;
+  cookie: string;
+}
 
 /** A new session of the user, in the caller's transaction; the user's expired sessions are cleared. */
 export async function openSession(tx: DbOrTx, deps: Deps, user: User): Promise<OpenedSession> {
@@ -128,7 +132,10 @@ export function createSessionAuthenticator(deps: Deps) {
     if (!user) return null;
     let setCookie: string | undefined;
     if (row.expiresAt.getTime() - now < SESSION_TTL_MS - EXTEND_EVERY_MS) {
-      await deps.db.update(sessions).set({ expiresAt: new Date(now + SESSION_TTL_MS) }).where(eq(sessions.id, row.id));
+      await deps.db
+        .update(sessions)
+        .set({ expiresAt: new Date(now + SESSION_TTL_MS) })
+        .where(eq(sessions.id, row.id));
       setCookie = sessionCookie(deps.config, raw, SESSION_TTL_SEC);
     }
     return { actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };

@@ -20,17 +20,18 @@ export const Summary = t.Object({
   total_clicks: Int(),
   total_countries: Int({ description: 'Distinct known visitor countries' }),
   today_clicks: Int({ description: 'Clicks since 00:00 UTC today' }),
-  unique_visitors: Int({ description: 'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)' }),
+  unique_visitors: Int({
+    description: 'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)',
+  }),
   today_visitors: Int({ description: 'Unique visitors since 00:00 UTC today' }),
 });
 
 export const DailySeries = t.Object({
   from: t.String(),
   to: t.String(),
-  days: t.Array(
-    t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int(), visitors: Int({ description: 'Unique visitors that day' }) }),
-    { description: 'Every day of the range, zero-filled' },
-  ),
+  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int(), visitors: Int({ description: 'Unique visitors that day' }) }), {
+    description: 'Every day of the range, zero-filled',
+  }),
 });
 
 export const HourlyQuery = t.Object({
@@ -54,7 +55,13 @@ export const Hourly = t.Object({
 
 export const TopLinks = t.Object({
   links: t.Array(
-    t.Object({ link_id: t.String(), domain: t.String(), slug: t.String(), title: t.Union([t.String(), t.Null()]), clicks: Int({ description: 'Clicks in the range' }) }),
+    t.Object({
+      link_id: t.String(),
+      domain: t.String(),
+      slug: t.String(),
+      title: t.Union([t.String(), t.Null()]),
+      clicks: Int({ description: 'Clicks in the range' }),
+    }),
     { description: 'Most clicks first' },
   ),
 });

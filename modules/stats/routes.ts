@@ -37,7 +37,9 @@ export const statsRoutes = (deps: Deps) =>
         params: WsParams,
         query: HourlyQuery,
         response: { 200: Hourly, ...errors(400, 401, 402, 403, 404) },
-        detail: { summary: 'Clicks per weekday and UTC hour over the range (a 7 × 24 heatmap; default the last 30 days, at most 366), of the workspace or one link' },
+        detail: {
+          summary: 'Clicks per weekday and UTC hour over the range (a 7 × 24 heatmap; default the last 30 days, at most 366), of the workspace or one link',
+        },
       },
     )
     .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.db, workspace.id, query), {

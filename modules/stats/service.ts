@@ -18,8 +18,15 @@ function parseDay(value: string, name: string): Date {
   return d;
 }
 
-export interface RangeInput { from?: string; to?: string }
-interface DayRange { from: Date; to: Date; days: number }
+export interface RangeInput {
+  from?: string;
+  to?: string;
+}
+interface DayRange {
+  from: Date;
+  to: Date;
+  days: number;
+}
 
 /** A closed range of UTC days: `to` defaults to today, `from` to 29 days before `to`; at most 366 days. */
 export function dayRange(q: RangeInput, now = new Date()): DayRange {
@@ -78,7 +85,9 @@ async function top<K extends Dimension>(db: DbOrTx, f: ClickFilter, dimension: K
   return rows.map((r) => ({ [dimension]: r.value, clicks: r.clicks }) as Record<K, string | null> & { clicks: number });
 }
 
-export interface TopInput extends RangeInput { limit?: number }
+export interface TopInput extends RangeInput {
+  limit?: number;
+}
 
 export const workspaceTop = <K extends Dimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
   top(db, openRange(workspaceId, q), dimension, q.limit ?? DEFAULT_TOP);
@@ -139,7 +148,15 @@ export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeI
 /** The workspace's most clicked links over an optional range (default all time). */
 export async function workspaceTopLinks(db: DbOrTx, workspaceId: string, q: TopInput) {
   const rows = await topLinks(db, openRange(workspaceId, q), q.limit ?? DEFAULT_TOP);
-  const links = new Map((await getLinksByIds(db, workspaceId, rows.map((r) => r.linkId))).map((l) => [l.id, l]));
+  const links = new Map(
+    (
+      await getLinksByIds(
+        db,
+        workspaceId,
+        rows.map((r) => r.linkId),
+      )
+    ).map((l) => [l.id, l]),
+  );
   return {
     links: rows.flatMap((r) => {
       const link = links.get(r.linkId);

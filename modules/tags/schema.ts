@@ -5,7 +5,9 @@ import { workspaces } from '../workspaces/schema';
 export const tags = pgTable(
   'tags',
   {
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color').notNull().default(''),
     description: text('description').notNull().default(''),

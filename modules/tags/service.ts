@@ -32,7 +32,10 @@ function checkDay(field: string, value: string): string {
 export async function listTags(db: DbOrTx, workspaceId: string) {
   const names = await tagsInUse(db, workspaceId);
   if (!names.length) return [];
-  const rows = await db.select().from(tags).where(and(eq(tags.workspaceId, workspaceId), inArray(tags.name, names)));
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.name, names)));
   const meta = new Map(rows.map((r) => [r.name, r]));
   return names.map((name) => {
     const m = meta.get(name);
@@ -48,11 +51,13 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
   checkTagName(name);
   const set: Partial<typeof tags.$inferInsert> = {};
   if (body.color !== undefined) {
-    if (body.color !== null && body.color !== '' && !HEX_COLOR.test(body.color)) throw badRequest('Invalid color: expected a hex colour (#rgb or #rrggbb) or an empty string');
+    if (body.color !== null && body.color !== '' && !HEX_COLOR.test(body.color))
+      throw badRequest('Invalid color: expected a hex colour (#rgb or #rrggbb) or an empty string');
     set.color = body.color?.toLowerCase() ?? '';
   }
   if (body.description !== undefined) {
-    if (body.description !== null && body.description.length > LIMITS.tagDescription) throw badRequest(`Invalid description: at most ${LIMITS.tagDescription} characters`);
+    if (body.description !== null && body.description.length > LIMITS.tagDescription)
+      throw badRequest(`Invalid description: at most ${LIMITS.tagDescription} characters`);
     set.description = body.description ?? '';
   }
   if (body.date_from !== undefined) set.dateFrom = body.date_from === null ? null : checkDay('date_from', body.date_from);
@@ -61,12 +66,18 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
   await deps.db.transaction(async (tx) => {
     // locked before the read: the same new tag written twice at once must not be inserted twice
     await lockPlanLimit(tx, 'tags', ws.id);
-    const [current] = await tx.select().from(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
-    const from = set.dateFrom !== undefined ? set.dateFrom : current?.dateFrom ?? null;
-    const to = set.dateTo !== undefined ? set.dateTo : current?.dateTo ?? null;
+    const [current] = await tx
+      .select()
+      .from(tags)
+      .where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
+    const from = set.dateFrom !== undefined ? set.dateFrom : (current?.dateFrom ?? null);
+    const to = set.dateTo !== undefined ? set.dateTo : (current?.dateTo ?? null);
     if (from && to && from > to) throw badRequest('Invalid dates: date_from must not be after date_to');
     if (current) {
-      await tx.update(tags).set({ ...set, updatedAt: new Date() }).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
+      await tx
+        .update(tags)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
       return;
     }
     assertWithinPlanLimit('tags', ws.plan, await tx.$count(tags, eq(tags.workspaceId, ws.id)));
@@ -85,7 +96,13 @@ export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, 
     await tx.delete(tags).where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
     const rows = await removeTagFromLinks(tx, ws.id, name);
     for (const row of rows) {
-      await recordAudit({ db: tx, workspaceId: ws.id, userId, action: 'link.update', details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` } });
+      await recordAudit({
+        db: tx,
+        workspaceId: ws.id,
+        userId,
+        action: 'link.update',
+        details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` },
+      });
     }
     return rows;
   });

@@ -26,7 +26,10 @@ export const templateRoutes = (deps: Deps) =>
       {
         access: { role: 'admin', feature: 'templates' },
         params: WsParams,
-        body: withExample(CreateTemplateBody, { name: 'Newsletter', config: { utm_params: { source: 'newsletter', medium: 'email' }, tags: ['newsletter'], expires_in_days: 30 } }),
+        body: withExample(CreateTemplateBody, {
+          name: 'Newsletter',
+          config: { utm_params: { source: 'newsletter', medium: 'email' }, tags: ['newsletter'], expires_in_days: 30 },
+        }),
         response: { 201: Template, ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Create a link template (Pro+)' },
       },
@@ -44,7 +47,12 @@ export const templateRoutes = (deps: Deps) =>
         if (!row) throw notFound('Template');
         return templateView(row);
       },
-      { access: { role: 'viewer', feature: 'templates' }, params: TemplateParams, response: { 200: Template, ...errors(401, 402, 404) }, detail: { summary: 'Get a template' } },
+      {
+        access: { role: 'viewer', feature: 'templates' },
+        params: TemplateParams,
+        response: { 200: Template, ...errors(401, 402, 404) },
+        detail: { summary: 'Get a template' },
+      },
     )
     .patch(
       '/api/workspaces/:wsId/templates/:templateId',

@@ -6,7 +6,9 @@ export const templates = pgTable(
   'templates',
   {
     id: text('id').primaryKey(),
-    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     createdBy: text('created_by'),

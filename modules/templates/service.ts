@@ -12,12 +12,28 @@ import { templates } from './schema';
 export type TemplateRow = typeof templates.$inferSelect;
 
 /** The link fields a template may hold (spec: Template), plus `expires_in_days`. */
-const CONFIG_FIELDS = new Set(['domain', 'utm_params', 'tags', 'routing_rules', 'rules', 'og_title', 'og_description', 'og_image', 'interstitial', 'sequence', 'expires_in_days']);
+const CONFIG_FIELDS = new Set([
+  'domain',
+  'utm_params',
+  'tags',
+  'routing_rules',
+  'rules',
+  'og_title',
+  'og_description',
+  'og_image',
+  'interstitial',
+  'sequence',
+  'expires_in_days',
+]);
 /** a bound that keeps `now + N days` a valid date */
 const MAX_EXPIRES_IN_DAYS = 36_500;
 const DAY_MS = 86_400_000;
 
-interface Caller { workspaceId: string; plan: Plan; userId: string }
+interface Caller {
+  workspaceId: string;
+  plan: Plan;
+  userId: string;
+}
 
 export function templateView(row: TemplateRow) {
   return {
@@ -78,7 +94,10 @@ export async function listTemplates(db: DbOrTx, workspaceId: string) {
 }
 
 export async function getTemplate(db: DbOrTx, workspaceId: string, id: string): Promise<TemplateRow | null> {
-  const [row] = await db.select().from(templates).where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)));
   return row ?? null;
 }
 
@@ -105,13 +124,20 @@ export async function updateTemplate(deps: Deps, caller: Caller, id: string, pat
   const set: Partial<typeof templates.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) set.name = checkName(patch.name);
   if (patch.config !== undefined) set.config = await checkTemplateConfig(deps, caller, patch.config);
-  const updated = await deps.db.update(templates).set(set).where(and(eq(templates.id, id), eq(templates.workspaceId, caller.workspaceId))).returning({ id: templates.id });
+  const updated = await deps.db
+    .update(templates)
+    .set(set)
+    .where(and(eq(templates.id, id), eq(templates.workspaceId, caller.workspaceId)))
+    .returning({ id: templates.id });
   if (!updated.length) throw notFound('Template');
 }
 
 /** Links made from the template keep their values: the template was copied into them at creation. */
 export async function deleteTemplate(db: DbOrTx, workspaceId: string, id: string) {
-  const deleted = await db.delete(templates).where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId))).returning({ id: templates.id });
+  const deleted = await db
+    .delete(templates)
+    .where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)))
+    .returning({ id: templates.id });
   if (!deleted.length) throw notFound('Template');
 }
 

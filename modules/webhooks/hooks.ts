@@ -8,4 +8,3 @@ declare module '../../core/queue' {
     'webhooks.prune': Record<string, never>;
   }
 }
-export {};

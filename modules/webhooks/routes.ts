@@ -58,7 +58,12 @@ export const webhookRoutes = (deps: Deps) =>
         await deleteWebhook(deps, workspace.id, params.webhookId);
         return { ok: true as const };
       },
-      { access: admin, params: WebhookParams, response: { 200: OkBody, ...errors(401, 402, 403, 404) }, detail: { summary: 'Delete a webhook and its delivery history' } },
+      {
+        access: admin,
+        params: WebhookParams,
+        response: { 200: OkBody, ...errors(401, 402, 403, 404) },
+        detail: { summary: 'Delete a webhook and its delivery history' },
+      },
     )
     .post('/:webhookId/rotate-secret', ({ workspace, params }) => rotateSecret(deps.db, workspace.id, params.webhookId), {
       access: admin,

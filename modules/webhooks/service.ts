@@ -49,7 +49,10 @@ async function checkUrl(deps: Deps, url: string): Promise<string> {
   }
 }
 
-export interface Caller { workspaceId: string; userId: string }
+export interface Caller {
+  workspaceId: string;
+  userId: string;
+}
 
 export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan }, input: { name: string; url: string; events: string[] }) {
   const name = input.name.trim();
@@ -84,18 +87,29 @@ export async function listWebhooks(db: Db, workspaceId: string) {
 }
 
 export async function getWebhook(db: Db, workspaceId: string, webhookId: string) {
-  const rows = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
   if (!rows.length) throw notFound('Webhook');
   return (await withEmails(db, rows))[0]!;
 }
 
 async function getOwnWebhook(db: Db, workspaceId: string, webhookId: string): Promise<WebhookRow> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)));
   if (!row) throw notFound('Webhook');
   return row;
 }
 
-export interface WebhookPatch { name?: string; url?: string; events?: string[]; active?: boolean }
+export interface WebhookPatch {
+  name?: string;
+  url?: string;
+  events?: string[];
+  active?: boolean;
+}
 
 export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: string, patch: WebhookPatch) {
   if (!Object.values(patch).some((v) => v !== undefined)) throw badRequest('No updates provided');
@@ -108,14 +122,21 @@ export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: 
   if (patch.events !== undefined) set.events = parseEvents(patch.events);
   if (patch.url !== undefined) set.url = await checkUrl(deps, patch.url);
   if (patch.active !== undefined) set.active = patch.active;
-  const updated = await deps.db.update(webhooks).set(set).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
+  const updated = await deps.db
+    .update(webhooks)
+    .set(set)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)))
+    .returning({ id: webhooks.id });
   if (!updated.length) throw notFound('Webhook');
   await subscriptionsChanged(deps, workspaceId);
 }
 
 /** Deliveries go with it (foreign-key cascade). */
 export async function deleteWebhook(deps: Deps, workspaceId: string, webhookId: string) {
-  const deleted = await deps.db.delete(webhooks).where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId))).returning({ id: webhooks.id });
+  const deleted = await deps.db
+    .delete(webhooks)
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)))
+    .returning({ id: webhooks.id });
   if (!deleted.length) throw notFound('Webhook');
   await subscriptionsChanged(deps, workspaceId);
 }
@@ -177,7 +198,13 @@ export async function listDeliveries(db: Db, workspaceId: string, webhookId: str
   if (q.success !== undefined) where.push(eq(webhookDeliveries.success, q.success));
   const condition = and(...where);
   const [rows, total] = await Promise.all([
-    db.select().from(webhookDeliveries).where(condition).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset((page - 1) * limit),
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(condition)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.$count(webhookDeliveries, condition),
   ]);
   return {
@@ -207,12 +234,18 @@ const subscriptionsCacheKey = (workspaceId: string) => `webhooks:active:${worksp
  */
 const activeSubscriptions = (deps: Deps, workspaceId: string) =>
   deps.cache.remember(subscriptionsCacheKey(workspaceId), SUBSCRIPTIONS_MEMO_MS, () =>
-    deps.db.select({ id: webhooks.id, events: webhooks.events }).from(webhooks).where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.active, true))),
+    deps.db
+      .select({ id: webhooks.id, events: webhooks.events })
+      .from(webhooks)
+      .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.active, true))),
   );
 
 const subscriptionsChanged = (deps: Deps, workspaceId: string) => deps.cache.invalidate(subscriptionsCacheKey(workspaceId));
 
-export interface DeliverJob { webhookId: string; payload: WebhookPayload }
+export interface DeliverJob {
+  webhookId: string;
+  payload: WebhookPayload;
+}
 
 /**
  * A bus event → one `webhooks.deliver` job per active webhook of the workspace subscribed to its

@@ -26,7 +26,15 @@ export function createAccessResolver(deps: Deps, authenticateSession: AccessReso
       if (!member) return null;
       const cap = actor.via === 'key' ? actor.keyRole : null;
       const role: Role = cap && roleRank(cap) < roleRank(member) ? cap : member;
-      return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, parentWorkspaceId: ws.parentWorkspaceId, defaultUtmParams: ws.defaultUtmParams, role };
+      return {
+        id: ws.id,
+        name: ws.name,
+        slug: ws.slug,
+        plan: ws.plan as Plan,
+        parentWorkspaceId: ws.parentWorkspaceId,
+        defaultUtmParams: ws.defaultUtmParams,
+        role,
+      };
     },
   };
 }

@@ -28,7 +28,8 @@ export function parseGovernancePolicy(input: unknown): GovernancePolicy {
   }
   if (raw.max_expiry_days !== undefined) {
     const days = raw.max_expiry_days;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days <= 0) throw badRequest('Invalid governance policy: max_expiry_days must be a positive integer');
+    if (typeof days !== 'number' || !Number.isInteger(days) || days <= 0)
+      throw badRequest('Invalid governance policy: max_expiry_days must be a positive integer');
     policy.max_expiry_days = days;
   }
   for (const field of DOMAIN_FIELDS) {

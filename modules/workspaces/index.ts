@@ -2,6 +2,12 @@
 export { createAccessResolver } from './access';
 export type { GovernancePolicy } from './governance-policy';
 export {
-  createClientWorkspace, createWorkspace, dashboardWorkspaces, getWorkspaceRow, insertOwnedWorkspace, listClientWorkspaces, rememberedWorkspace,
+  createClientWorkspace,
+  createWorkspace,
+  dashboardWorkspaces,
+  getWorkspaceRow,
+  insertOwnedWorkspace,
+  listClientWorkspaces,
+  rememberedWorkspace,
   setWorkspacePlan,
 } from './service';

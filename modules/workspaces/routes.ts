@@ -15,7 +15,12 @@ export const workspaceRoutes = (deps: Deps) =>
         set.status = 201;
         return createWorkspace(deps, { userId: actor.userId, name: body.name });
       },
-      { access: true, body: withExample(CreateWorkspaceBody, { name: 'Marketing' }), response: { 201: CreatedWorkspace, ...errors(400, 401, 403) }, detail: { summary: 'Create a workspace (you become its owner)' } },
+      {
+        access: true,
+        body: withExample(CreateWorkspaceBody, { name: 'Marketing' }),
+        response: { 201: CreatedWorkspace, ...errors(400, 401, 403) },
+        detail: { summary: 'Create a workspace (you become its owner)' },
+      },
     )
     .get('/api/workspaces', async ({ actor }) => ({ workspaces: await listWorkspacesOfUser(deps.db, actor.userId) }), {
       access: true,
@@ -51,5 +56,10 @@ export const workspaceRoutes = (deps: Deps) =>
         await deleteWorkspace(deps, workspace, actor.userId);
         return { ok: true as const };
       },
-      { access: { role: 'owner' }, params: WsParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a workspace and everything in it' } },
+      {
+        access: { role: 'owner' },
+        params: WsParams,
+        response: { 200: OkBody, ...errors(401, 403, 404) },
+        detail: { summary: 'Delete a workspace and everything in it' },
+      },
     );

@@ -17,7 +17,13 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 const suffix = customAlphabet('abcdefghijklmnopqrstuvwxyz0123456789', 6);
 
 // every API request reads its workspace
-const workspaceById = preparedQuery('workspace_by_id', (db, name) => db.select().from(workspaces).where(eq(workspaces.id, sql.placeholder('id'))).prepare(name));
+const workspaceById = preparedQuery('workspace_by_id', (db, name) =>
+  db
+    .select()
+    .from(workspaces)
+    .where(eq(workspaces.id, sql.placeholder('id')))
+    .prepare(name),
+);
 
 export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<WorkspaceRow | null> {
   const [row] = await workspaceById(db).execute({ id });
@@ -37,7 +43,9 @@ const basicsCacheKey = (id: string) => `workspace:basics:${id}`;
 export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string): Promise<WorkspaceBasics | null> {
   return deps.cache.remember(basicsCacheKey(id), BASICS_MEMO_MS, async () => {
     const row = await getWorkspaceRow(deps.db, id);
-    return row && { id: row.id, name: row.name, slug: row.slug, plan: row.plan, parentWorkspaceId: row.parentWorkspaceId, defaultUtmParams: row.defaultUtmParams };
+    return (
+      row && { id: row.id, name: row.name, slug: row.slug, plan: row.plan, parentWorkspaceId: row.parentWorkspaceId, defaultUtmParams: row.defaultUtmParams }
+    );
   });
 }
 
@@ -55,7 +63,11 @@ async function insertWorkspace(db: DbOrTx, values: Omit<typeof workspaces.$infer
   const base = values.slug ?? slugify(values.name);
   for (let attempt = 0; ; attempt++) {
     const slug = attempt === 0 ? base : `${base.slice(0, 43)}-${suffix()}`;
-    const inserted = await db.insert(workspaces).values({ ...values, slug }).onConflictDoNothing({ target: workspaces.slug }).returning();
+    const inserted = await db
+      .insert(workspaces)
+      .values({ ...values, slug })
+      .onConflictDoNothing({ target: workspaces.slug })
+      .returning();
     if (inserted[0]) return inserted[0];
     if (exactSlug || attempt > 5) throw Object.assign(new Error('slug taken'), { code: 'SLUG_TAKEN' });
   }
@@ -69,13 +81,21 @@ async function assertWorkspaceQuota(tx: Tx, userId: string) {
   await lockPlanLimit(tx, 'ownedWorkspaces', userId);
   const owned = (await membershipsOfUser(tx, userId)).filter((m) => m.role === 'owner').map((m) => m.workspaceId);
   if (!owned.length) return;
-  const rows = await tx.select({ plan: workspaces.plan }).from(workspaces).where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
+  const rows = await tx
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
   const best = rows.reduce<Plan>((acc, r) => (planRank(r.plan as Plan) > planRank(acc) ? (r.plan as Plan) : acc), 'free');
   assertWithinPlanLimit('ownedWorkspaces', best, rows.length);
 }
 
 /** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
-export interface CreateWorkspaceInput { userId: string; name: string; plan?: Plan; skipQuota?: boolean }
+export interface CreateWorkspaceInput {
+  userId: string;
+  name: string;
+  plan?: Plan;
+  skipQuota?: boolean;
+}
 
 /** A new top-level workspace owned by the user, inside the caller's transaction. */
 export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
@@ -121,7 +141,13 @@ export async function createClientWorkspace(deps: Deps, input: { parentId: strin
     await copyOwners(tx, input.parentId, ws.id);
     // the caller is normally one of the copied owners; a failed insert would abort the transaction
     if (!(await membershipRole(tx, ws.id, input.userId))) await addMember(tx, ws.id, input.userId, 'owner');
-    await recordAudit({ db: tx, workspaceId: input.parentId, userId: input.userId, action: 'client.create', details: { id: ws.id, name: ws.name, slug: ws.slug } });
+    await recordAudit({
+      db: tx,
+      workspaceId: input.parentId,
+      userId: input.userId,
+      action: 'client.create',
+      details: { id: ws.id, name: ws.name, slug: ws.slug },
+    });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: 'free' as const, parent_workspace_id: input.parentId };
   });
 }
@@ -135,14 +161,28 @@ async function workspacesOfMember(db: Db, userId: string) {
   const mine = await membershipsOfUser(db, userId);
   if (!mine.length) return [];
   const roles = new Map(mine.map((m) => [m.workspaceId, m.role]));
-  const rows = await db.select().from(workspaces).where(inArray(workspaces.id, [...roles.keys()])).orderBy(workspaces.createdAt);
+  const rows = await db
+    .select()
+    .from(workspaces)
+    .where(inArray(workspaces.id, [...roles.keys()]))
+    .orderBy(workspaces.createdAt);
   return rows.map((row) => ({ row, role: roles.get(row.id)! }));
 }
 
 export async function listWorkspacesOfUser(db: Db, userId: string) {
   const mine = await workspacesOfMember(db, userId);
-  const counts = await memberCounts(db, mine.map(({ row }) => row.id));
-  return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, plan: w.plan as Plan, role, member_count: counts.get(w.id) ?? 0, created_at: iso(w.createdAt)! }));
+  const counts = await memberCounts(
+    db,
+    mine.map(({ row }) => row.id),
+  );
+  return mine.map(({ row: w, role }) => ({
+    id: w.id,
+    name: w.name,
+    plan: w.plan as Plan,
+    role,
+    member_count: counts.get(w.id) ?? 0,
+    created_at: iso(w.createdAt)!,
+  }));
 }
 
 /** What the dashboard needs to list and switch workspaces (agency client workspaces included where a member). */
@@ -212,7 +252,8 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
     } else set.governance = null;
   }
   if (patch.expired_page_url !== undefined) {
-    if (patch.expired_page_url !== null && patch.expired_page_url !== '' && !isHttpUrl(patch.expired_page_url)) throw badRequest('Invalid expired_page_url: expected an http(s) URL');
+    if (patch.expired_page_url !== null && patch.expired_page_url !== '' && !isHttpUrl(patch.expired_page_url))
+      throw badRequest('Invalid expired_page_url: expected an http(s) URL');
     set.expiredPageUrl = patch.expired_page_url || null;
   }
   if (patch.default_utm_params !== undefined) set.defaultUtmParams = patch.default_utm_params;

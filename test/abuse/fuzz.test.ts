@@ -22,10 +22,48 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const FIELDS = [
-  'name', 'target', 'slug', 'domain', 'title', 'tags', 'note', 'utm_params', 'expires_at', 'fallback_url', 'routing_rules', 'rules',
-  'ab_variants', 'og_title', 'og_image', 'password', 'redirect_type', 'interstitial', 'sequence', 'deep_link', 'template_id', 'monitoring',
-  'links', 'ids', 'link_ids', 'email', 'role', 'url', 'events', 'active', 'config', 'csv', 'format', 'governance', 'retargeting_scripts',
-  'color', 'description', 'date_from', 'date_to', 'plan', 'default_utm_params', 'expired_page_url',
+  'name',
+  'target',
+  'slug',
+  'domain',
+  'title',
+  'tags',
+  'note',
+  'utm_params',
+  'expires_at',
+  'fallback_url',
+  'routing_rules',
+  'rules',
+  'ab_variants',
+  'og_title',
+  'og_image',
+  'password',
+  'redirect_type',
+  'interstitial',
+  'sequence',
+  'deep_link',
+  'template_id',
+  'monitoring',
+  'links',
+  'ids',
+  'link_ids',
+  'email',
+  'role',
+  'url',
+  'events',
+  'active',
+  'config',
+  'csv',
+  'format',
+  'governance',
+  'retargeting_scripts',
+  'color',
+  'description',
+  'date_from',
+  'date_to',
+  'plan',
+  'default_utm_params',
+  'expired_page_url',
 ];
 
 const scalar = fc.oneof(
@@ -35,10 +73,28 @@ const scalar = fc.oneof(
   fc.double(),
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', 'https://example.com/x', 'javascript:alert(1)', '<script>alert(1)</script>', '../../etc/passwd', '\u0000', '💥'.repeat(100), 'a'.repeat(5000), '2024-13-45', '-1', '1e309'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'https://example.com/x',
+    'javascript:alert(1)',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '\u0000',
+    '💥'.repeat(100),
+    'a'.repeat(5000),
+    '2024-13-45',
+    '-1',
+    '1e309',
+  ),
 );
 const value = fc.letrec((tie) => ({
-  v: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('v'), { maxLength: 4 }), fc.dictionary(fc.constantFrom(...FIELDS, 'x', '__proto__', 'constructor'), tie('v'), { maxKeys: 5 })),
+  v: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...FIELDS, 'x', '__proto__', 'constructor'), tie('v'), { maxKeys: 5 }),
+  ),
 })).v;
 const body = fc.oneof(value, fc.dictionary(fc.constantFrom(...FIELDS), value, { minKeys: 1, maxKeys: 8 }));
 
@@ -74,11 +130,17 @@ async function workspaceWithResources() {
 /** A fingerprint of every table's rows (`last_used_at` of API keys moves on reads, deliveries follow earlier events). */
 async function snapshot(): Promise<string> {
   await t.deps.bus.settle();
-  const tables = rowsOf<{ name: string }>(await t.deps.db.execute(sql`select tablename as name from pg_tables where schemaname = current_schema() and tablename not in ('webhook_deliveries', '__drizzle_migrations')`));
+  const tables = rowsOf<{ name: string }>(
+    await t.deps.db.execute(
+      sql`select tablename as name from pg_tables where schemaname = current_schema() and tablename not in ('webhook_deliveries', '__drizzle_migrations')`,
+    ),
+  );
   const parts = await Promise.all(
     tables.map(async ({ name }) => {
       const [row] = rowsOf<{ h: string | null }>(
-        await t.deps.db.execute(sql.raw(`select md5(string_agg((to_jsonb(x) - 'last_used_at')::text, '|' order by (to_jsonb(x) - 'last_used_at')::text)) as h from "${name}" x`)),
+        await t.deps.db.execute(
+          sql.raw(`select md5(string_agg((to_jsonb(x) - 'last_used_at')::text, '|' order by (to_jsonb(x) - 'last_used_at')::text)) as h from "${name}" x`),
+        ),
       );
       return `${name}:${row?.h ?? ''}`;
     }),
@@ -100,7 +162,11 @@ test('no JSON body makes any endpoint answer 5xx, and a 4xx writes nothing', asy
           const path = route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(name === 'wsId' || (realIds && ids[name]) ? ids[name]! : id));
           const before = await snapshot();
           const res = await t.app.handle(
-            new Request(`http://linkhop.test${path}`, { method: route.method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(payload) }),
+            new Request(`http://linkhop.test${path}`, {
+              method: route.method,
+              headers: { 'x-api-key': key, 'content-type': 'application/json' },
+              body: JSON.stringify(payload),
+            }),
           );
           const text = await res.text();
           const sent = `${route.method} ${route.path} ${res.status} ${text.slice(0, 200)} ← ${JSON.stringify(payload).slice(0, 200)}`;
@@ -135,7 +201,9 @@ test('malformed, non-JSON and oversized bodies never cause a 5xx', async () => {
     ['application/x-www-form-urlencoded', 'name=%ZZ'],
     ['application/json', JSON.stringify({ name: 'x'.repeat(2_000_000) })],
   ] as const) {
-    const res = await t.app.handle(new Request(`http://linkhop.test${path}`, { method: 'PATCH', headers: { 'x-api-key': key, 'content-type': contentType }, body: payload }));
+    const res = await t.app.handle(
+      new Request(`http://linkhop.test${path}`, { method: 'PATCH', headers: { 'x-api-key': key, 'content-type': contentType }, body: payload }),
+    );
     expect({ contentType, status: res.status < 500 }).toEqual({ contentType, status: true });
     if (payload.includes('unterminated') || payload.length > 1_000_000) expect(res.status).toBe(400);
   }

@@ -2,7 +2,15 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { Database } from '../../core/db';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
-import { bootstrapOver, startApiProcess, startRedisServer, startWorkerProcess, type ApiProcess, type ChildProcess, type RedisServer } from '../helpers/processes';
+import {
+  bootstrapOver,
+  startApiProcess,
+  startRedisServer,
+  startWorkerProcess,
+  type ApiProcess,
+  type ChildProcess,
+  type RedisServer,
+} from '../helpers/processes';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -55,22 +63,26 @@ describe('production: two API processes and a clicks worker', () => {
     await database?.close();
   });
 
-  test.skipIf(!production)('clicks recorded through A reach the rule in B within 2 s; a process loading the link from Redis later sees them too', async () => {
-    database = await createTestDatabase();
-    redis = await startRedisServer();
-    const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'fresh' };
-    const [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
-    running.push(a, b, await startWorkerProcess(env, ['clicks']));
-    const ws = await bootstrapOver(a, 'team');
-    const link = (await a.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: linkBody })).body;
-    const visit = (api: ApiProcess) => api.visit(link.slug, { 'user-agent': BROWSER_UA });
-    // B caches the link (count 0, also put in Redis); A records the other two visits
-    expect((await visit(b)).headers.get('location')).toBe(DEFAULT_TARGET);
-    for (let i = 0; i < 2; i++) expect((await visit(a)).headers.get('location')).toBe(DEFAULT_TARGET);
-    expect(await msUntilRuleTarget(() => visit(b), 2_000)).toBeLessThan(2_000);
-    // C starts now and reads the snapshot B put in Redis (click_count 0): its first visit must not pass as an early one
-    const c = await startApiProcess(env);
-    running.push(c);
-    expect((await visit(c)).headers.get('location')).toBe(RULE_TARGET);
-  }, 90_000);
+  test.skipIf(!production)(
+    'clicks recorded through A reach the rule in B within 2 s; a process loading the link from Redis later sees them too',
+    async () => {
+      database = await createTestDatabase();
+      redis = await startRedisServer();
+      const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'fresh' };
+      const [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+      running.push(a, b, await startWorkerProcess(env, ['clicks']));
+      const ws = await bootstrapOver(a, 'team');
+      const link = (await a.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: linkBody })).body;
+      const visit = (api: ApiProcess) => api.visit(link.slug, { 'user-agent': BROWSER_UA });
+      // B caches the link (count 0, also put in Redis); A records the other two visits
+      expect((await visit(b)).headers.get('location')).toBe(DEFAULT_TARGET);
+      for (let i = 0; i < 2; i++) expect((await visit(a)).headers.get('location')).toBe(DEFAULT_TARGET);
+      expect(await msUntilRuleTarget(() => visit(b), 2_000)).toBeLessThan(2_000);
+      // C starts now and reads the snapshot B put in Redis (click_count 0): its first visit must not pass as an early one
+      const c = await startApiProcess(env);
+      running.push(c);
+      expect((await visit(c)).headers.get('location')).toBe(RULE_TARGET);
+    },
+    90_000,
+  );
 });

@@ -29,14 +29,25 @@ const countOf = async (linkId: string) => (await t.deps.db.select({ n: links.cli
 describe('recording', () => {
   test('one row per visit with the visitor facts; click_count follows', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/c' });
-    const res = await t.request(`/${link.slug}`, { headers: { 'user-agent': IPHONE_UA, 'cf-ipcountry': 'de', referer: 'https://news.example.org/post', 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' } });
+    const res = await t.request(`/${link.slug}`, {
+      headers: { 'user-agent': IPHONE_UA, 'cf-ipcountry': 'de', referer: 'https://news.example.org/post', 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' },
+    });
     expect(res.status).toBe(302);
     await t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA } });
     await flushClicks(t.deps);
     const rows = await rowsOf(link.id);
     expect(rows).toHaveLength(2);
     const phone = rows.find((r) => r.device === 'mobile')!;
-    expect(phone).toMatchObject({ linkId: link.id, workspaceId: ws.workspaceId, country: 'DE', referer: 'https://news.example.org/post', browser: 'Safari', os: 'iOS', device: 'mobile', language: 'fr' });
+    expect(phone).toMatchObject({
+      linkId: link.id,
+      workspaceId: ws.workspaceId,
+      country: 'DE',
+      referer: 'https://news.example.org/post',
+      browser: 'Safari',
+      os: 'iOS',
+      device: 'mobile',
+      language: 'fr',
+    });
     expect(Date.now() - phone.clickedAt.getTime()).toBeLessThan(60_000);
     const desktop = rows.find((r) => r.device === 'desktop')!;
     expect(desktop).toMatchObject({ browser: 'Chrome', os: 'Windows', country: null, referer: null });
@@ -69,7 +80,20 @@ describe('the clicks.record processor', () => {
     const builder = new ClickBatchBuilder();
     for (const [link, n] of parts) {
       for (let i = 0; i < n; i++) {
-        builder.add({ link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(), country: 'FR', referer: null, browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'fr', visitor: i });
+        builder.add({
+          link_id: link.id,
+          workspace_id: ws.workspaceId,
+          domain: link.domain,
+          slug: link.slug,
+          clicked_at: Date.now(),
+          country: 'FR',
+          referer: null,
+          browser: 'Firefox',
+          os: 'Linux',
+          device: 'desktop',
+          language: 'fr',
+          visitor: i,
+        });
       }
     }
     return builder.build();
@@ -89,11 +113,23 @@ describe('the clicks.record processor', () => {
     const link = await createLink(t, ws, { target: 'https://example.com/escaping' });
     const odd = ['https://x.test/a,"b"\\c{d}e', 'NULL', 'null', '', ' {x} ', 'Ünïcødé ✓', '\\', '"'];
     const builder = new ClickBatchBuilder();
-    odd.forEach((referer, i) => builder.add({
-      link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: 1_760_000_000_000 + i,
-      country: i % 2 ? null : 'DE', referer, browser: odd[(i + 1) % odd.length]!, os: null, device: 'mobile',
-      language: odd[(i + 3) % odd.length]!, visitor: null,
-    }));
+    odd.forEach(
+      (referer, i) =>
+        void builder.add({
+          link_id: link.id,
+          workspace_id: ws.workspaceId,
+          domain: link.domain,
+          slug: link.slug,
+          clicked_at: 1_760_000_000_000 + i,
+          country: i % 2 ? null : 'DE',
+          referer,
+          browser: odd[(i + 1) % odd.length]!,
+          os: null,
+          device: 'mobile',
+          language: odd[(i + 3) % odd.length]!,
+          visitor: null,
+        }),
+    );
     await storeClicks(t.deps.db, builder.build());
     const stored = (await rowsOf(link.id)).sort((a, b) => a.clickedAt.getTime() - b.clickedAt.getTime());
     expect(stored.map((r) => [r.country, r.referer, r.browser, r.os, r.language])).toEqual(
@@ -132,8 +168,19 @@ describe('the clicks.record processor', () => {
 
 describe('the compact clicks.record batch', () => {
   const clickOf = (link: { id: string; domain: string; slug: string }, facts: Partial<Click>): Click => ({
-    link_id: link.id, workspace_id: ws.workspaceId, domain: link.domain, slug: link.slug, clicked_at: Date.now(),
-    country: null, referer: null, browser: null, os: null, device: null, language: null, visitor: null, ...facts,
+    link_id: link.id,
+    workspace_id: ws.workspaceId,
+    domain: link.domain,
+    slug: link.slug,
+    clicked_at: Date.now(),
+    country: null,
+    referer: null,
+    browser: null,
+    os: null,
+    device: null,
+    language: null,
+    visitor: null,
+    ...facts,
   });
 
   test('every field survives the encoding; links and visitor profiles are written once', async () => {
@@ -160,7 +207,20 @@ describe('the compact clicks.record batch', () => {
 
   test('a full batch (BATCH_MAX clicks) gets distinct ids: the index fits the id', () => {
     const builder = new ClickBatchBuilder();
-    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: 1_760_000_000_000, country: null, referer: null, browser: null, os: null, device: 'desktop', language: null, visitor: null };
+    const click: Click = {
+      link_id: 'l',
+      workspace_id: 'w',
+      domain: 'd',
+      slug: 's',
+      clicked_at: 1_760_000_000_000,
+      country: null,
+      referer: null,
+      browser: null,
+      os: null,
+      device: 'desktop',
+      language: null,
+      visitor: null,
+    };
     for (let i = 0; i < BATCH_MAX; i++) builder.add(click);
     const ids = clicksOf(builder.build()).map((c) => c.id);
     expect(ids).toHaveLength(BATCH_MAX);
@@ -175,7 +235,20 @@ describe('the compact clicks.record batch', () => {
     const recorder = new ClickRecorder({ queue, log: createLogger('silent') });
     expect(recorder.batchMax).toBe(EMBEDDED_BATCH_MAX);
     expect(EMBEDDED_BATCH_MAX).toBeLessThan(BATCH_MAX);
-    const click: Click = { link_id: 'l', workspace_id: 'w', domain: 'd', slug: 's', clicked_at: Date.now(), country: null, referer: null, browser: null, os: null, device: 'desktop', language: null, visitor: null };
+    const click: Click = {
+      link_id: 'l',
+      workspace_id: 'w',
+      domain: 'd',
+      slug: 's',
+      clicked_at: Date.now(),
+      country: null,
+      referer: null,
+      browser: null,
+      os: null,
+      device: 'desktop',
+      language: null,
+      visitor: null,
+    };
     for (let i = 0; i < 2 * EMBEDDED_BATCH_MAX + 7; i++) recorder.record(click);
     await recorder.flush();
     await queue.idle();
@@ -201,7 +274,9 @@ describe('visitor facts', () => {
     const first = uaFacts(IPHONE_UA);
     expect(first).toEqual({ device: 'mobile', os: 'iOS', browser: 'Safari', isBot: false, isSocialBot: false });
     expect(uaFacts(IPHONE_UA)).toBe(first);
-    expect(uaFacts('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1').device).toBe('tablet');
+    expect(
+      uaFacts('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1').device,
+    ).toBe('tablet');
     expect(uaFacts('').isBot).toBe(false);
     expect(uaFacts('LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)')).toMatchObject({ isBot: true, isSocialBot: true });
   });

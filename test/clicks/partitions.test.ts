@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.deps.db.execute(q));
-const partitionOf = async (linkId: string) => (await query<{ p: string }>(sql`select tableoid::regclass::text as p from clicks where link_id = ${linkId}`)).map((r) => r.p);
+const partitionOf = async (linkId: string) =>
+  (await query<{ p: string }>(sql`select tableoid::regclass::text as p from clicks where link_id = ${linkId}`)).map((r) => r.p);
 
 test('a click of a month without a partition is kept in the default one, and moves into its month when the partition is made', async () => {
   const link = { ...(await createLink(t, ws, { target: 'https://example.com/future' })), workspace_id: ws.workspaceId };
@@ -46,8 +47,12 @@ test('CLICK_RETENTION_DAYS drops whole partitions older than the cutoff; the rol
 
 test('visitor hashes and salts are deleted two days after their day', async () => {
   const link = { ...(await createLink(t, ws, { target: 'https://example.com/visitors' })), workspace_id: ws.workspaceId };
-  await seedClicks(t, link, [{ at: new Date('2031-07-03T08:00:00Z'), visitor: 7 }, { at: new Date('2031-07-05T08:00:00Z'), visitor: 7 }]);
-  const days = async () => (await query<{ day: string }>(sql`select day::text as day from click_salts where day >= '2031-07-01' order by day`)).map((r) => r.day);
+  await seedClicks(t, link, [
+    { at: new Date('2031-07-03T08:00:00Z'), visitor: 7 },
+    { at: new Date('2031-07-05T08:00:00Z'), visitor: 7 },
+  ]);
+  const days = async () =>
+    (await query<{ day: string }>(sql`select day::text as day from click_salts where day >= '2031-07-01' order by day`)).map((r) => r.day);
   expect(await days()).toEqual(['2031-07-03', '2031-07-05']);
   await pruneClickBookkeeping(t.deps.db, new Date('2031-07-06T12:00:00Z'));
   expect(await days()).toEqual(['2031-07-05']);

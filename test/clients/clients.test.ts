@@ -80,14 +80,38 @@ test('GET lists client workspaces with link and click counts (viewer may read)',
     linkIds.push(link.body.id);
   }
   // what the click worker adds for recorded visits
-  await addClickCounts(t.deps.db, new Map([[linkIds[0]!, 5], [linkIds[1]!, 2]]));
+  await addClickCounts(
+    t.deps.db,
+    new Map([
+      [linkIds[0]!, 5],
+      [linkIds[1]!, 2],
+    ]),
+  );
 
   const viewer = await memberWithKey(t, parent.workspaceId, 'viewer', 'agency');
   const res = await t.api('GET', `/workspaces/${parent.workspaceId}/clients`, { key: viewer.key });
   expect(res.status).toBe(200);
   expect(res.body.clients).toEqual([
-    { id: busy.id, name: 'Busy', slug: 'busy', plan: 'free', parent_workspace_id: parent.workspaceId, link_count: 2, click_count: 7, created_at: expect.any(String) },
-    { id: idle.id, name: 'Idle', slug: 'idle', plan: 'free', parent_workspace_id: parent.workspaceId, link_count: 0, click_count: 0, created_at: expect.any(String) },
+    {
+      id: busy.id,
+      name: 'Busy',
+      slug: 'busy',
+      plan: 'free',
+      parent_workspace_id: parent.workspaceId,
+      link_count: 2,
+      click_count: 7,
+      created_at: expect.any(String),
+    },
+    {
+      id: idle.id,
+      name: 'Idle',
+      slug: 'idle',
+      plan: 'free',
+      parent_workspace_id: parent.workspaceId,
+      link_count: 0,
+      click_count: 0,
+      created_at: expect.any(String),
+    },
   ]);
   expect(Date.parse(res.body.clients[0].created_at)).not.toBeNaN();
 

@@ -70,7 +70,11 @@ export async function startDashboard(opts: { env?: Record<string, string> } = {}
 export async function mailedLink(d: Dashboard, email: string, kind: 'sign-in' | 'invite', after = 0): Promise<string> {
   const pattern = new RegExp(`${d.t.config.siteUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/app/${kind}#token=[A-Za-z0-9_-]+`);
   for (let waited = 0; waited < 10_000; waited += 50) {
-    const found = d.mail.to(email).slice(after).map((m) => pattern.exec(m.text)?.[0]).filter(Boolean);
+    const found = d.mail
+      .to(email)
+      .slice(after)
+      .map((m) => pattern.exec(m.text)?.[0])
+      .filter(Boolean);
     if (found.length) return found.at(-1)!;
     await Bun.sleep(50);
   }
@@ -104,7 +108,10 @@ const SCREENSHOTS = new URL('./screenshots', import.meta.url).pathname;
 export async function screenshot(page: Page, name: string, dir = SCREENSHOTS) {
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
-  for (const [label, width, height] of [['wide', 1280, 800], ['375', 375, 812]] as const) {
+  for (const [label, width, height] of [
+    ['wide', 1280, 800],
+    ['375', 375, 812],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150); // the chart redraws on resize
     await page.screenshot({ path: `${dir}/${name}-${label}.png` });

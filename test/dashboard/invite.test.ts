@@ -13,7 +13,10 @@ beforeAll(async () => {
   const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
   owner = { email, ...(await d.t.bootstrap({ email, plan: 'pro' })) };
   await d.t.api('PATCH', `/workspaces/${owner.workspaceId}`, { key: owner.key, body: { name: 'Acme Marketing' } });
-  const link = await d.t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: 'https://example.com/a', title: 'Spring sale' } });
+  const link = await d.t.api('POST', `/workspaces/${owner.workspaceId}/links`, {
+    key: owner.key,
+    body: { target: 'https://example.com/a', title: 'Spring sale' },
+  });
   expect(link.status).toBe(201);
 }, 60_000);
 afterAll(async () => {

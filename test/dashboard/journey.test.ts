@@ -75,8 +75,14 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: 'Send sign-in link' }).click();
       const done = await Promise.race([
-        page.getByRole('heading', { name: 'Check your mail' }).waitFor().then(() => 'sent'),
-        page.getByRole('alert').waitFor().then(() => 'alert'),
+        page
+          .getByRole('heading', { name: 'Check your mail' })
+          .waitFor()
+          .then(() => 'sent'),
+        page
+          .getByRole('alert')
+          .waitFor()
+          .then(() => 'alert'),
       ]);
       if (done === 'alert') alert = await page.getByRole('alert').innerText();
       else await page.getByRole('button', { name: 'Use another address' }).click();
@@ -141,7 +147,7 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  test('on a plan without stats the overview states the API\'s 402 reason, and the links still show', async () => {
+  test("on a plan without stats the overview states the API's 402 reason, and the links still show", async () => {
     const person = await newOwner();
     const free = await d.t.bootstrap({ email: person.email, plan: 'free' });
     await d.t.api('PATCH', `/workspaces/${free.workspaceId}`, { key: free.key, body: { name: 'Free corner' } });
@@ -159,7 +165,7 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  test('the switcher lists every workspace of the person, an agency\'s client workspaces under it', async () => {
+  test("the switcher lists every workspace of the person, an agency's client workspaces under it", async () => {
     const person = await newOwner();
     const agency = await d.t.bootstrap({ email: person.email, plan: 'agency' });
     await d.t.api('PATCH', `/workspaces/${agency.workspaceId}`, { key: agency.key, body: { name: 'Agency HQ' } });

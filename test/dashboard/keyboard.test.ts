@@ -17,7 +17,10 @@ beforeAll(async () => {
   second = await d.t.bootstrap({ email, plan: 'pro' });
   await d.t.api('PATCH', `/workspaces/${first.workspaceId}`, { key: first.key, body: { name: 'First team' } });
   await d.t.api('PATCH', `/workspaces/${second.workspaceId}`, { key: second.key, body: { name: 'Second team' } });
-  const link = await d.t.api('POST', `/workspaces/${second.workspaceId}/links`, { key: second.key, body: { target: 'https://example.com/k', title: 'Keyboard link' } });
+  const link = await d.t.api('POST', `/workspaces/${second.workspaceId}/links`, {
+    key: second.key,
+    body: { target: 'https://example.com/k', title: 'Keyboard link' },
+  });
   expect(link.status).toBe(201);
 }, 60_000);
 afterAll(async () => {

@@ -48,7 +48,13 @@ describe.skipIf(skipBrowser)('link editor', () => {
       target: `${LANDING}/everyone`,
       title: 'Spring launch',
       tags: ['launch', 'spring'],
-      rules: [{ name: 'Desktop visitors', conditions: [{ field: 'device', operator: 'eq', value: 'desktop' }], action: { type: 'redirect', url: `${LANDING}/desktop` } }],
+      rules: [
+        {
+          name: 'Desktop visitors',
+          conditions: [{ field: 'device', operator: 'eq', value: 'desktop' }],
+          action: { type: 'redirect', url: `${LANDING}/desktop` },
+        },
+      ],
       redirect_type: 302,
       monitoring: false,
     });
@@ -94,7 +100,9 @@ describe.skipIf(skipBrowser)('link editor', () => {
     await page.getByRole('group', { name: 'Condition 1' }).getByLabel('Value', { exact: true }).fill('smartwatch');
     await page.getByRole('button', { name: 'Save changes' }).click();
     const value = page.getByRole('group', { name: 'Condition 1' }).getByLabel('Value', { exact: true });
-    expect(await describedWith(value, 'Invalid rules[0].conditions[0].value')).toContain('Invalid rules[0].conditions[0].value: device is mobile, desktop or tablet');
+    expect(await describedWith(value, 'Invalid rules[0].conditions[0].value')).toContain(
+      'Invalid rules[0].conditions[0].value: device is mobile, desktop or tablet',
+    );
     await checkA11y(page);
     await screenshot(page, 'link-edit-error');
     await value.fill('desktop');
@@ -153,7 +161,10 @@ describe.skipIf(skipBrowser)('link editor', () => {
     const { page, workspaceId, key, linksUrl } = await signedIn(d, { plan: 'team' });
     const utm = await d.t.api('PATCH', `/workspaces/${workspaceId}`, { key, body: { default_utm_params: { source: 'newsletter', medium: 'email' } } });
     expect(utm.status).toBe(200);
-    const template = await d.t.api('POST', `/workspaces/${workspaceId}/templates`, { key, body: { name: 'Campaign defaults', config: { og_description: 'From the template', tags: ['tpl'] } } });
+    const template = await d.t.api('POST', `/workspaces/${workspaceId}/templates`, {
+      key,
+      body: { name: 'Campaign defaults', config: { og_description: 'From the template', tags: ['tpl'] } },
+    });
     expect(template.status).toBe(201);
     await page.goto(`${linksUrl}/new`);
     // the template fills what the form leaves empty (the description); what is filled in wins
@@ -250,10 +261,15 @@ describe.skipIf(skipBrowser)('link editor', () => {
 
   test('a viewer sees the link without any write control', async () => {
     const owner = await d.t.bootstrap({ plan: 'pro' });
-    const created = (await d.t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: 'https://example.com/v', title: 'For viewers' } })).body;
+    const created = (
+      await d.t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: owner.key, body: { target: 'https://example.com/v', title: 'For viewers' } })
+    ).body;
     const { page, linksUrl } = await signedIn(d, { workspaceId: owner.workspaceId, role: 'viewer' });
     await page.goto(linksUrl);
-    await page.getByRole('link', { name: /^Edit / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: 'New link' }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
     await checkA11y(page);

@@ -25,16 +25,31 @@ async function seed(workspaceId: string, key: string) {
     tags: [i % 2 ? 'odd' : 'even'],
     ...(i >= 21 ? { domain, slug: `promo-${i}` } : {}),
   }));
-  const created = (await d.t.api('POST', `/workspaces/${workspaceId}/links/bulk`, { key, body: { links: bodies } })).body.created as { id: string; slug: string; domain: string }[];
+  const created = (await d.t.api('POST', `/workspaces/${workspaceId}/links/bulk`, { key, body: { links: bodies } })).body.created as {
+    id: string;
+    slug: string;
+    domain: string;
+  }[];
   expect(created).toHaveLength(25);
   for (const [i, link] of created.entries()) {
-    await d.t.deps.db.update(links).set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12)), clickCount: i === 7 ? 999 : i }).where(eq(links.id, link.id));
+    await d.t.deps.db
+      .update(links)
+      .set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i, 12)), clickCount: i === 7 ? 999 : i })
+      .where(eq(links.id, link.id));
   }
   return Object.assign(created, { domain });
 }
 
-const countText = (page: import('playwright-core').Page, text: string) => page.getByRole('status').filter({ hasText: new RegExp(`^${text}$`) }).waitFor();
-const shortLinks = (page: import('playwright-core').Page) => page.getByRole('table').getByRole('link', { name: /^[\w.:-]+\/[\w-]+$/ }).allTextContents();
+const countText = (page: import('playwright-core').Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .waitFor();
+const shortLinks = (page: import('playwright-core').Page) =>
+  page
+    .getByRole('table')
+    .getByRole('link', { name: /^[\w.:-]+\/[\w-]+$/ })
+    .allTextContents();
 /** The short links listed, once they are `expected` (a new order or page arrives after the address changes); at most 10 s. */
 async function listed(page: import('playwright-core').Page, expected: string[], take = expected.length) {
   let rows: string[] = [];
@@ -161,7 +176,12 @@ describe.skipIf(skipBrowser)('links list', () => {
     await countText(page, 'Showing 1–5 of 5 links');
     const left = (await d.t.api('GET', `/workspaces/${workspaceId}/links`, { key })).body;
     expect(left.total).toBe(5);
-    expect(left.links.map((l: any) => l.id).sort()).toEqual(created.slice(0, 5).map((l) => l.id).sort());
+    expect(left.links.map((l: any) => l.id).sort()).toEqual(
+      created
+        .slice(0, 5)
+        .map((l) => l.id)
+        .sort(),
+    );
 
     // copy: a toast says so, and a paste gives the short URL (the site is plain http here, so the
     // page copies through a selected text area rather than the Clipboard API of secure origins)
@@ -194,7 +214,18 @@ describe.skipIf(skipBrowser)('links list', () => {
     for (let batch = 0; batch < 10; batch++) {
       const rows = Array.from({ length: 1000 }, (_, i) => {
         const n = batch * 1000 + i;
-        return { id: newId(), workspaceId, domain: d.t.config.defaultDomain, slug: `perf${n}`, target: `https://example.com/p/${n}`, title: `Page ${n}`, tags: [`t${n % 7}`], clickCount: n % 97, createdBy, createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000) };
+        return {
+          id: newId(),
+          workspaceId,
+          domain: d.t.config.defaultDomain,
+          slug: `perf${n}`,
+          target: `https://example.com/p/${n}`,
+          title: `Page ${n}`,
+          tags: [`t${n % 7}`],
+          clickCount: n % 97,
+          createdBy,
+          createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+        };
       });
       await d.t.deps.db.insert(links).values(rows);
     }
@@ -213,7 +244,9 @@ describe.skipIf(skipBrowser)('links list', () => {
     await countText(page, 'Showing 1–1 of 1 links');
     const search = Date.now() - started;
     await page.getByLabel('Sort by', { exact: true }).selectOption({ label: 'Most clicks' });
-    console.log(`links page, 10,000 links: interactive in ${loads.join(', ')} ms (3 loads); search answered in ${search} ms (incl. the ${300} ms typing pause)`);
+    console.log(
+      `links page, 10,000 links: interactive in ${loads.join(', ')} ms (3 loads); search answered in ${search} ms (incl. the ${300} ms typing pause)`,
+    );
     expect(Math.min(...loads)).toBeLessThan(1000);
     await d.t.deps.db.delete(links).where(inArray(links.workspaceId, [workspaceId]));
   }, 120_000);

@@ -28,12 +28,28 @@ const LINKS = [
 ] as const;
 
 const COUNTRIES = ['US', 'US', 'US', 'DE', 'DE', 'GB', 'FR', 'CA', 'NL', 'IN', 'BR', 'JP'];
-const BROWSERS = [['Chrome', 'Windows', 'desktop'], ['Chrome', 'Android', 'mobile'], ['Safari', 'iOS', 'mobile'], ['Safari', 'macOS', 'desktop'], ['Firefox', 'Linux', 'desktop'], ['Edge', 'Windows', 'desktop'], ['Safari', 'iOS', 'tablet']] as const;
-const REFERERS = [null, null, 'https://www.google.com/', 'https://t.co/', 'https://www.linkedin.com/', 'https://news.ycombinator.com/', 'https://www.instagram.com/'];
+const BROWSERS = [
+  ['Chrome', 'Windows', 'desktop'],
+  ['Chrome', 'Android', 'mobile'],
+  ['Safari', 'iOS', 'mobile'],
+  ['Safari', 'macOS', 'desktop'],
+  ['Firefox', 'Linux', 'desktop'],
+  ['Edge', 'Windows', 'desktop'],
+  ['Safari', 'iOS', 'tablet'],
+] as const;
+const REFERERS = [
+  null,
+  null,
+  'https://www.google.com/',
+  'https://t.co/',
+  'https://www.linkedin.com/',
+  'https://news.ycombinator.com/',
+  'https://www.instagram.com/',
+];
 
 /** Deterministic pseudo-random numbers, so the pictures only change when the pages do. */
 let seed = 42;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
 const d = await startDashboard({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }); // the monitor may check the local target below
@@ -43,7 +59,9 @@ try {
   const api = (method: string, path: string, body?: unknown) => d.t.api(method, path, { key: ws.key, body });
   await api('PATCH', `/workspaces/${ws.workspaceId}`, { name: 'Acme Marketing' });
   await api('POST', `/workspaces/${ws.workspaceId}/clients`, { name: 'Northwind Coffee' });
-  await d.t.bootstrap({ email, plan: 'free' }).then((free) => d.t.api('PATCH', `/workspaces/${free.workspaceId}`, { key: free.key, body: { name: 'Side project' } }));
+  await d.t
+    .bootstrap({ email, plan: 'free' })
+    .then((free) => d.t.api('PATCH', `/workspaces/${free.workspaceId}`, { key: free.key, body: { name: 'Side project' } }));
 
   const links = [];
   for (const [i, [title, target, tags]] of LINKS.entries()) {
@@ -54,10 +72,18 @@ try {
     const clicks = [];
     for (let day = 29; day >= 0; day--) {
       const weekday = new Date(Date.now() - day * 86_400_000).getUTCDay() % 6 !== 0;
-      const n = Math.round(((LINKS.length - i) * 3 * (weekday ? 1.4 : 0.7) * (1.6 - day / 30)) * (0.6 + random()));
+      const n = Math.round((LINKS.length - i) * 3 * (weekday ? 1.4 : 0.7) * (1.6 - day / 30) * (0.6 + random()));
       for (let k = 0; k < n; k++) {
         const [browser, os, device] = pick(BROWSERS);
-        clicks.push({ at: new Date(Date.now() - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000)), country: pick(COUNTRIES), browser, os, device, referer: pick(REFERERS), visitor: Math.floor(random() * 2_000) });
+        clicks.push({
+          at: new Date(Date.now() - day * 86_400_000 - Math.floor(random() * 8 * 3_600_000)),
+          country: pick(COUNTRIES),
+          browser,
+          os,
+          device,
+          referer: pick(REFERERS),
+          visitor: Math.floor(random() * 2_000),
+        });
       }
     }
     await seedClicks(d.t, res.body, clicks);

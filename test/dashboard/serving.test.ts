@@ -3,7 +3,8 @@ import { checkSlug } from '../../modules/links/checks';
 import { SITE_URL, startTestApp, type TestApp } from '../helpers/app';
 
 /** How /app is served: the shell, its hashed assets, its headers, and never on a short domain. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 let t: TestApp;
 beforeAll(async () => {

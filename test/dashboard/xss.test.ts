@@ -19,7 +19,10 @@ beforeAll(async () => {
   for (const [i, payload] of XSS_PAYLOADS.entries()) {
     const ws = await d.t.bootstrap({ email, plan: 'pro', name: i === 0 ? XSS_PAYLOADS.at(-1) : undefined });
     expect((await d.t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body: { name: payload } })).status).toBe(200);
-    const link = await d.t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { title: payload, target: `https://example.com/?q=${encodeURIComponent(payload)}` } });
+    const link = await d.t.api('POST', `/workspaces/${ws.workspaceId}/links`, {
+      key: ws.key,
+      body: { title: payload, target: `https://example.com/?q=${encodeURIComponent(payload)}` },
+    });
     expect(link.status).toBe(201);
     spaces.push({ payload, workspaceId: ws.workspaceId, linkId: link.body.id });
   }
@@ -59,7 +62,9 @@ describe.skipIf(skipBrowser)('hostile strings in the dashboard', () => {
     const { page, cspViolations } = await d.newPage();
     await page.goto(d.appUrl('/sign-in'));
     await page.getByLabel('E-mail').waitFor();
-    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/app/missing.png" onerror="document.title=1"><script>document.title=2</script>'));
+    await page.evaluate(() =>
+      document.body.insertAdjacentHTML('beforeend', '<img src="/app/missing.png" onerror="document.title=1"><script>document.title=2</script>'),
+    );
     await page.waitForTimeout(300);
     expect(await page.title()).toBe('Linkhop');
     expect(cspViolations.some((v) => v.startsWith('script-src'))).toBe(true);

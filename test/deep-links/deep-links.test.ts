@@ -28,7 +28,11 @@ describe('validation', () => {
   });
 
   test('custom schemes and universal links pass; interstitial defaults to false', () => {
-    expect(checkDeepLink({ ios_app_url: 'fb://profile/1', android_app_url: 'https://example.com/app/item' })).toEqual({ ios_app_url: 'fb://profile/1', android_app_url: 'https://example.com/app/item', interstitial: false });
+    expect(checkDeepLink({ ios_app_url: 'fb://profile/1', android_app_url: 'https://example.com/app/item' })).toEqual({
+      ios_app_url: 'fb://profile/1',
+      android_app_url: 'https://example.com/app/item',
+      interstitial: false,
+    });
   });
 });
 
@@ -71,7 +75,10 @@ describe('through the API and real redirects', () => {
   });
 
   test('a sequence step cookie goes with the 302 to the app', async () => {
-    const created = await pool.create('pro', { sequence: { urls: [{ url: 'https://s1.example/' }, { url: 'https://s2.example/' }] }, deep_link: { ios_app_url: 'myapp://x' } });
+    const created = await pool.create('pro', {
+      sequence: { urls: [{ url: 'https://s1.example/' }, { url: 'https://s2.example/' }] },
+      deep_link: { ios_app_url: 'myapp://x' },
+    });
     const res = await t.request(`/${created.body.slug}`, { headers: { 'user-agent': UA.iphone } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('myapp://x');
@@ -109,7 +116,10 @@ describe('through the API and real redirects', () => {
   });
 
   test('an unrouted iOS visit without app detection page uses the iOS web fallback when the app URL is for Android only', async () => {
-    const created = await pool.create('pro', { target: 'https://web.example/', deep_link: { android_app_url: 'myapp://x', ios_fallback_url: 'https://ios-web.example/' } });
+    const created = await pool.create('pro', {
+      target: 'https://web.example/',
+      deep_link: { android_app_url: 'myapp://x', ios_fallback_url: 'https://ios-web.example/' },
+    });
     expect((await t.request(`/${created.body.slug}`, { headers: { 'user-agent': UA.iphone } })).headers.get('location')).toBe('https://ios-web.example/');
   });
 

@@ -4,7 +4,10 @@ import dns2 from 'dns2';
 const { Packet } = dns2;
 
 /** Records of one name in the test zone; a name missing from the zone answers NXDOMAIN. A CNAME excludes TXT records. */
-export type ZoneEntry = { txt: string[][]; cname?: undefined; servfail?: undefined } | { cname: string; txt?: undefined; servfail?: undefined } | { servfail: true; txt?: undefined; cname?: undefined };
+export type ZoneEntry =
+  | { txt: string[][]; cname?: undefined; servfail?: undefined }
+  | { cname: string; txt?: undefined; servfail?: undefined }
+  | { servfail: true; txt?: undefined; cname?: undefined };
 
 /**
  * A real authoritative-style DNS server on 127.0.0.1 (UDP, random free port). A name in the
@@ -48,5 +51,9 @@ export async function startSilentDnsServer() {
   const socket = dgram.createSocket('udp4');
   socket.on('message', () => received++);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { address: `127.0.0.1:${socket.address().port}`, received: () => received, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }

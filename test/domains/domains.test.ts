@@ -156,7 +156,15 @@ test('list: every field, verified as a boolean (as in every answer), only the ow
   // the built-in short domain comes along: a client offering domains to choose needs its name
   expect(res.body.default_domain).toBe(t.config.defaultDomain);
   const byId = new Map<string, any>(res.body.domains.map((d: any) => [d.id, d]));
-  expect(byId.get(plain.id)).toEqual({ id: plain.id, workspace_id: ws.workspaceId, domain: plain.domain, verified: false, txt_name: `_linkhop.${plain.domain}`, txt_record: plain.txt_record, created_at: expect.any(String) });
+  expect(byId.get(plain.id)).toEqual({
+    id: plain.id,
+    workspace_id: ws.workspaceId,
+    domain: plain.domain,
+    verified: false,
+    txt_name: `_linkhop.${plain.domain}`,
+    txt_record: plain.txt_record,
+    created_at: expect.any(String),
+  });
   expect(byId.get(good.id).verified).toBe(true);
   expect(new Date(byId.get(plain.id).created_at).toISOString()).toBe(byId.get(plain.id).created_at);
 });
@@ -205,7 +213,14 @@ describe('verify', () => {
     dns.zone.set(created.txt_name, { txt: [['linkhop-verify=not-the-token']] });
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: false, txt_name: created.txt_name, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
+    expect(res.body).toEqual({
+      verified: false,
+      txt_verified: false,
+      cname_verified: false,
+      txt_name: created.txt_name,
+      expected_txt: created.txt_record,
+      cname_target: 'cname.linkhop.test',
+    });
   });
 
   test('an apex domain (no CNAME) may keep the TXT record at the domain itself', async () => {
@@ -225,7 +240,14 @@ describe('verify', () => {
     if (entry) dns.zone.set(created.domain, entry);
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ verified: false, txt_verified: false, cname_verified: entry !== undefined, txt_name: `_linkhop.${created.domain}`, expected_txt: created.txt_record, cname_target: 'cname.linkhop.test' });
+    expect(res.body).toEqual({
+      verified: false,
+      txt_verified: false,
+      cname_verified: entry !== undefined,
+      txt_name: `_linkhop.${created.domain}`,
+      expected_txt: created.txt_record,
+      cname_target: 'cname.linkhop.test',
+    });
     expect(await eventsOf('domain.verified', created.id)).toHaveLength(0);
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'record_absent', txt_verified: false, cname_verified: entry !== undefined }]);
@@ -319,7 +341,10 @@ describe('link count and delete', () => {
   test('one transaction: when removing the links fails, the domain stays and nothing is audited or emitted', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('rollback'));
-    const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/', domain: created.domain, slug: 'stays' } });
+    const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, {
+      key: ws.key,
+      body: { target: 'https://example.org/', domain: created.domain, slug: 'stays' },
+    });
     expect(link.status).toBe(201);
     // the links are deleted inside the transaction, then the removal fails
     const failing: DomainLinks = {
@@ -330,7 +355,10 @@ describe('link count and delete', () => {
       },
     };
     // awaited, not `expect(…).rejects`: with that the embedded database (PGlite) hung on its next query
-    const failure = await removeDomain(t.deps, failing, { workspaceId: ws.workspaceId, userId: ws.userId }, created.id).then(() => null, (error: Error) => error);
+    const failure = await removeDomain(t.deps, failing, { workspaceId: ws.workspaceId, userId: ws.userId }, created.id).then(
+      () => null,
+      (error: Error) => error,
+    );
     expect(failure?.message).toBe('links could not be deleted');
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains.map((d: any) => d.id)).toEqual([created.id]);
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${link.body.id}`, { key: ws.key })).status).toBe(200);
@@ -340,11 +368,13 @@ describe('link count and delete', () => {
   });
 });
 
-
 test('a custom domain serves its links by Host only once verified, and nothing after deletion', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
   const created = await addDomain(ws, host('serve'));
-  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.org/landing', domain: created.domain, slug: 'promo' } });
+  const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, {
+    key: ws.key,
+    body: { target: 'https://example.org/landing', domain: created.domain, slug: 'promo' },
+  });
   expect(link.status).toBe(201);
 
   expect((await t.request('/promo', { host: created.domain })).status).toBe(404);

@@ -80,7 +80,13 @@ describe('single create', () => {
 
   test('blocked_domains: the domain and its subdomains, case-insensitively', async () => {
     const ws = await governed({ blocked_domains: ['Example.com'] });
-    for (const target of ['https://example.com/', 'https://sub.example.com/x', 'http://a.b.EXAMPLE.com./', 'https://example.com:8443/', 'https://example.com..:8443/']) {
+    for (const target of [
+      'https://example.com/',
+      'https://sub.example.com/x',
+      'http://a.b.EXAMPLE.com./',
+      'https://example.com:8443/',
+      'https://example.com..:8443/',
+    ]) {
       expectViolation(await ws.create({ target }), /target domain blocked/);
     }
     for (const target of ['https://notexample.com/', 'https://example.com.evil.org/', 'https://example.org/']) {
@@ -101,7 +107,10 @@ describe('single create', () => {
   test('allowed_domains takes precedence over blocked_domains (a policy stored with both)', async () => {
     const ws = await governed({});
     // PATCH refuses both lists together; a policy stored before that rule still behaves
-    await t.deps.db.update(workspaces).set({ governance: { allowed_domains: ['example.com'], blocked_domains: ['example.com', 'other.com'] } }).where(eq(workspaces.id, ws.workspaceId));
+    await t.deps.db
+      .update(workspaces)
+      .set({ governance: { allowed_domains: ['example.com'], blocked_domains: ['example.com', 'other.com'] } })
+      .where(eq(workspaces.id, ws.workspaceId));
     await t.deps.bus.run('workspace.changed', { workspaceId: ws.workspaceId });
     expect((await ws.create({ target: 'https://sub.example.com/' })).status).toBe(201);
     expectViolation(await ws.create({ target: 'https://other.com/' }), /approved domains/);
@@ -127,8 +136,14 @@ describe('single create', () => {
     const me = await t.bootstrap({ plan: 'team' });
     const created = await t.api('POST', `/workspaces/${me.workspaceId}/links`, { key: me.key, body: { target: 'https://blocked.com/' } });
     expect(created.status).toBe(201);
-    await t.api('PATCH', `/workspaces/${me.workspaceId}`, { key: me.key, body: { governance: { blocked_domains: ['blocked.com'], require_title: true, require_utm: true } } });
-    const patch = await t.api('PATCH', `/workspaces/${me.workspaceId}/links/${created.body.id}`, { key: me.key, body: { target: 'https://blocked.com/other', title: null } });
+    await t.api('PATCH', `/workspaces/${me.workspaceId}`, {
+      key: me.key,
+      body: { governance: { blocked_domains: ['blocked.com'], require_title: true, require_utm: true } },
+    });
+    const patch = await t.api('PATCH', `/workspaces/${me.workspaceId}/links/${created.body.id}`, {
+      key: me.key,
+      body: { target: 'https://blocked.com/other', title: null },
+    });
     expect(patch.status).toBe(200);
     const got = await t.api('GET', `/workspaces/${me.workspaceId}/links/${created.body.id}`, { key: me.key });
     expect(got.body.target).toBe('https://blocked.com/other');
@@ -176,7 +191,13 @@ describe('bulk create', () => {
     const ws = await governed({ require_tags: true });
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links/bulk`, {
       key: ws.key,
-      body: { links: [{ target: 'https://ok.com/1', tags: ['a'] }, { target: 'ftp://bad', tags: ['a'] }, { target: 'https://ok.com/2', tags: ['b'] }] },
+      body: {
+        links: [
+          { target: 'https://ok.com/1', tags: ['a'] },
+          { target: 'ftp://bad', tags: ['a'] },
+          { target: 'https://ok.com/2', tags: ['b'] },
+        ],
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.count).toBe(2);

@@ -12,7 +12,12 @@ export const SITE_URL = 'http://linkhop.test';
 export const DEFAULT_DOMAIN = 'go.linkhop.test';
 export const ADMIN_TOKEN = 'test-admin-token';
 
-export interface ApiResponse<T = any> { status: number; body: T; headers: Headers; text: string }
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -43,11 +48,22 @@ export async function startTestApp(
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
   const prefix = `lht:${process.pid}:${Date.now().toString(36)}:${counter++}`;
   const config = loadConfig(
-    { SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...(useRedis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}), ...opts.env },
+    {
+      SITE_URL,
+      DEFAULT_DOMAIN,
+      ADMIN_TOKEN,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      ...(useRedis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}),
+      ...opts.env,
+    },
     opts.config,
   );
   const deps = await createDeps(config, { database });
-  const plugins = await setupPlugins(deps, (opts.plugins ?? []).map((plugin) => ({ plugin, from: 'startTestApp' })), { schedule: true });
+  const plugins = await setupPlugins(
+    deps,
+    (opts.plugins ?? []).map((plugin) => ({ plugin, from: 'startTestApp' })),
+    { schedule: true },
+  );
   const app = createApp(deps, plugins);
   const fetch = createFetch(deps, app);
   let server: ReturnType<typeof listen> | undefined;

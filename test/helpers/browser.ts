@@ -10,10 +10,21 @@ export const hasChromium = existsSync(CHROMIUM);
  * `hosts` (host[:port] → local port) resolved to 127.0.0.1, so pages keep their real Host.
  */
 export function launchChromium(hosts: Record<string, number>): Promise<Browser> {
-  const rules = Object.entries(hosts).map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`).join(', ');
+  const rules = Object.entries(hosts)
+    .map(([host, port]) => `MAP ${host} 127.0.0.1:${port}`)
+    .join(', ');
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', `--host-resolver-rules=${rules}`],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      `--host-resolver-rules=${rules}`,
+    ],
   });
 }

@@ -36,6 +36,9 @@ export async function seedClicks(
 /** What the click pipeline stored for links: `clicks` rows and the sum of their `click_count`. */
 export async function storedClicks(db: Db, linkIds: string[]): Promise<{ rows: number; counted: number }> {
   const [rows] = await db.select({ n: sql<number>`count(*)::int` }).from(clicks).where(inArray(clicks.linkId, linkIds));
-  const [counted] = await db.select({ n: sql<number>`coalesce(sum(${links.clickCount}), 0)::int` }).from(links).where(inArray(links.id, linkIds));
+  const [counted] = await db
+    .select({ n: sql<number>`coalesce(sum(${links.clickCount}), 0)::int` })
+    .from(links)
+    .where(inArray(links.id, linkIds));
   return { rows: rows?.n ?? 0, counted: counted?.n ?? 0 };
 }

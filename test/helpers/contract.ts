@@ -6,11 +6,19 @@ import addFormats from 'ajv-formats';
  * against the document the app serves, so a drift between code and document fails the test that
  * saw it. Compiled once per document text (per process, in practice once).
  */
-interface Operation { pattern: RegExp; template: string; responses: Record<string, any> }
+interface Operation {
+  pattern: RegExp;
+  template: string;
+  responses: Record<string, any>;
+}
 
 export class ContractViolation extends Error {}
 
-interface Contract { operations: Map<string, Operation[]>; validators: Map<string, ValidateFunction>; ajv: Ajv2020 }
+interface Contract {
+  operations: Map<string, Operation[]>;
+  validators: Map<string, ValidateFunction>;
+  ajv: Ajv2020;
+}
 
 const contracts = new Map<string, Contract>();
 
@@ -58,12 +66,15 @@ export function checkResponse(documentText: string, method: string, path: string
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const content = response.content ?? {};
   if (!Object.keys(content).length) return;
-  if (!content[mediaType]) throw new ContractViolation(`${where}: content type ${mediaType || '(none)'} not documented (documented: ${Object.keys(content).join(', ')})`);
+  if (!content[mediaType])
+    throw new ContractViolation(`${where}: content type ${mediaType || '(none)'} not documented (documented: ${Object.keys(content).join(', ')})`);
   if (mediaType !== 'application/json') return;
   const ref = `openapi#/${pointer('paths', operation.template, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema')}`;
   let validate = contract.validators.get(ref);
   if (!validate) contract.validators.set(ref, (validate = contract.ajv.compile({ $ref: ref })));
   if (!validate(body)) {
-    throw new ContractViolation(`${where}: body does not match the document: ${JSON.stringify(validate.errors?.slice(0, 5))} body: ${JSON.stringify(body).slice(0, 600)}`);
+    throw new ContractViolation(
+      `${where}: body does not match the document: ${JSON.stringify(validate.errors?.slice(0, 5))} body: ${JSON.stringify(body).slice(0, 600)}`,
+    );
   }
 }

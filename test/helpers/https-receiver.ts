@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** A test certificate authority and a server certificate for localhost / 127.0.0.1, made with openssl. */
-export interface TestCerts { dir: string; caFile: string; cert: string; key: string; remove(): void }
+export interface TestCerts {
+  dir: string;
+  caFile: string;
+  cert: string;
+  key: string;
+  remove(): void;
+}
 
 export function makeTestCerts(): TestCerts {
   const dir = mkdtempSync(join(tmpdir(), 'lh-tls-'));
@@ -24,7 +30,12 @@ export function makeTestCerts(): TestCerts {
   };
 }
 
-export interface Received { method: string; path: string; headers: Record<string, string>; body: string }
+export interface Received {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /**
  * A real HTTPS server on 127.0.0.1 that records every request. Paths: `/status/<code>` answers

@@ -38,7 +38,9 @@ export async function startPgCluster(): Promise<PgCluster> {
   const port = await freePort();
   const asPostgres = (args: string[]) => {
     const isRoot = process.getuid?.() === 0;
-    const res = isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' }) : spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' });
+    const res = isRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' })
+      : spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${args.join(' ')} failed: ${res.stderr || res.stdout}`);
   };
   if (process.getuid?.() === 0) {

@@ -75,7 +75,12 @@ export async function startRedisServer(opts: { aof?: boolean } = {}): Promise<Re
   return server;
 }
 
-export interface ServiceEnv { databaseUrl: string; redisUrl: string; redisPrefix: string; [name: string]: string }
+export interface ServiceEnv {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  [name: string]: string;
+}
 
 /** The environment of an API or worker process (production mode, the test site and short domain). */
 function processEnv({ databaseUrl, redisUrl, redisPrefix, ...extra }: ServiceEnv): Record<string, string> {
@@ -154,7 +159,10 @@ export async function startApiProcess(env: ServiceEnv): Promise<ApiProcess> {
   await waitFor(
     async () => {
       if (child.proc.exitCode !== null) throw new Error(`API process exited: ${child.lines.slice(-5).join('\n')}`);
-      return fetch(`${url}/healthz`, { headers: { host: siteHost } }).then((r) => r.ok, () => false);
+      return fetch(`${url}/healthz`, { headers: { host: siteHost } }).then(
+        (r) => r.ok,
+        () => false,
+      );
     },
     30_000,
     'the API process to answer /healthz',

@@ -64,7 +64,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
   for (let i = 0; i < 300; i++) {
     if (!server.alive()) throw new Error(`server process exited with ${proc.exitCode}`);
-    if (await fetch(`${url}/healthz`, { headers: { host: siteHost } }).then(() => true, () => false)) return server;
+    if (
+      await fetch(`${url}/healthz`, { headers: { host: siteHost } }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return server;
     await Bun.sleep(100);
   }
   await server.stop();

@@ -110,8 +110,13 @@ export function browserVisitor(t: TestApp, userAgent = UA.desktop, headers: Reco
   return {
     jar,
     async visit(path: string, init: RequestInit & { host?: string } = {}) {
-      const cookie = Object.entries(jar).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
-      const res = await t.request(path, { ...init, headers: { 'user-agent': userAgent, ...headers, ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) } });
+      const cookie = Object.entries(jar)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; ');
+      const res = await t.request(path, {
+        ...init,
+        headers: { 'user-agent': userAgent, ...headers, ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string>) },
+      });
       Object.assign(jar, cookiesOf(res));
       return res;
     },

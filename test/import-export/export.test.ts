@@ -20,7 +20,17 @@ function parseStrict(text: string) {
   return { columns: parsed.meta.fields, rows: parsed.data };
 }
 
-const titles = ['=HYPERLINK("http://evil")', '+1+2', '-3', '@SUM(1)', 'tab (set below)', 'Comma, "quotes"\nand a newline', '=1+1\n=2+2', 'carriage return (set below)', 'plain title'];
+const titles = [
+  '=HYPERLINK("http://evil")',
+  '+1+2',
+  '-3',
+  '@SUM(1)',
+  'tab (set below)',
+  'Comma, "quotes"\nand a newline',
+  '=1+1\n=2+2',
+  'carriage return (set below)',
+  'plain title',
+];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -32,7 +42,10 @@ beforeAll(async () => {
   expect(res.body.created).toBe(titles.length);
   links = res.body.links;
   // import trims cells: the tab and carriage-return titles are set through the API
-  for (const [i, title] of [[4, '\tTabbed'], [7, '\rCarriage']] as const) {
+  for (const [i, title] of [
+    [4, '\tTabbed'],
+    [7, '\rCarriage'],
+  ] as const) {
     expect((await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${links[i]!.id}`, { key: ws.key, body: { title } })).status).toBe(200);
   }
 });
@@ -139,7 +152,16 @@ describe('clicks export', () => {
 
     const times = rows.map((r) => Date.parse(r.clicked_at!));
     expect(times.every((ms, i) => i === 0 || ms <= times[i - 1]!)).toBe(true);
-    expect(rows[0]).toMatchObject({ link_id: links[0]!.id, domain: 'go.linkhop.test', slug: links[0]!.slug, country: 'DE', referer: `'@SUM(1)`, browser: 'Chrome', os: 'Linux', device: 'desktop' });
+    expect(rows[0]).toMatchObject({
+      link_id: links[0]!.id,
+      domain: 'go.linkhop.test',
+      slug: links[0]!.slug,
+      country: 'DE',
+      referer: `'@SUM(1)`,
+      browser: 'Chrome',
+      os: 'Linux',
+      device: 'desktop',
+    });
     expect(rows[1]!.referer).toBe('https://ref.example/?a=1,b="2"');
     expect(rows[2]!.referer).toBe('');
     expect(rows[0]!.clicked_at).toBe(new Date(rows[0]!.clicked_at!).toISOString());

@@ -34,7 +34,12 @@ async function workspaceWithDomain(): Promise<Ws & { domain: string }> {
 describe('generic files', () => {
   test('header aliases, case, spaces and a byte-order mark; every optional column; one link per valid row', async () => {
     const ws = await t.bootstrap();
-    const csv = ['\ufeff URL ,Title,TAGS,Note', 'https://example.com/a,First,"Summer Sale, q1",internal', 'http://example.com/b,,,', 'https://example.com/c,"Comma, ""quoted""",,'].join('\n');
+    const csv = [
+      '\ufeff URL ,Title,TAGS,Note',
+      'https://example.com/a,First,"Summer Sale, q1",internal',
+      'http://example.com/b,,,',
+      'https://example.com/c,"Comma, ""quoted""",,',
+    ].join('\n');
     const res = await importCsv(ws, { csv });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ created: 3, skipped: 0, errors: [] });
@@ -152,7 +157,11 @@ describe('the CSV as a file or a body, as curl sends it', () => {
     const form = new FormData();
     form.append('csv', csv);
     expect((await importCsv(ws, form)).body.created).toBe(2);
-    const raw = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links?domain=${ws.domain}`, { key: ws.key, body: 'target,slug\nhttps://example.com/raw,raw-one\n', headers: { 'content-type': 'text/csv' } });
+    const raw = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links?domain=${ws.domain}`, {
+      key: ws.key,
+      body: 'target,slug\nhttps://example.com/raw,raw-one\n',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(raw.status).toBe(201);
     expect(raw.body.links).toEqual([expect.objectContaining({ domain: ws.domain, slug: 'raw-one', target: 'https://example.com/raw' })]);
   });
@@ -180,7 +189,12 @@ describe('Bitly exports', () => {
     const res = await importCsv(ws, { csv: bitly });
     expect(res.status).toBe(201);
     expect(res.body.created).toBe(1);
-    expect(res.body.links[0]).toMatchObject({ target: 'https://example.com/from-bitly', title: 'Launch post', tags: ['launch', 'blog'], domain: DEFAULT_DOMAIN });
+    expect(res.body.links[0]).toMatchObject({
+      target: 'https://example.com/from-bitly',
+      title: 'Launch post',
+      tags: ['launch', 'blog'],
+      domain: DEFAULT_DOMAIN,
+    });
     // the Bitly slug is not reused: the default domain generates its own
     expect(res.body.links[0].slug).not.toBe('3abcDEF');
     expect(res.body.errors).toEqual([
@@ -273,7 +287,11 @@ describe('whole-file errors', () => {
     ['only empty rows', { csv: 'target,title\n,\n\n' }, 'CSV has no data rows: a header row and at least one link row are needed'],
     ['no target column', { csv: 'link,title\nhttps://example.com,x' }, 'No target column: name one of target, url, destination, long_url'],
     ['unknown format', { csv: 'url\nhttps://example.com', format: 'xlsx' }, ''],
-    ['unknown domain', { csv: 'url\nhttps://example.com', domain: 'not-mine.example.com' }, 'Invalid domain: not-mine.example.com is neither the default domain nor one of this workspace\'s domains'],
+    [
+      'unknown domain',
+      { csv: 'url\nhttps://example.com', domain: 'not-mine.example.com' },
+      "Invalid domain: not-mine.example.com is neither the default domain nor one of this workspace's domains",
+    ],
     ['unterminated quote', { csv: 'url,title\nhttps://example.com,"open' }, ''],
   ];
   for (const [name, body, message] of cases) {

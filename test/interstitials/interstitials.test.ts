@@ -32,7 +32,14 @@ describe('validation', () => {
 
   test('defaults: cta_text Continue, delay 5, show_once true; limits themselves pass', () => {
     expect(checkInterstitial({ title: 'Hi' })).toEqual({ title: 'Hi', cta_text: 'Continue', delay: 5, show_once: true });
-    const full = { title: 'x'.repeat(200), body: 'y'.repeat(500), cta_text: 'z'.repeat(50), delay: 30, show_once: false, style: { bg_color: '#FFF', text_color: '#112233', button_color: '#abcdef' } };
+    const full = {
+      title: 'x'.repeat(200),
+      body: 'y'.repeat(500),
+      cta_text: 'z'.repeat(50),
+      delay: 30,
+      show_once: false,
+      style: { bg_color: '#FFF', text_color: '#112233', button_color: '#abcdef' },
+    };
     expect(checkInterstitial(full)).toEqual(full);
     expect(checkInterstitial({ title: 't', delay: 1 }).delay).toBe(1);
   });
@@ -59,10 +66,23 @@ describe('through the API and real redirects', () => {
   test('the page: escaped title and body, delay, button to the target; shown once per visitor (cookie)', async () => {
     const created = await pool.create('pro', {
       target: 'https://target.example/landing',
-      interstitial: { title: '<script>alert(1)</script>', body: 'Body </script><img src=x onerror=alert(2)>', cta_text: 'Go "now"', delay: 3, style: { bg_color: '#000', text_color: '#fff', button_color: '#f00' } },
+      interstitial: {
+        title: '<script>alert(1)</script>',
+        body: 'Body </script><img src=x onerror=alert(2)>',
+        cta_text: 'Go "now"',
+        delay: 3,
+        style: { bg_color: '#000', text_color: '#fff', button_color: '#f00' },
+      },
     });
     expect(created.status).toBe(201);
-    expect(created.body.interstitial).toEqual({ title: '<script>alert(1)</script>', body: 'Body </script><img src=x onerror=alert(2)>', cta_text: 'Go "now"', delay: 3, show_once: true, style: { bg_color: '#000', text_color: '#fff', button_color: '#f00' } });
+    expect(created.body.interstitial).toEqual({
+      title: '<script>alert(1)</script>',
+      body: 'Body </script><img src=x onerror=alert(2)>',
+      cta_text: 'Go "now"',
+      delay: 3,
+      show_once: true,
+      style: { bg_color: '#000', text_color: '#fff', button_color: '#f00' },
+    });
     const path = `/${created.body.slug}`;
     const visitor = browserVisitor(t, UA.desktop);
 
@@ -105,14 +125,21 @@ describe('through the API and real redirects', () => {
 
   test('a stored colour that is not hex never reaches the CSS (defence in depth)', async () => {
     const { interstitialPage } = await import('../../modules/interstitials/service');
-    const page = interstitialPage({ title: 't', cta_text: 'Continue', delay: 5, show_once: true, style: { bg_color: '000"><script>alert(1)</script>' } }, 'https://x.example/', []);
+    const page = interstitialPage(
+      { title: 't', cta_text: 'Continue', delay: 5, show_once: true, style: { bg_color: '000"><script>alert(1)</script>' } },
+      'https://x.example/',
+      [],
+    );
     expect(page).not.toContain('<script>alert(1)');
     expect(page).toContain('body{background:#ffffff');
   });
 
   test('an interstitial carries the retargeting scripts of a Team workspace', async () => {
     const created = await pool.create('team', { interstitial: { title: 'Hi' } });
-    const patched = await t.api('PATCH', `/workspaces/${created.ws.workspaceId}`, { key: created.ws.key, body: { retargeting_scripts: ['https://cdn.example/px.js'] } });
+    const patched = await t.api('PATCH', `/workspaces/${created.ws.workspaceId}`, {
+      key: created.ws.key,
+      body: { retargeting_scripts: ['https://cdn.example/px.js'] },
+    });
     expect(patched.status).toBe(200);
     const page = await (await t.request(`/${created.body.slug}`, { headers: { 'user-agent': UA.desktop } })).text();
     expect(page).toContain('<script async src="https://cdn.example/px.js"></script>');

@@ -21,14 +21,22 @@ function apiRoutes() {
 describe('401 on every /api endpoint without a valid key or session', () => {
   test('the route table is not empty', () => expect(apiRoutes().length).toBeGreaterThan(5));
 
-  const credentialSets = [{}, { 'x-api-key': 'lh_not-a-real-key' }, { 'x-api-key': 'garbage' }, { 'x-api-key': '' }, { cookie: 'lh_session=not-a-session', 'x-csrf-token': 'x' }];
+  const credentialSets = [
+    {},
+    { 'x-api-key': 'lh_not-a-real-key' },
+    { 'x-api-key': 'garbage' },
+    { 'x-api-key': '' },
+    { cookie: 'lh_session=not-a-session', 'x-csrf-token': 'x' },
+  ];
   for (const credentials of credentialSets as Record<string, string>[]) {
     test(`credentials ${JSON.stringify(credentials)}`, async () => {
       const failures: string[] = [];
       for (const { method, path } of apiRoutes()) {
         // a body that fails validation: authentication must still answer first
         const body = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method) ? '{"bogus":' : undefined;
-        const res = await t.app.handle(new Request(`http://linkhop.test${path}`, { method, headers: { 'content-type': 'application/json', ...credentials }, body }));
+        const res = await t.app.handle(
+          new Request(`http://linkhop.test${path}`, { method, headers: { 'content-type': 'application/json', ...credentials }, body }),
+        );
         if (res.status !== 401) failures.push(`${method} ${path} → ${res.status}`);
         else expect((await res.json()).error).toBeString();
       }

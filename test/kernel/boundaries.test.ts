@@ -8,7 +8,11 @@ import { dirname, join } from 'node:path';
 const ROOT = join(import.meta.dir, '..', '..');
 const CRUISER = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
 
-interface Violation { rule: { name: string }; from: string; to: string }
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
 
 const FILE_RULES = join(ROOT, '.dependency-cruiser.cjs');
 const MODULE_GRAPH = join(ROOT, '.dependency-cruiser-modules.cjs');
@@ -71,7 +75,8 @@ test('the check fails on each kind of violation, naming the rule and the import'
     'kernel-loads-plugins: core/kernel.ts → modules/b/service.ts',
     'schema-barrel-tables-only: core/schema.ts → modules/a/service.ts',
     'public-faces-only: workers/w.ts → modules/b/service.ts',
-  ]) expect(found).toContain(expected);
+  ])
+    expect(found).toContain(expected);
   expect(found.filter((v) => /modules\/[cde]\//.test(v))).toEqual([]);
   // as `npm run check:boundaries` and CI run it: a failing exit status
   const proc = run(fixture, FILE_RULES, ['core', 'modules', 'workers']);

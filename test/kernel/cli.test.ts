@@ -55,7 +55,14 @@ test('api-key mints a key for an existing member (the member role by default, ne
   const minted = cli('api-key', '--email', 'LOST@example.com', '--workspace', boot.workspace_id, '--role', 'viewer');
   expect(minted.code).toBe(0);
   const key = JSON.parse(minted.out);
-  expect(key).toEqual({ id: expect.any(String), name: 'Operator key', role: 'viewer', key: expect.stringMatching(/^lh_/), workspace_id: boot.workspace_id, user_id: boot.user_id });
+  expect(key).toEqual({
+    id: expect.any(String),
+    name: 'Operator key',
+    role: 'viewer',
+    key: expect.stringMatching(/^lh_/),
+    workspace_id: boot.workspace_id,
+    user_id: boot.user_id,
+  });
   expect(JSON.parse(cli('api-key', '--email', 'lost@example.com', '--workspace', boot.workspace_id).out).role).toBe('owner');
 
   const stranger = cli('api-key', '--email', 'nobody@example.com', '--workspace', boot.workspace_id);
@@ -74,5 +81,7 @@ test('worker: an unknown queue is an error listing the valid ones', () => {
   });
   expect(proc.exitCode).toBe(2);
   // without Redis there are no worker processes at all (jobs run in the server), which it says
-  expect(proc.stderr.toString()).toContain(redis ? 'Unknown queue click: the queues are analytics, clicks, mail, monitoring, webhooks' : 'Workers need REDIS_URL');
+  expect(proc.stderr.toString()).toContain(
+    redis ? 'Unknown queue click: the queues are analytics, clicks, mail, monitoring, webhooks' : 'Workers need REDIS_URL',
+  );
 }, 60_000);

@@ -92,7 +92,9 @@ test('a clean stop stores the last click batch: N visits, N click rows and click
   expect(created.status).toBe(201);
   const visits = 1_500;
   const answers = await Promise.all(
-    Array.from({ length: visits }, () => fetch(`${server!.url}/${created.body.slug}`, { headers: { host: DEFAULT_DOMAIN, 'user-agent': BROWSER_UA }, redirect: 'manual' }).then((r) => r.status)),
+    Array.from({ length: visits }, () =>
+      fetch(`${server!.url}/${created.body.slug}`, { headers: { host: DEFAULT_DOMAIN, 'user-agent': BROWSER_UA }, redirect: 'manual' }).then((r) => r.status),
+    ),
   );
   expect(answers.filter((status) => status === 302)).toHaveLength(visits);
   // SIGTERM at once: the clicks still in the request thread's batch are stored before exit

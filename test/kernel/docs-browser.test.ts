@@ -17,7 +17,10 @@ afterAll(async () => {
 
 /** The operation block of Swagger UI for `method path`, expanded, with "Try it out" pressed. */
 async function tryOperation(page: Page, method: string, path: string) {
-  const block = page.locator(`.opblock-${method.toLowerCase()}`).filter({ has: page.locator(`[data-path="${path}"]`) }).first();
+  const block = page
+    .locator(`.opblock-${method.toLowerCase()}`)
+    .filter({ has: page.locator(`[data-path="${path}"]`) })
+    .first();
   await block.locator('.opblock-summary').first().click();
   await block.getByRole('button', { name: 'Try it out' }).click();
   return block;
@@ -40,7 +43,13 @@ test('/api/docs in Chromium: the operations render, Authorize takes an X-API-Key
   expect(await page.getByText('Failed to load API definition').count()).toBe(0);
   expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
   // liveness needs no key: no padlock on it
-  expect(await page.locator('.opblock-get').filter({ has: page.locator('[data-path="/healthz"]') }).locator('.authorization__btn').count()).toBe(0);
+  expect(
+    await page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/healthz"]') })
+      .locator('.authorization__btn')
+      .count(),
+  ).toBe(0);
 
   await page.getByRole('button', { name: 'Authorize' }).first().click();
   const dialog = page.locator('.modal-ux');

@@ -18,7 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.close());
 
-const log = async (db: Pick<Database['db'], 'execute'>, who: string, step: number) => void (await db.execute(sql`insert into proxy_log (who, step) values (${who}, ${step})`));
+const log = async (db: Pick<Database['db'], 'execute'>, who: string, step: number) =>
+  void (await db.execute(sql`insert into proxy_log (who, step) values (${who}, ${step})`));
 const logged = async () => rowsOf<{ who: string; step: number }>(await database.db.execute(sql`select who, step from proxy_log order by id`));
 
 describe('the embedded database proxy', () => {
@@ -97,7 +98,9 @@ describe('the embedded database proxy', () => {
 
   test('values cross the thread as drizzle expects them: timestamps, arrays, json, bigint, returning', async () => {
     const [row] = rowsOf<any>(
-      await database.db.execute(sql`select '2026-01-02T03:04:05Z'::timestamptz as at, array['a','b'] as tags, '{"k":[1]}'::jsonb as doc, 9007199254740993::bigint as big`),
+      await database.db.execute(
+        sql`select '2026-01-02T03:04:05Z'::timestamptz as at, array['a','b'] as tags, '{"k":[1]}'::jsonb as doc, 9007199254740993::bigint as big`,
+      ),
     );
     expect(row.at).toBe('2026-01-02 03:04:05+00');
     expect(row.tags).toEqual(['a', 'b']);
@@ -133,7 +136,14 @@ describe('a lost worker thread', () => {
     // the thread exits under it, as it would when PGlite aborts (not through the proxy's own close)
     (thread as unknown as { worker: Worker }).worker.terminate();
     const started = Date.now();
-    const failures = await Promise.all([inFlight, tx].map((p) => p.then(() => undefined, (e) => e)));
+    const failures = await Promise.all(
+      [inFlight, tx].map((p) =>
+        p.then(
+          () => undefined,
+          (e) => e,
+        ),
+      ),
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     for (const failure of failures) expect(isUnavailable(failure)).toBe(true);
     expect(isUnavailable(await client.query('select 1').catch((e) => e))).toBe(true);

@@ -20,7 +20,11 @@ const ENDPOINTS: { name: string; min: Role; call: (key: string) => Promise<numbe
   { name: 'GET workspace', min: 'viewer', call: async (key) => (await t.api('GET', `/workspaces/${workspaceId}`, { key })).status },
   { name: 'PATCH workspace', min: 'owner', call: async (key) => (await t.api('PATCH', `/workspaces/${workspaceId}`, { key, body: { ga_id: 'G-1' } })).status },
   { name: 'GET audit-log', min: 'admin', call: async (key) => (await t.api('GET', `/workspaces/${workspaceId}/audit-log`, { key })).status },
-  { name: 'POST api-keys', min: 'admin', call: async (key) => (await t.api('POST', `/workspaces/${workspaceId}/api-keys`, { key, body: { role: 'viewer' } })).status },
+  {
+    name: 'POST api-keys',
+    min: 'admin',
+    call: async (key) => (await t.api('POST', `/workspaces/${workspaceId}/api-keys`, { key, body: { role: 'viewer' } })).status,
+  },
   { name: 'GET api-keys', min: 'admin', call: async (key) => (await t.api('GET', `/workspaces/${workspaceId}/api-keys`, { key })).status },
 ];
 

@@ -72,7 +72,7 @@ test('bad requests get clear {error} bodies, never 500', async () => {
   expect(unknownRoute.body).toEqual({ error: 'Not found' });
 });
 
-test('API responses carry a request id: the caller\'s when sane, else a new one', async () => {
+test("API responses carry a request id: the caller's when sane, else a new one", async () => {
   const { key } = await t.bootstrap();
   const fresh = await t.api('GET', '/workspaces', { key });
   expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

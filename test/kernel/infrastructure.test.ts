@@ -45,7 +45,15 @@ async function exerciseQueue(queue: JobQueue) {
  * A BullMQ queue on a redis-server of its own, with an echo job recording what ran: `scenario`
  * gets the server, the queue and the numbers seen so far; everything is torn down after.
  */
-async function withEchoQueue(scenario: (ctx: { redis: RedisServer; queue: JobQueue; producer: ReturnType<typeof createRedis>; seen: number[]; waitForSeen: (n: number, ms: number) => Promise<void> }) => Promise<void>) {
+async function withEchoQueue(
+  scenario: (ctx: {
+    redis: RedisServer;
+    queue: JobQueue;
+    producer: ReturnType<typeof createRedis>;
+    seen: number[];
+    waitForSeen: (n: number, ms: number) => Promise<void>;
+  }) => Promise<void>,
+) {
   const redis = await startRedisServer();
   const producer = createRedis(redis.url, 'producer');
   const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
@@ -81,25 +89,29 @@ describe('job queue: same contract in memory and on BullMQ', () => {
     await queue.close();
     producer.disconnect();
   });
-  test.skipIf(!Bun.which('redis-server'))('a hung Redis (SIGSTOP): enqueue answers within the 500 ms send deadline, the job waits in memory and runs after SIGCONT', () =>
-    withEchoQueue(async ({ redis, queue, seen, waitForSeen }) => {
-      await queue.startWorkers(['testq']);
-      await queue.enqueue('testq.echo', { n: 1 }); // the queue's connection is up
-      redis.pause();
-      const sends: number[] = [];
-      try {
-        for (let n = 2; n <= 4; n++) {
-          const started = performance.now();
-          await queue.enqueue('testq.echo', { n });
-          sends.push(performance.now() - started);
+  test.skipIf(!Bun.which('redis-server'))(
+    'a hung Redis (SIGSTOP): enqueue answers within the 500 ms send deadline, the job waits in memory and runs after SIGCONT',
+    () =>
+      withEchoQueue(async ({ redis, queue, seen, waitForSeen }) => {
+        await queue.startWorkers(['testq']);
+        await queue.enqueue('testq.echo', { n: 1 }); // the queue's connection is up
+        redis.pause();
+        const sends: number[] = [];
+        try {
+          for (let n = 2; n <= 4; n++) {
+            const started = performance.now();
+            await queue.enqueue('testq.echo', { n });
+            sends.push(performance.now() - started);
+          }
+        } finally {
+          redis.resume();
         }
-      } finally {
-        redis.resume();
-      }
-      expect(Math.max(...sends)).toBeLessThan(800);
-      await waitForSeen(4, 15_000);
-      expect(seen.sort()).toEqual([1, 2, 3, 4]);
-    }), 30_000);
+        expect(Math.max(...sends)).toBeLessThan(800);
+        await waitForSeen(4, 15_000);
+        expect(seen.sort()).toEqual([1, 2, 3, 4]);
+      }),
+    30_000,
+  );
   test.skipIf(!Bun.which('redis-server'))('a queue whose first server check was cut by a Redis crash works once Redis is back', () =>
     withEchoQueue(async ({ redis, queue, producer, seen, waitForSeen }) => {
       await new Promise((resolve) => producer.once('ready', resolve));
@@ -113,7 +125,8 @@ describe('job queue: same contract in memory and on BullMQ', () => {
       await queue.enqueue('testq.echo', { n: 2 });
       await waitForSeen(2, 10_000);
       expect(seen.sort()).toEqual([1, 2]);
-    }));
+    }),
+  );
 });
 
 /** Two caches on one Redis and prefix, as two processes have them, once both are subscribed. */
@@ -122,7 +135,9 @@ async function cachesSharingRedis() {
   const make = () => {
     const client = createRedis(TEST_REDIS_URL!, 'fast');
     const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
-    return { cache: createCache({ redis: { client, subscriber, prefix: p } }), close: () => {
+    return {
+      cache: createCache({ redis: { client, subscriber, prefix: p } }),
+      close: () => {
         client.disconnect();
         subscriber.disconnect();
       },
@@ -170,10 +185,13 @@ describe('two-level cache', () => {
     expect(loads).toBe(1);
     // "absent" is asked again every time (an invite accepted meanwhile counts at once)
     let absentLoads = 0;
-    for (let i = 0; i < 2; i++) expect(await cache.remember('absent', 10_000, async () => {
-      absentLoads++;
-      return null;
-    })).toBeNull();
+    for (let i = 0; i < 2; i++)
+      expect(
+        await cache.remember('absent', 10_000, async () => {
+          absentLoads++;
+          return null;
+        }),
+      ).toBeNull();
     expect(absentLoads).toBe(2);
     await expectNotKeptPastAnInvalidation(cache, (load) => cache.remember('ws', 10_000, load));
     expect(await cache.remember('ws', 10_000, async () => ({ plan: 'free' }))).toEqual({ plan: 'free' });
@@ -199,24 +217,27 @@ describe('two-level cache', () => {
     await expectNotKeptPastAnInvalidation(cache, (load) => cache.readThrough('ws', 10_000, load));
   });
 
-  test.skipIf(!TEST_REDIS_URL)("remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)", async () => {
-    const [a, b] = await cachesSharingRedis();
-    expect(await b.cache.remember('member:1', 60_000, async () => 'admin')).toBe('admin');
-    await a.cache.invalidate('member:1');
-    // acknowledged: gone in b as soon as a's invalidate() resolved, no polling
-    expect(b.cache.peek('member:1')).toBeUndefined();
-    let release!: () => void;
-    const inFlight = b.cache.remember('member:1', 60_000, async () => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return 'admin';
-    });
-    await a.cache.invalidate('member:1');
-    release();
-    expect(await inFlight).toBe('admin');
-    expect(b.cache.peek('member:1')).toBeUndefined();
-    a.close();
-    b.close();
-  });
+  test.skipIf(!TEST_REDIS_URL)(
+    "remember across processes: another process's invalidation drops the copy before invalidate() returns, and voids a load in flight (needs TEST_REDIS_URL)",
+    async () => {
+      const [a, b] = await cachesSharingRedis();
+      expect(await b.cache.remember('member:1', 60_000, async () => 'admin')).toBe('admin');
+      await a.cache.invalidate('member:1');
+      // acknowledged: gone in b as soon as a's invalidate() resolved, no polling
+      expect(b.cache.peek('member:1')).toBeUndefined();
+      let release!: () => void;
+      const inFlight = b.cache.remember('member:1', 60_000, async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return 'admin';
+      });
+      await a.cache.invalidate('member:1');
+      release();
+      expect(await inFlight).toBe('admin');
+      expect(b.cache.peek('member:1')).toBeUndefined();
+      a.close();
+      b.close();
+    },
+  );
 
   test.skipIf(!TEST_REDIS_URL)('an invalidation reaches every process sharing Redis (needs TEST_REDIS_URL)', async () => {
     const [a, b] = await cachesSharingRedis();

@@ -66,7 +66,12 @@ test('openapi-typescript types of the served document type-check a client that c
   writeFileSync(join(dir, 'client.ts'), CLIENT);
 
   // the link operations' bodies are typed: no unknown (beyond the headers' index signatures), no numeric strings
-  const linkOperations = ['postApiWorkspacesByWsIdLinks', 'getApiWorkspacesByWsIdLinks', 'getApiWorkspacesByWsIdLinksByLinkId', 'patchApiWorkspacesByWsIdLinksByLinkId'];
+  const linkOperations = [
+    'postApiWorkspacesByWsIdLinks',
+    'getApiWorkspacesByWsIdLinks',
+    'getApiWorkspacesByWsIdLinksByLinkId',
+    'patchApiWorkspacesByWsIdLinksByLinkId',
+  ];
   for (const name of linkOperations) {
     const start = types.indexOf(`    ${name}: {`);
     expect(start).toBeGreaterThan(0);
@@ -76,7 +81,25 @@ test('openapi-typescript types of the served document type-check a client that c
   expect(types).not.toMatch(/: string \| number;/);
 
   const tsc = Bun.spawnSync(
-    [join(import.meta.dir, '../../node_modules/.bin/tsc'), '--noEmit', '--strict', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--lib', 'es2022,dom', '--types', 'node', '--typeRoots', join(import.meta.dir, '../../node_modules/@types'), '--skipLibCheck', join(dir, 'client.ts')],
+    [
+      join(import.meta.dir, '../../node_modules/.bin/tsc'),
+      '--noEmit',
+      '--strict',
+      '--target',
+      'es2022',
+      '--module',
+      'esnext',
+      '--moduleResolution',
+      'bundler',
+      '--lib',
+      'es2022,dom',
+      '--types',
+      'node',
+      '--typeRoots',
+      join(import.meta.dir, '../../node_modules/@types'),
+      '--skipLibCheck',
+      join(dir, 'client.ts'),
+    ],
     { cwd: dir },
   );
   expect(tsc.stdout.toString() + tsc.stderr.toString()).toBe('');

@@ -27,8 +27,17 @@ test('every operation with a request body offers an example, and the API accepts
   const member = await memberWithKey(t, ws, 'viewer');
   const template = (await t.api('POST', `/workspaces/${ws}/templates`, { ...as, body: { name: 'T', config: {} } })).body;
   const portfolio = (await t.api('POST', `/workspaces/${ws}/portfolios`, { ...as, body: { name: 'P' } })).body;
-  const webhook = (await t.api('POST', `/workspaces/${ws}/webhooks`, { ...as, body: { name: 'W', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } })).body;
-  const params: Record<string, string> = { wsId: ws, linkId: link.id, userId: member.userId, templateId: template.id, portfolioId: portfolio.id, webhookId: webhook.id, tagName: 'spring' };
+  const webhook = (await t.api('POST', `/workspaces/${ws}/webhooks`, { ...as, body: { name: 'W', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }))
+    .body;
+  const params: Record<string, string> = {
+    wsId: ws,
+    linkId: link.id,
+    userId: member.userId,
+    templateId: template.id,
+    portfolioId: portfolio.id,
+    webhookId: webhook.id,
+    tagName: 'spring',
+  };
   // ids a person copies into the example from an earlier answer
   const placeholders: Record<string, string> = { '<link id>': spare.id, '<workspace id>': ws };
 
@@ -45,9 +54,13 @@ test('every operation with a request body offers an example, and the API accepts
       for (const [placeholder, id] of Object.entries(placeholders)) body = body.replaceAll(placeholder, id);
       const admin = path.startsWith('/api/admin');
       // the operator's plan change goes to a workspace of its own (the fixtures' one stays Agency)
-      const url = path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_, name) => (admin && name === 'wsId' ? other.workspaceId : params[name] ?? name));
+      const url = path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_, name) => (admin && name === 'wsId' ? other.workspaceId : (params[name] ?? name)));
       const headers: Record<string, string> = admin ? { authorization: `Bearer ${ADMIN_TOKEN}` } : {};
-      const res = await t.api(method.toUpperCase(), url, { key: path.startsWith('/api/admin') || path.startsWith('/api/invites') ? undefined : owner.key, body, headers });
+      const res = await t.api(method.toUpperCase(), url, {
+        key: path.startsWith('/api/admin') || path.startsWith('/api/invites') ? undefined : owner.key,
+        body,
+        headers,
+      });
       answers.push({ operation, status: res.status, ...(res.status >= 300 ? { error: res.body?.error } : {}) });
       if (path === '/api/workspaces/{wsId}/invites' && res.status === 201) params.token = res.body.token;
     }

@@ -15,7 +15,9 @@ test('/api/openapi.json is a valid OpenAPI 3 document covering the API', async (
   expect(doc.openapi).toMatch(/^3\./);
   await SwaggerParser.validate(structuredClone(doc));
   expect(doc.paths['/api/workspaces']).toBeDefined();
-  expect(doc.paths['/api/workspaces/{wsId}/audit-log'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['wsId', 'page', 'limit', 'action']));
+  expect(doc.paths['/api/workspaces/{wsId}/audit-log'].get.parameters.map((p: any) => p.name)).toEqual(
+    expect.arrayContaining(['wsId', 'page', 'limit', 'action']),
+  );
   expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
   // every API operation has a summary and a tag
   for (const [path, ops] of Object.entries<any>(doc.paths)) {

@@ -130,7 +130,9 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
     const workerDeps = { ...worker.deps, bus: new HookBus(worker.deps.log), access: undefined };
     await setupPlugins(workerDeps, [{ plugin: inAWorker, from: 'a worker' }], { schedule: false });
     const workerWs = await worker.bootstrap({ plan: 'pro' });
-    const badRules = await inWorker!.services.links.create(workerWs.workspaceId, { target: 'https://example.com/', rules: [{ name: 'r' }] as never }).catch((e) => e);
+    const badRules = await inWorker!.services.links
+      .create(workerWs.workspaceId, { target: 'https://example.com/', rules: [{ name: 'r' }] as never })
+      .catch((e) => e);
     expect(badRules).toBeInstanceOf(ApiError); // the rules engine's link.validate check
     expect(badRules.status).toBe(400);
     const createdInWorker = await inWorker!.services.links.create(workerWs.workspaceId, { target: 'https://example.com/in-a-worker' });
@@ -160,7 +162,11 @@ test('jobs run (retried on failure), repeat on an interval and on a cron pattern
 });
 
 test('a plugin that cannot load stops start-up with an error naming it and its file', async () => {
-  const message = (promise: Promise<unknown>) => promise.then(() => 'loaded', (e: Error) => `${e.name}: ${e.message}`);
+  const message = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'loaded',
+      (e: Error) => `${e.name}: ${e.message}`,
+    );
   expect(await message(importPlugins(['./test/kernel/no-such-plugin.ts']))).toStartWith(
     'PluginLoadError: Plugin ./test/kernel/no-such-plugin.ts could not be loaded: ',
   );
@@ -168,8 +174,19 @@ test('a plugin that cannot load stops start-up with an error naming it and its f
     'PluginLoadError: Plugin ./core/format.ts does not export a plugin (export default definePlugin({ name, setup }))',
   );
   const setUp = (...plugins: { name: string; setup(ctx: PluginContext): void }[]) =>
-    message(setupPlugins(t.deps, plugins.map((plugin) => ({ plugin, from: 'this test' })), { schedule: false }));
-  const throwing = { name: 'throws', setup: () => { throw new Error('no API token configured'); } };
+    message(
+      setupPlugins(
+        t.deps,
+        plugins.map((plugin) => ({ plugin, from: 'this test' })),
+        { schedule: false },
+      ),
+    );
+  const throwing = {
+    name: 'throws',
+    setup: () => {
+      throw new Error('no API token configured');
+    },
+  };
   expect(await setUp(throwing)).toBe('PluginLoadError: Plugin "throws" (this test) failed in setup: no API token configured');
   const bad = 'PluginLoadError: Plugin "Bad Name" (this test): a name is lower case letters, digits and hyphens';
   expect(await setUp({ name: 'Bad Name', setup() {} })).toBe(bad);

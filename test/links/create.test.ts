@@ -58,7 +58,16 @@ describe('create validation errors', () => {
 
   const gated: [string, Record<string, unknown>, () => Ws][] = [
     ['routing_rules need Team', { routing_rules: { geo: { US: 'https://us.example.com' } } }, () => pro],
-    ['ab_variants need Team', { ab_variants: [{ name: 'a', url: 'https://a.example.com', weight: 50 }, { name: 'b', url: 'https://b.example.com', weight: 50 }] }, () => pro],
+    [
+      'ab_variants need Team',
+      {
+        ab_variants: [
+          { name: 'a', url: 'https://a.example.com', weight: 50 },
+          { name: 'b', url: 'https://b.example.com', weight: 50 },
+        ],
+      },
+      () => pro,
+    ],
     ['rules need Pro', { rules: [] }, () => free],
     ['interstitial needs Pro', { interstitial: { title: 'Hi' } }, () => free],
     ['sequence needs Pro', { sequence: { urls: [{ url: 'https://a.example.com' }, { url: 'https://b.example.com' }] } }, () => free],
@@ -133,7 +142,9 @@ describe('create', () => {
   });
 
   test('concurrent creates of one custom slug: exactly one wins (unique index)', async () => {
-    const results = await Promise.all(Array.from({ length: 6 }, () => post(pro2, { target: 'https://example.com/race', domain: 'brand2.example.com', slug: 'race' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => post(pro2, { target: 'https://example.com/race', domain: 'brand2.example.com', slug: 'race' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
@@ -143,13 +154,18 @@ describe('create', () => {
     expect(JSON.stringify(link)).not.toContain('correct horse');
     const got = await t.api('GET', `/workspaces/${pro2.workspaceId}/links/${link.id}`, { key: pro2.key });
     expect(JSON.stringify(got.body)).not.toContain('argon2');
-    const [row] = await t.deps.db.execute<{ password_hash: string }>(`select password_hash from links where id = '${link.id}'` as any).then((r: any) => [...(r.rows ?? r)]);
+    const [row] = await t.deps.db
+      .execute<{ password_hash: string }>(`select password_hash from links where id = '${link.id}'` as any)
+      .then((r: any) => [...(r.rows ?? r)]);
     expect(row.password_hash).toStartWith('$argon2id$');
   });
 
   test('workspace default_utm_params apply when the link has none', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
-    const patch = await t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body: { default_utm_params: { source: 'newsletter', medium: 'email' } } });
+    const patch = await t.api('PATCH', `/workspaces/${ws.workspaceId}`, {
+      key: ws.key,
+      body: { default_utm_params: { source: 'newsletter', medium: 'email' } },
+    });
     expect(patch.status).toBe(200);
     const plain = await createLink(t, ws, { target: 'https://example.com/u' });
     expect(plain.utm_params).toEqual({ source: 'newsletter', medium: 'email' });
@@ -176,7 +192,10 @@ describe('create', () => {
     const link = await createLink(t, ws, body);
     const got = (await t.api('GET', `/workspaces/${ws.workspaceId}/links/${link.id}`, { key: ws.key })).body;
     const { target, title, tags, note, utm_params, fallback_url, og_title, og_description, og_image, redirect_type, monitoring } = got;
-    expect({ target, title, tags, note, utm_params, fallback_url, og_title, og_description, og_image, redirect_type, monitoring }).toEqual({ ...body, expires_at: undefined } as any);
+    expect({ target, title, tags, note, utm_params, fallback_url, og_title, og_description, og_image, redirect_type, monitoring }).toEqual({
+      ...body,
+      expires_at: undefined,
+    } as any);
     expect(got.expires_at).toBe('2030-01-02T03:04:05.000Z');
   });
 
@@ -186,7 +205,11 @@ describe('create', () => {
     const link = await createLink(t, pro2, { target: 'https://example.com/evt', title: 'Evt' });
     await t.deps.bus.settle();
     off();
-    expect(seen).toContainEqual({ workspaceId: pro2.workspaceId, userId: pro2.userId, data: { id: link.id, domain: link.domain, slug: link.slug, target: 'https://example.com/evt', title: 'Evt', short_url: link.short_url } });
+    expect(seen).toContainEqual({
+      workspaceId: pro2.workspaceId,
+      userId: pro2.userId,
+      data: { id: link.id, domain: link.domain, slug: link.slug, target: 'https://example.com/evt', title: 'Evt', short_url: link.short_url },
+    });
     const audit = await t.api('GET', `/workspaces/${pro2.workspaceId}/audit-log?action=link.create`, { key: pro2.key });
     expect(audit.body.entries.some((e: any) => JSON.parse(e.details).id === link.id)).toBe(true);
   });

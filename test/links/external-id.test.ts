@@ -51,7 +51,12 @@ describe('external_id', () => {
 
     const bulk = await t.api('POST', `${path()}/bulk`, {
       key: ws.key,
-      body: { links: [{ target: 'https://example.com/b1', external_id: 'ok-1' }, { target: 'https://example.com/b2', external_id: long }] },
+      body: {
+        links: [
+          { target: 'https://example.com/b1', external_id: 'ok-1' },
+          { target: 'https://example.com/b2', external_id: long },
+        ],
+      },
     });
     expect(bulk.status).toBe(201);
     expect(bulk.body.count).toBe(1);

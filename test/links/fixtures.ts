@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { TestApp } from '../helpers/app';
 import { domains } from '../../modules/domains/schema';
 
-export interface Ws { workspaceId: string; key: string; userId: string }
+export interface Ws {
+  workspaceId: string;
+  key: string;
+  userId: string;
+}
 
 /** A custom domain of the workspace through the API; `verified` is set in the database (DNS is not the subject here). */
 export async function addDomain(t: TestApp, ws: Ws, domain: string, verified = false) {
@@ -19,4 +23,5 @@ export async function createLink(t: TestApp, ws: Ws, body: Record<string, unknow
 }
 
 export const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-export const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

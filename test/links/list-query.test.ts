@@ -21,17 +21,27 @@ beforeAll(async () => {
     { key: 'delta', target: 'https://docs.example.com/a', title: 'Zebra docs', slug: 'sale-delta', created: '2026-03-01T12:00:00Z', clicks: 7 },
   ];
   for (const b of bodies) {
-    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: b.target, title: b.title ?? undefined, slug: b.slug, domain: 'q.example.com' } });
+    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, {
+      key: ws.key,
+      body: { target: b.target, title: b.title ?? undefined, slug: b.slug, domain: 'q.example.com' },
+    });
     expect(res.status).toBe(201);
     ids[b.key] = res.body.id;
-    await t.deps.db.update(links).set({ createdAt: new Date(b.created), clickCount: b.clicks }).where(eq(links.id, res.body.id));
+    await t.deps.db
+      .update(links)
+      .set({ createdAt: new Date(b.created), clickCount: b.clicks })
+      .where(eq(links.id, res.body.id));
   }
 });
 afterAll(() => t.close());
 
 const list = async (query: string) => {
   const res = await t.api('GET', `/workspaces/${ws.workspaceId}/links?${query}`, { key: ws.key });
-  return { status: res.status, body: res.body, keys: res.status === 200 ? res.body.links.map((l: any) => Object.keys(ids).find((k) => ids[k] === l.id)) : res.body.error };
+  return {
+    status: res.status,
+    body: res.body,
+    keys: res.status === 200 ? res.body.links.map((l: any) => Object.keys(ids).find((k) => ids[k] === l.id)) : res.body.error,
+  };
 };
 
 describe('GET /links: search, date range, sort', () => {

@@ -70,7 +70,7 @@ describe('list', () => {
 });
 
 describe('get', () => {
-  test('404 for unknown and for another workspace\'s link', async () => {
+  test("404 for unknown and for another workspace's link", async () => {
     const other = await t.bootstrap();
     const link = await createLink(t, other, { target: 'https://example.com/o' });
     expect((await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).status).toBe(404);
@@ -98,7 +98,7 @@ describe('PATCH', () => {
       ['expires_at invalid', link.id, { expires_at: '31/12/2030' }, 400, /expires_at/],
       ['fallback_url invalid', link.id, { fallback_url: 'javascript:x' }, 400, /fallback_url/],
       ['og_image invalid', link.id, { og_image: 'x' }, 400, /og_image/],
-      ['domain not the workspace\'s', link.id, { domain: 'elsewhere.example.com' }, 400, /Invalid domain/],
+      ["domain not the workspace's", link.id, { domain: 'elsewhere.example.com' }, 400, /Invalid domain/],
       ['reserved slug', custom.id, { slug: 'healthz' }, 400, /reserved/],
       ['slug taken on the domain', custom.id, { slug: 'taken' }, 409, /already exists/],
       ['unknown link', 'missing-id', { title: 'x' }, 404, /Link not found/],
@@ -118,10 +118,40 @@ describe('PATCH', () => {
   });
 
   test('changes apply; null clears; redirect_type null resets to 302; password sets and clears', async () => {
-    const link = await createLink(t, ws, { target: 'https://example.com/x', title: 'T', note: 'N', tags: ['a'], utm_params: { source: 's' }, redirect_type: 301, expires_at: '2031-01-01T00:00:00Z' });
-    expect((await patch(link.id, { title: 'New', tags: null, note: null, utm_params: null, redirect_type: null, expires_at: null, password: 'new-password', monitoring: true })).status).toBe(200);
+    const link = await createLink(t, ws, {
+      target: 'https://example.com/x',
+      title: 'T',
+      note: 'N',
+      tags: ['a'],
+      utm_params: { source: 's' },
+      redirect_type: 301,
+      expires_at: '2031-01-01T00:00:00Z',
+    });
+    expect(
+      (
+        await patch(link.id, {
+          title: 'New',
+          tags: null,
+          note: null,
+          utm_params: null,
+          redirect_type: null,
+          expires_at: null,
+          password: 'new-password',
+          monitoring: true,
+        })
+      ).status,
+    ).toBe(200);
     let got = (await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body;
-    expect(got).toMatchObject({ title: 'New', tags: null, note: null, utm_params: null, redirect_type: 302, expires_at: null, has_password: true, monitoring: true });
+    expect(got).toMatchObject({
+      title: 'New',
+      tags: null,
+      note: null,
+      utm_params: null,
+      redirect_type: 302,
+      expires_at: null,
+      has_password: true,
+      monitoring: true,
+    });
     expect(Date.parse(got.updated_at)).toBeGreaterThanOrEqual(Date.parse(got.created_at));
     expect((await patch(link.id, { password: null })).status).toBe(200);
     got = (await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body;
@@ -134,7 +164,11 @@ describe('PATCH', () => {
     const off = t.deps.bus.on('link.updated', (e) => void events.push(e.data.changes));
     expect((await patch(link.id, { title: 'Only the title' })).status).toBe(200);
     off();
-    expect((await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body).toMatchObject({ title: 'Only the title', redirect_type: 301, monitoring: true });
+    expect((await t.api('GET', path(ws, `/${link.id}`), { key: ws.key })).body).toMatchObject({
+      title: 'Only the title',
+      redirect_type: 301,
+      monitoring: true,
+    });
     expect(events).toEqual([{ title: 'Only the title' }]);
   });
 
@@ -156,7 +190,12 @@ describe('PATCH', () => {
     const link = await createLink(t, free, { target: 'https://example.com/free' });
     for (const body of [
       { routing_rules: { geo: { DE: 'https://example.de' } } },
-      { ab_variants: [{ url: 'https://example.com/a', weight: 50 }, { url: 'https://example.com/b', weight: 50 }] },
+      {
+        ab_variants: [
+          { url: 'https://example.com/a', weight: 50 },
+          { url: 'https://example.com/b', weight: 50 },
+        ],
+      },
     ]) {
       const res = await t.api('PATCH', path(free, `/${link.id}`), { key: free.key, body });
       expect({ body, status: res.status }).toEqual({ body, status: 402 });
@@ -168,7 +207,11 @@ describe('PATCH', () => {
     const link = await createLink(t, ws, { target: 'https://example.com/locked', password: 'first-password' });
     expect((await patch(link.id, { password: 'second-password' })).status).toBe(200);
     const unlock = (password: string) =>
-      t.request(`/${link.slug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA }, body: new URLSearchParams({ password }).toString() });
+      t.request(`/${link.slug}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA },
+        body: new URLSearchParams({ password }).toString(),
+      });
     expect((await unlock('first-password')).status).toBe(401);
     const right = await unlock('second-password');
     expect(right.status).toBe(302);
@@ -215,7 +258,9 @@ describe('PATCH', () => {
     await patch(link.id, { target: 'https://example.com/e2', tags: ['z'], password: 'sekret-pass' });
     await t.deps.bus.settle();
     off();
-    expect(events).toEqual([{ workspaceId: ws.workspaceId, userId: ws.userId, data: { id: link.id, changes: { target: 'https://example.com/e2', tags: ['z'], has_password: true } } }]);
+    expect(events).toEqual([
+      { workspaceId: ws.workspaceId, userId: ws.userId, data: { id: link.id, changes: { target: 'https://example.com/e2', tags: ['z'], has_password: true } } },
+    ]);
     const audit = await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=link.update`, { key: ws.key });
     const entry = audit.body.entries.find((e: any) => JSON.parse(e.details).id === link.id);
     expect(JSON.parse(entry.details).changes.has_password).toBe(true);
@@ -270,7 +315,13 @@ describe('bulk', () => {
     expect(res.status).toBe(201);
     expect(res.body.count).toBe(2);
     expect(res.body.created.map((c: any) => c.target)).toEqual(['https://example.com/1', 'https://example.com/4']);
-    expect(res.body.created[0]).toEqual({ id: expect.any(String), domain: 'go.linkhop.test', slug: expect.stringMatching(/^[A-Za-z0-9]{7}$/), target: 'https://example.com/1', title: 'one' });
+    expect(res.body.created[0]).toEqual({
+      id: expect.any(String),
+      domain: 'go.linkhop.test',
+      slug: expect.stringMatching(/^[A-Za-z0-9]{7}$/),
+      target: 'https://example.com/1',
+      title: 'one',
+    });
     expect(events).toHaveLength(2);
   });
 
@@ -282,7 +333,10 @@ describe('bulk', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/100/);
     expect((await t.api('POST', path(b, '/bulk'), { key: b.key, body: {} })).status).toBe(400);
-    const gated = await t.api('POST', path(b, '/bulk'), { key: b.key, body: { links: [{ target: 'https://example.com/ok' }, { target: 'https://example.com/r', rules: [] }] } });
+    const gated = await t.api('POST', path(b, '/bulk'), {
+      key: b.key,
+      body: { links: [{ target: 'https://example.com/ok' }, { target: 'https://example.com/r', rules: [] }] },
+    });
     expect(gated.status).toBe(402);
     expect((await t.api('GET', path(b), { key: b.key })).body.total).toBe(0);
   });
@@ -290,11 +344,12 @@ describe('bulk', () => {
   test('bulk create rate limit: 5 per 10 s per workspace', async () => {
     const b = await t.bootstrap({ plan: 'free' });
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await t.api('POST', path(b, '/bulk'), { key: b.key, body: { links: [{ target: `https://example.com/${i}` }] } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await t.api('POST', path(b, '/bulk'), { key: b.key, body: { links: [{ target: `https://example.com/${i}` }] } })).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  test('bulk delete: ignores unknown and other workspaces\' IDs; counts the removed; audit link.bulk_delete; limits', async () => {
+  test("bulk delete: ignores unknown and other workspaces' IDs; counts the removed; audit link.bulk_delete; limits", async () => {
     const b = await t.bootstrap({ plan: 'free' });
     const mine = await Promise.all([1, 2, 3].map((i) => createLink(t, b, { target: `https://example.com/${i}` })));
     const foreign = await createLink(t, ws, { target: 'https://example.com/foreign' });
@@ -317,7 +372,7 @@ describe('bulk', () => {
 });
 
 describe('links on a domain', () => {
-  test('the domain\'s link count comes from links, and domain removal deletes the domain\'s links', async () => {
+  test("the domain's link count comes from links, and domain removal deletes the domain's links", async () => {
     const d = await t.bootstrap({ plan: 'pro' });
     const domain = await addDomain(t, d, 'gone.example.com', true);
     await createLink(t, d, { target: 'https://example.com/1', domain: 'gone.example.com', slug: 'a' });
@@ -347,11 +402,15 @@ describe('service contracts for other modules', () => {
     expect((await getLinksByIds(t.deps.db, s.workspaceId, [a.id, b.id, 'nope'])).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect(await getLinksByIds(t.deps.db, ws.workspaceId, [a.id])).toEqual([]);
     const monitored = await linksAfter(t.deps.db, { monitored: true }, { limit: 1000 });
-    expect(monitored).toContainEqual(expect.objectContaining({ id: a.id, workspaceId: s.workspaceId, domain: a.domain, slug: a.slug, target: 'https://example.com/a' }));
+    expect(monitored).toContainEqual(
+      expect.objectContaining({ id: a.id, workspaceId: s.workspaceId, domain: a.domain, slug: a.slug, target: 'https://example.com/a' }),
+    );
     expect(monitored.some((m) => m.id === b.id)).toBe(false);
     expect(await linksAfter(t.deps.db, { monitored: true }, { afterId: a.id, limit: 1000 })).not.toContainEqual(expect.objectContaining({ id: a.id }));
     const exported = await linksAfter(t.deps.db, { workspaceId: s.workspaceId }, { limit: 1 });
     expect(exported.map((r) => r.id)).toEqual([a.id, b.id].sort().slice(0, 1));
-    expect((await linksAfter(t.deps.db, { workspaceId: s.workspaceId }, { afterId: exported[0]!.id, limit: 10 })).map((r) => r.id)).toEqual([a.id, b.id].sort().slice(1));
+    expect((await linksAfter(t.deps.db, { workspaceId: s.workspaceId }, { afterId: exported[0]!.id, limit: 10 })).map((r) => r.id)).toEqual(
+      [a.id, b.id].sort().slice(1),
+    );
   });
 });

@@ -34,7 +34,9 @@ describe('MCP over streamable HTTP', () => {
 
     const { tools } = await client.listTools();
     const names = tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(['create_link', 'list_links', 'get_link', 'update_link', 'delete_link', 'get_stats', 'list_domains', 'list_tags']));
+    expect(names).toEqual(
+      expect.arrayContaining(['create_link', 'list_links', 'get_link', 'update_link', 'delete_link', 'get_stats', 'list_domains', 'list_tags']),
+    );
     const create = tools.find((tool) => tool.name === 'create_link')!;
     expect(create.inputSchema.required).toEqual(['target']);
     expect(Object.keys(create.inputSchema.properties!)).toEqual(expect.arrayContaining(['target', 'domain', 'slug', 'title', 'tags']));
@@ -42,7 +44,13 @@ describe('MCP over streamable HTTP', () => {
     const created = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/from-mcp', title: 'Via MCP', tags: ['agent'] } });
     expect(created.isError).toBeFalsy();
     const link = data(created);
-    expect(link).toMatchObject({ workspace_id: me.workspaceId, target: 'https://example.com/from-mcp', title: 'Via MCP', tags: ['agent'], created_by: me.userId });
+    expect(link).toMatchObject({
+      workspace_id: me.workspaceId,
+      target: 'https://example.com/from-mcp',
+      title: 'Via MCP',
+      tags: ['agent'],
+      created_by: me.userId,
+    });
     expect(created.structuredContent).toEqual(link);
 
     const visit = await t.request(`/${link.slug}`);
@@ -63,7 +71,9 @@ describe('MCP over streamable HTTP', () => {
     const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/a', tags: ['blue', 'red'] } }));
 
     expect(data(await client.callTool({ name: 'get_link', arguments: { id: link.id } })).id).toBe(link.id);
-    const updated = data(await client.callTool({ name: 'update_link', arguments: { id: link.id, title: 'New title', target: 'https://example.com/b', note: null } }));
+    const updated = data(
+      await client.callTool({ name: 'update_link', arguments: { id: link.id, title: 'New title', target: 'https://example.com/b', note: null } }),
+    );
     expect(updated).toMatchObject({ id: link.id, title: 'New title', target: 'https://example.com/b', note: null });
     const visit = await t.request(`/${link.slug}`);
     expect(visit.headers.get('location')).toBe('https://example.com/b');
@@ -77,11 +87,22 @@ describe('MCP over streamable HTTP', () => {
     expect(stats).toEqual(rest.body);
     // per link (a link never visited, so that only the seeded clicks count in either mode)
     const quiet = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/quiet' } }));
-    await seedClicks(t, quiet, [{ country: 'DE', device: 'mobile' }, { country: 'FR', device: 'desktop' }, { country: 'DE', device: 'desktop' }]);
+    await seedClicks(t, quiet, [
+      { country: 'DE', device: 'mobile' },
+      { country: 'FR', device: 'desktop' },
+      { country: 'DE', device: 'desktop' },
+    ]);
     const perLink = async () => data(await client.callTool({ name: 'get_stats', arguments: { link_id: quiet.id, limit: 5 } }));
     const restLink = async () => (await t.api('GET', `/workspaces/${me.workspaceId}/links/${quiet.id}/stats?limit=5`, { key: me.key })).body;
     expect(await perLink()).toEqual(await restLink());
-    expect(await perLink()).toMatchObject({ link_id: quiet.id, total_clicks: 3, countries: [{ country: 'DE', clicks: 2 }, { country: 'FR', clicks: 1 }] });
+    expect(await perLink()).toMatchObject({
+      link_id: quiet.id,
+      total_clicks: 3,
+      countries: [
+        { country: 'DE', clicks: 2 },
+        { country: 'FR', clicks: 1 },
+      ],
+    });
     const unknownLink = await client.callTool({ name: 'get_stats', arguments: { link_id: 'nope' } });
     expect(unknownLink.content).toEqual([{ type: 'text', text: '404: Link not found' }]);
 
@@ -149,12 +170,24 @@ describe('MCP over streamable HTTP', () => {
 
   test('template_id applies a template, as on REST; a plan-gated field answers 402', async () => {
     const me = await t.bootstrap({ plan: 'pro' });
-    const template = await t.api('POST', `/workspaces/${me.workspaceId}/templates`, { key: me.key, body: { name: 'Campaign', config: { tags: ['campaign'], utm_params: { source: 'mcp' } } } });
+    const template = await t.api('POST', `/workspaces/${me.workspaceId}/templates`, {
+      key: me.key,
+      body: { name: 'Campaign', config: { tags: ['campaign'], utm_params: { source: 'mcp' } } },
+    });
     expect(template.status).toBe(201);
     const client = await connect(me.key);
     const link = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/t', template_id: template.body.id } }));
     expect(link).toMatchObject({ tags: ['campaign'], utm_params: { source: 'mcp' } });
-    const gated = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ab', ab_variants: [{ name: 'a', url: 'https://a.example', weight: 50 }, { name: 'b', url: 'https://b.example', weight: 50 }] } });
+    const gated = await client.callTool({
+      name: 'create_link',
+      arguments: {
+        target: 'https://example.com/ab',
+        ab_variants: [
+          { name: 'a', url: 'https://a.example', weight: 50 },
+          { name: 'b', url: 'https://b.example', weight: 50 },
+        ],
+      },
+    });
     expect(gated.content).toEqual([{ type: 'text', text: '402: Plan upgrade required: A/B variants need the Team or Agency plan' }]);
     await client.close();
   });
@@ -162,7 +195,8 @@ describe('MCP over streamable HTTP', () => {
   test('create_link shares the REST create budget: 30 per 10 seconds per workspace, then 429', async () => {
     const me = await t.bootstrap();
     const client = await connect(me.key);
-    for (let i = 0; i < 30; i++) expect((await client.callTool({ name: 'create_link', arguments: { target: `https://example.com/r${i}` } })).isError).toBeFalsy();
+    for (let i = 0; i < 30; i++)
+      expect((await client.callTool({ name: 'create_link', arguments: { target: `https://example.com/r${i}` } })).isError).toBeFalsy();
     const limited = await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/over' } });
     expect(limited.isError).toBe(true);
     expect((limited.content as any)[0].text).toStartWith('429: ');
@@ -189,7 +223,9 @@ describe('MCP over streamable HTTP', () => {
 
     const asViewer = await connect(viewer.key);
     expect(await toolNames(asViewer)).toEqual(['get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags']);
-    const denied = await asViewer.callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } }).catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
+    const denied = await asViewer
+      .callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } })
+      .catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
     expect(denied.isError).toBe(true);
     expect(JSON.stringify(denied.content)).toContain('Tool create_link not found');
     expect(data(await asViewer.callTool({ name: 'list_links', arguments: {} })).total).toBe(0);
@@ -198,10 +234,21 @@ describe('MCP over streamable HTTP', () => {
     const asEditor = await connect(editor.key);
     expect(await toolNames(asEditor)).toEqual(['create_link', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags', 'update_link']);
     const link = data(await asEditor.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ed' } }));
-    const noDelete = await asEditor.callTool({ name: 'delete_link', arguments: { id: link.id } }).catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
+    const noDelete = await asEditor
+      .callTool({ name: 'delete_link', arguments: { id: link.id } })
+      .catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
     expect(noDelete.isError).toBe(true);
     expect(JSON.stringify(noDelete.content)).toContain('Tool delete_link not found');
-    expect(await toolNames(await connect(owner.key))).toEqual(['create_link', 'delete_link', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags', 'update_link']);
+    expect(await toolNames(await connect(owner.key))).toEqual([
+      'create_link',
+      'delete_link',
+      'get_link',
+      'get_stats',
+      'list_domains',
+      'list_links',
+      'list_tags',
+      'update_link',
+    ]);
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/links/${link.id}`, { key: owner.key })).status).toBe(200);
     await asEditor.close();
   });
@@ -219,9 +266,18 @@ describe('MCP over streamable HTTP', () => {
 });
 
 describe('authentication and transport', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
   const post = (headers: Record<string, string>, body: unknown = initialize) =>
-    fetch(`${base}/mcp`, { method: 'POST', headers: { host: SITE_HOST, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { host: SITE_HOST, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+    });
 
   test('401 JSON without a key or with a bad key, before any MCP handling', async () => {
     for (const headers of [{}, { 'x-api-key': 'lh_not_a_key' }] as Record<string, string>[]) {
@@ -253,14 +309,22 @@ describe('authentication and transport', () => {
     const body = await res.json();
     expect(body.result.serverInfo.name).toBe('linkhop');
     expect(body.result.capabilities.tools).toBeDefined();
-    const bad = await fetch(`${base}/mcp`, { method: 'POST', headers: { host: SITE_HOST, 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{not json' });
+    const bad = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { host: SITE_HOST, 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{not json',
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe(-32700);
   });
 
   test('/mcp is served on the site host only', async () => {
     const me = await t.bootstrap();
-    const res = await fetch(`${base}/mcp`, { method: 'POST', headers: { host: 'go.linkhop.test', 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(initialize) });
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { host: 'go.linkhop.test', 'x-api-key': me.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(initialize),
+    });
     expect(res.status).toBe(404);
   });
 });

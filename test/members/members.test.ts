@@ -118,7 +118,7 @@ describe('invites', () => {
     const memberAgain = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email: member.email } });
     expect(memberAgain.status).toBe(409);
     expect(memberAgain.body.error).toContain('already a member');
-    const ownerSelf = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email: (await ownerEmail()) } });
+    const ownerSelf = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email: await ownerEmail() } });
     expect(ownerSelf.status).toBe(409);
   });
 
@@ -133,7 +133,10 @@ describe('invites', () => {
     const created = await t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: pendingEmail, role: 'editor' } });
     await join(ws, 'viewer'); // accepted: no longer pending
     const expired = await t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: uniqueEmail('expired') } });
-    await t.deps.db.update(invites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invites.id, expired.body.id));
+    await t.deps.db
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invites.id, expired.body.id));
 
     const list = await t.api('GET', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key });
     expect(list.status).toBe(200);
@@ -198,9 +201,13 @@ describe('invites', () => {
 
     const ownerInvite = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: admin.key, body: { email: uniqueEmail('o'), role: 'owner' } });
     expect(ownerInvite.status).toBe(403);
-    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: admin.key, body: { email: uniqueEmail('a'), role: 'admin' } })).status).toBe(201);
+    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: admin.key, body: { email: uniqueEmail('a'), role: 'admin' } })).status).toBe(
+      201,
+    );
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/invites`, { key: admin.key })).status).toBe(200);
-    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email: uniqueEmail('o'), role: 'owner' } })).status).toBe(201);
+    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email: uniqueEmail('o'), role: 'owner' } })).status).toBe(
+      201,
+    );
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/invites`)).status).toBe(401);
   });
 });
@@ -234,7 +241,10 @@ describe('accepting an invite', () => {
     expect(keys.body.api_keys.find((k: any) => res.body.api_key.startsWith(k.prefix) && k.role === 'editor')).toBeDefined();
 
     await settle();
-    expect(events).toContainEqual({ type: 'member.added', payload: { workspaceId: owner.workspaceId, userId: res.body.user_id, data: { user_id: res.body.user_id, email, role: 'editor' } } });
+    expect(events).toContainEqual({
+      type: 'member.added',
+      payload: { workspaceId: owner.workspaceId, userId: res.body.user_id, data: { user_id: res.body.user_id, email, role: 'editor' } },
+    });
     const audit = await auditEntries(owner, 'invite.accept');
     expect(audit.find((e: any) => e.user_id === res.body.user_id)?.details).toMatchObject({ invite_id: invite.body.id, email, role: 'editor' });
   });
@@ -263,7 +273,10 @@ describe('accepting an invite', () => {
 
     const email = uniqueEmail('late');
     const late = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email } });
-    await t.deps.db.update(invites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invites.id, late.body.id));
+    await t.deps.db
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invites.id, late.body.id));
     const expired = await t.api('POST', `/invites/${late.body.token}/accept`, { body: {} });
     expect(expired.status).toBe(410);
     expect(expired.body.error).toContain('expired');
@@ -289,7 +302,9 @@ describe('concurrency', () => {
 
   test('simultaneous invites never pass the member limit', async () => {
     const ws = await t.bootstrap({ plan: 'free' }); // 3 seats, 1 taken by the owner
-    const results = await Promise.all([0, 1, 2, 3].map((i) => t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: uniqueEmail(`seat${i}`) } })));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((i) => t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: uniqueEmail(`seat${i}`) } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 402, 402]);
   });
 });
@@ -311,7 +326,7 @@ describe('members', () => {
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/members`)).status).toBe(401);
   });
 
-  test('PATCH changes a role: event, audit, e-mail, and the member\'s keys lose the rights at once', async () => {
+  test("PATCH changes a role: event, audit, e-mail, and the member's keys lose the rights at once", async () => {
     const admin = await join(owner, 'admin');
     expect((await t.api('GET', `/workspaces/${owner.workspaceId}/invites`, { key: admin.key })).status).toBe(200);
     await settle();
@@ -325,7 +340,10 @@ describe('members', () => {
 
     await settle();
     expect(events).toEqual([
-      { type: 'member.role_changed', payload: { workspaceId: owner.workspaceId, userId: owner.userId, data: { user_id: admin.userId, old_role: 'admin', new_role: 'viewer' } } },
+      {
+        type: 'member.role_changed',
+        payload: { workspaceId: owner.workspaceId, userId: owner.userId, data: { user_id: admin.userId, old_role: 'admin', new_role: 'viewer' } },
+      },
     ]);
     const audit = await auditEntries(owner, 'member.update_role');
     expect(audit[0]).toMatchObject({ user_id: owner.userId, details: { user_id: admin.userId, old_role: 'admin', new_role: 'viewer' } });
@@ -397,7 +415,9 @@ describe('members', () => {
     expect(members.body.members.map((m: any) => m.id)).not.toContain(editor.userId);
 
     await settle();
-    expect(events).toEqual([{ type: 'member.removed', payload: { workspaceId: owner.workspaceId, userId: admin.userId, data: { user_id: editor.userId, email: editor.email } } }]);
+    expect(events).toEqual([
+      { type: 'member.removed', payload: { workspaceId: owner.workspaceId, userId: admin.userId, data: { user_id: editor.userId, email: editor.email } } },
+    ]);
     const audit = await auditEntries(owner, 'member.remove');
     expect(audit[0]).toMatchObject({ user_id: admin.userId, details: { user_id: editor.userId, email: editor.email, role: 'editor' } });
     const mails = await mailsTo(editor.email, 1, (m) => m.subject.includes('removed'));

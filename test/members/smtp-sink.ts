@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail { envelopeFrom: string; recipients: string[]; from: string; to: string[]; subject: string; text: string }
+export interface ReceivedMail {
+  envelopeFrom: string;
+  recipients: string[];
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
 
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
 export async function startSmtpSink() {

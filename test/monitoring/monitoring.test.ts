@@ -47,7 +47,10 @@ test('operator trigger needs the admin token', async () => {
 });
 
 test('broken → recovered: one event per change, none while the state holds', async () => {
-  const hook = await t.api('POST', `/workspaces/${pro.workspaceId}/webhooks`, { key: pro.key, body: { name: 'm', url: `${rx.origin}/hook`, events: ['link.broken', 'link.recovered'] } });
+  const hook = await t.api('POST', `/workspaces/${pro.workspaceId}/webhooks`, {
+    key: pro.key,
+    body: { name: 'm', url: `${rx.origin}/hook`, events: ['link.broken', 'link.recovered'] },
+  });
   expect(hook.status).toBe(201);
   const link = await createLink(pro, { target: `${rx.origin}/target`, monitoring: true, title: 'Watched' });
   expect(link.monitoring).toBe(true);
@@ -57,8 +60,14 @@ test('broken → recovered: one event per change, none while the state holds', a
   expect(refused.status).toBe(402); // monitoring needs Pro
   // a workspace downgraded to Free keeps its monitored links, but they are no longer checked
   const downgraded = await t.bootstrap({ plan: 'pro' });
-  const freeLink = await t.api('POST', `/workspaces/${downgraded.workspaceId}/links`, { key: downgraded.key, body: { target: `${rx.origin}/free`, monitoring: true } });
-  const setPlan = await t.api('PATCH', `/admin/workspaces/${downgraded.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan: 'free' } });
+  const freeLink = await t.api('POST', `/workspaces/${downgraded.workspaceId}/links`, {
+    key: downgraded.key,
+    body: { target: `${rx.origin}/free`, monitoring: true },
+  });
+  const setPlan = await t.api('PATCH', `/admin/workspaces/${downgraded.workspaceId}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: { plan: 'free' },
+  });
   expect(setPlan.status).toBe(200);
 
   // healthy: checked, no event
@@ -93,7 +102,14 @@ test('broken → recovered: one event per change, none while the state holds', a
   await settle();
   const events = hookEvents();
   expect(events.map((e) => e.type)).toEqual(['link.broken', 'link.recovered']);
-  expect(events[1].data).toMatchObject({ id: link.id, domain: link.domain, slug: link.slug, target: `${rx.origin}/target`, short_url: link.short_url, status_code: 200 });
+  expect(events[1].data).toMatchObject({
+    id: link.id,
+    domain: link.domain,
+    slug: link.slug,
+    target: `${rx.origin}/target`,
+    short_url: link.short_url,
+    status_code: 200,
+  });
 
   // monitoring switched off by PATCH: no longer checked
   expect((await t.api('PATCH', `/workspaces/${pro.workspaceId}/links/${link.id}`, { key: pro.key, body: { monitoring: false } })).status).toBe(200);
@@ -181,7 +197,8 @@ test('the CLI `monitor` command runs the same pass', async () => {
   expect(result.checked).toBeGreaterThanOrEqual(2);
 });
 
-const health = (ws: { workspaceId: string; key: string }, linkId: string) => t.api('GET', `/workspaces/${ws.workspaceId}/links/${linkId}/health`, { key: ws.key });
+const health = (ws: { workspaceId: string; key: string }, linkId: string) =>
+  t.api('GET', `/workspaces/${ws.workspaceId}/links/${linkId}/health`, { key: ws.key });
 
 test("a link's health lists its broken and recovered changes, newest first, to a viewer", async () => {
   const ws = await t.bootstrap({ plan: 'pro' });

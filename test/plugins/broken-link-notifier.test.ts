@@ -53,37 +53,41 @@ test('without BROKEN_LINK_CHAT_URL the plugin refuses to start, saying what to s
 
 /** Production: the monitor runs in a worker process, so `link.broken` is emitted there, and the plugin loaded there posts it. */
 const production = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL);
-test.skipIf(!production)('in production the monitoring worker process sees link.broken and runs the job; the API process runs no job', async () => {
-  const database = await createTestDatabase();
-  const redisPrefix = `lht-notifier-${process.pid}`;
-  const env = {
-    databaseUrl: database.url!,
-    redisUrl: TEST_REDIS_URL!,
-    redisPrefix,
-    PLUGINS: './plugins/broken-link-notifier.ts',
-    BROKEN_LINK_CHAT_URL: chat.chatUrl,
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    MONITOR_INTERVAL_MS: '500',
-  };
-  let api: ApiProcess | undefined;
-  let worker: ChildProcess | undefined;
-  try {
-    api = await startApiProcess(env);
-    const ws = await bootstrapOver(api, 'pro');
-    const link = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: `${chat.deadUrl}?worker`, monitoring: true } });
-    expect(link.status).toBe(201);
-    await Bun.sleep(1500);
-    expect(chat.messages.filter((m) => m.includes('?worker'))).toEqual([]); // scheduled passes wait for a worker
+test.skipIf(!production)(
+  'in production the monitoring worker process sees link.broken and runs the job; the API process runs no job',
+  async () => {
+    const database = await createTestDatabase();
+    const redisPrefix = `lht-notifier-${process.pid}`;
+    const env = {
+      databaseUrl: database.url!,
+      redisUrl: TEST_REDIS_URL!,
+      redisPrefix,
+      PLUGINS: './plugins/broken-link-notifier.ts',
+      BROKEN_LINK_CHAT_URL: chat.chatUrl,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      MONITOR_INTERVAL_MS: '500',
+    };
+    let api: ApiProcess | undefined;
+    let worker: ChildProcess | undefined;
+    try {
+      api = await startApiProcess(env);
+      const ws = await bootstrapOver(api, 'pro');
+      const link = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: `${chat.deadUrl}?worker`, monitoring: true } });
+      expect(link.status).toBe(201);
+      await Bun.sleep(1500);
+      expect(chat.messages.filter((m) => m.includes('?worker'))).toEqual([]); // scheduled passes wait for a worker
 
-    worker = await startWorkerProcess(env); // `bun run worker`: every queue, the plugins' among them
-    await waitFor(() => chat.messages.some((m) => m.includes('?worker')), 20_000, 'the chat message from the worker');
-    const fromWorker = chat.messages.filter((m) => m.includes('?worker'));
-    expect(fromWorker).toEqual([`Broken link ${link.body.domain}/${link.body.slug}: ${chat.deadUrl}?worker answers 404`]);
-    expect(worker.logged('plugin loaded')).toBe(1);
-    expect(api.logged('plugin loaded')).toBe(1);
-  } finally {
-    await Promise.all([api?.stop(), worker?.stop()]);
-    await database.close();
-    await deleteRedisPrefix(TEST_REDIS_URL!, redisPrefix);
-  }
-}, 60_000);
+      worker = await startWorkerProcess(env); // `bun run worker`: every queue, the plugins' among them
+      await waitFor(() => chat.messages.some((m) => m.includes('?worker')), 20_000, 'the chat message from the worker');
+      const fromWorker = chat.messages.filter((m) => m.includes('?worker'));
+      expect(fromWorker).toEqual([`Broken link ${link.body.domain}/${link.body.slug}: ${chat.deadUrl}?worker answers 404`]);
+      expect(worker.logged('plugin loaded')).toBe(1);
+      expect(api.logged('plugin loaded')).toBe(1);
+    } finally {
+      await Promise.all([api?.stop(), worker?.stop()]);
+      await database.close();
+      await deleteRedisPrefix(TEST_REDIS_URL!, redisPrefix);
+    }
+  },
+  60_000,
+);

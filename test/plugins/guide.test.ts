@@ -9,7 +9,9 @@ const namedBlocks = (doc: string) =>
 
 test('every plugin in plugins/ is shown in docs/plugins.md exactly as shipped', () => {
   const blocks = namedBlocks('docs/plugins.md');
-  const shipped = readdirSync(join(ROOT, 'plugins')).map((name) => `plugins/${name}`).sort();
+  const shipped = readdirSync(join(ROOT, 'plugins'))
+    .map((name) => `plugins/${name}`)
+    .sort();
   expect(blocks.map((b) => b.file).sort()).toEqual(shipped);
   for (const { file, code } of blocks) expect({ file, code }).toEqual({ file, code: readFileSync(join(ROOT, file), 'utf8') });
 });
@@ -24,7 +26,9 @@ test("the README's plugin example is the shipped file, and the README links the 
 
 test('each example plugin stays under 60 lines', () => {
   for (const name of readdirSync(join(ROOT, 'plugins'))) {
-    const lines = readFileSync(join(ROOT, 'plugins', name), 'utf8').trimEnd().split('\n').length;
+    const lines = readFileSync(join(ROOT, 'plugins', name), 'utf8')
+      .trimEnd()
+      .split('\n').length;
     expect({ name, under60: lines < 60 }).toEqual({ name, under60: true });
   }
 });

@@ -73,15 +73,19 @@ test('the server loads PLUGINS before it listens (their routes answer), and a pl
 }, 120_000);
 
 const production = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL);
-test.skipIf(!production)('a worker process loads PLUGINS: a failing plugin stops it by name; the queues it names include plugins', async () => {
-  const database = await createTestDatabase();
-  const env = { DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: `lht-plugin-workers-${process.pid}`, PLUGINS: NOTIFIER };
-  try {
-    expect(await run('workers/main.ts', [], { ...env, BROKEN_LINK_CHAT_URL: '' })).toEqual({ code: 2, err: `${SETUP_FAILS}\n` });
-    const typo = await run('workers/main.ts', ['plugin'], { ...env, BROKEN_LINK_CHAT_URL: chat.chatUrl });
-    expect(typo.code).toBe(2);
-    expect(typo.err).toMatch(/^Unknown queue plugin: the queues are .*\bplugins\b/);
-  } finally {
-    await database.close();
-  }
-}, 60_000);
+test.skipIf(!production)(
+  'a worker process loads PLUGINS: a failing plugin stops it by name; the queues it names include plugins',
+  async () => {
+    const database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: `lht-plugin-workers-${process.pid}`, PLUGINS: NOTIFIER };
+    try {
+      expect(await run('workers/main.ts', [], { ...env, BROKEN_LINK_CHAT_URL: '' })).toEqual({ code: 2, err: `${SETUP_FAILS}\n` });
+      const typo = await run('workers/main.ts', ['plugin'], { ...env, BROKEN_LINK_CHAT_URL: chat.chatUrl });
+      expect(typo.code).toBe(2);
+      expect(typo.err).toMatch(/^Unknown queue plugin: the queues are .*\bplugins\b/);
+    } finally {
+      await database.close();
+    }
+  },
+  60_000,
+);

@@ -22,7 +22,12 @@ test('a real browser sees a titled page, one heading, a list of named links and 
   const create = (body: object) => t.api('POST', `/workspaces/${ws}/links`, { key: me.key, body: { target: 'https://example.com/', ...body } });
   const first = (await create({ title: '<img src=x onerror="window.pwned=1">Guide' })).body;
   const second = (await create({ title: 'Pricing' })).body;
-  const p = (await t.api('POST', `/workspaces/${ws}/portfolios`, { key: me.key, body: { name: '<script>window.pwned=1</script>Picks', config: { style: { bg_color: '#000080', text_color: '#ffffff' } } } })).body;
+  const p = (
+    await t.api('POST', `/workspaces/${ws}/portfolios`, {
+      key: me.key,
+      body: { name: '<script>window.pwned=1</script>Picks', config: { style: { bg_color: '#000080', text_color: '#ffffff' } } },
+    })
+  ).body;
   await t.api('POST', `/workspaces/${ws}/portfolios/${p.id}/links`, { key: me.key, body: { link_ids: [first.id, second.id] } });
 
   const page = await browser.newPage();

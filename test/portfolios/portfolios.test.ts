@@ -75,7 +75,10 @@ describe('create', () => {
     }
     expect((await t.api('POST', `/workspaces/${me.workspaceId}/portfolios`, { key: me.key, body: { name: 'A', slug: 'a'.repeat(50) } })).status).toBe(201);
     // unknown config keys are dropped, never stored
-    const extra = await t.api('POST', `/workspaces/${me.workspaceId}/portfolios`, { key: me.key, body: { name: 'B', config: { script: '<x>', style: { font: 'x' } } } });
+    const extra = await t.api('POST', `/workspaces/${me.workspaceId}/portfolios`, {
+      key: me.key,
+      body: { name: 'B', config: { script: '<x>', style: { font: 'x' } } },
+    });
     expect(extra.body.config).toEqual({ show_clicks: true, show_trend: false, style: {} });
   });
 
@@ -112,7 +115,9 @@ describe('create', () => {
   test('concurrent creates never exceed the plan’s count', async () => {
     const pro = await t.bootstrap({ plan: 'pro' });
     const results = await Promise.all(
-      Array.from({ length: PLAN_LIMITS.portfolios.pro + 2 }, (_, i) => t.api('POST', `/workspaces/${pro.workspaceId}/portfolios`, { key: pro.key, body: { name: `Race ${i}` } })),
+      Array.from({ length: PLAN_LIMITS.portfolios.pro + 2 }, (_, i) =>
+        t.api('POST', `/workspaces/${pro.workspaceId}/portfolios`, { key: pro.key, body: { name: `Race ${i}` } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(PLAN_LIMITS.portfolios.pro);
     expect(results.filter((r) => r.status === 402)).toHaveLength(2);
@@ -183,7 +188,17 @@ describe('read and update', () => {
     const list = await t.api('GET', `/workspaces/${ws}/portfolios`, { key: me.key });
     expect(list.status).toBe(200);
     expect(list.body.portfolios).toHaveLength(1);
-    expect(Object.keys(list.body.portfolios[0]).sort()).toEqual(['config', 'created_at', 'created_by', 'description', 'id', 'name', 'slug', 'updated_at', 'workspace_id']);
+    expect(Object.keys(list.body.portfolios[0]).sort()).toEqual([
+      'config',
+      'created_at',
+      'created_by',
+      'description',
+      'id',
+      'name',
+      'slug',
+      'updated_at',
+      'workspace_id',
+    ]);
     expect(list.body.portfolios[0]).toMatchObject({ id: p.id, workspace_id: ws, created_by: me.userId, description: 'About' });
 
     const got = await t.api('GET', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key });
@@ -205,9 +220,16 @@ describe('read and update', () => {
     for (const body of [{ name: '' }, { name: 'x'.repeat(101) }, { config: { style: { bg_color: '#zzzzzz' } } }, { slug: 'new-slug' }]) {
       expect((await t.api('PATCH', url, { key: me.key, body })).status, JSON.stringify(body)).toBe(400);
     }
-    expect((await t.api('PATCH', url, { key: me.key, body: { name: ' Renamed ', description: 'Now described', config: { show_trend: true } } })).body).toEqual({ ok: true });
+    expect((await t.api('PATCH', url, { key: me.key, body: { name: ' Renamed ', description: 'Now described', config: { show_trend: true } } })).body).toEqual({
+      ok: true,
+    });
     let got = (await t.api('GET', url, { key: me.key })).body;
-    expect(got).toMatchObject({ name: 'Renamed', description: 'Now described', slug: p.slug, config: { show_clicks: false, show_trend: true, style: { bg_color: '#111111' } } });
+    expect(got).toMatchObject({
+      name: 'Renamed',
+      description: 'Now described',
+      slug: p.slug,
+      config: { show_clicks: false, show_trend: true, style: { bg_color: '#111111' } },
+    });
     expect(Date.parse(got.updated_at)).toBeGreaterThanOrEqual(Date.parse(got.created_at));
     await t.api('PATCH', url, { key: me.key, body: { description: null, config: { style: { accent_color: '#00ff00' } } } });
     got = (await t.api('GET', url, { key: me.key })).body;
@@ -283,7 +305,11 @@ describe('public page {site_url}/p/{slug}', () => {
   test('accessible HTML of the links in sort order, with click counts and colours, no auth, cache header', async () => {
     const me = await t.bootstrap({ plan: 'pro' });
     const ws = me.workspaceId;
-    const p = await newPortfolio(me.key, ws, { name: 'Our picks', description: 'Hand-picked', config: { style: { bg_color: '#102030', text_color: '#fefefe', accent_color: '#ffcc00' } } });
+    const p = await newPortfolio(me.key, ws, {
+      name: 'Our picks',
+      description: 'Hand-picked',
+      config: { style: { bg_color: '#102030', text_color: '#fefefe', accent_color: '#ffcc00' } },
+    });
     const first = await newLink(me.key, ws, { title: 'Docs', note: 'INTERNAL-NOTE-123' });
     const second = await newLink(me.key, ws, { title: null });
     await seedClicks(t, first, [{}, {}]);

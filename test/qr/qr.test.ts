@@ -82,7 +82,10 @@ describe('GET /links/{id}/qr', () => {
   });
 
   test('download=1|true answers as an attachment; other values inline', async () => {
-    for (const [q, ext] of [['?download=1', 'svg'], ['?download=true&format=png', 'png']] as const) {
+    for (const [q, ext] of [
+      ['?download=1', 'svg'],
+      ['?download=true&format=png', 'png'],
+    ] as const) {
       const res = await qr(q);
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="qr-${link.slug}.${ext}"`);
     }

@@ -26,7 +26,11 @@ const clickCount = async (id: string) => {
   return (await t.api('GET', `/workspaces/${ws.workspaceId}/links/${id}`, { key: ws.key })).body.click_count as number;
 };
 const post = (slug: string, password: string, ip = '203.0.113.7') =>
-  t.request(`/${slug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA, 'x-forwarded-for': ip }, body: new URLSearchParams({ password }).toString() });
+  t.request(`/${slug}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA, 'x-forwarded-for': ip },
+    body: new URLSearchParams({ password }).toString(),
+  });
 
 test('form, wrong password 401 with the form again, right password redirects; no click before unlock', async () => {
   const link = await createLink(t, ws, { target: 'https://example.com/secret', password: 'open sesame' });
@@ -99,7 +103,12 @@ test('without TRUST_PROXY a forged X-Forwarded-For is ignored: rotating it does 
       const res = await fetch(url, {
         method: 'POST',
         redirect: 'manual',
-        headers: { host: direct.config.defaultDomain, 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BROWSER_UA, 'x-forwarded-for': `198.51.100.${i + 10}` },
+        headers: {
+          host: direct.config.defaultDomain,
+          'content-type': 'application/x-www-form-urlencoded',
+          'user-agent': BROWSER_UA,
+          'x-forwarded-for': `198.51.100.${i + 10}`,
+        },
         body: new URLSearchParams({ password: `guess-${i}` }).toString(),
       });
       await res.arrayBuffer();

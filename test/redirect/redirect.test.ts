@@ -15,8 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const visit = (slug: string, init: RequestInit & { host?: string } = {}) => t.request(`/${slug}`, { ...init, headers: { 'user-agent': BROWSER_UA, ...(init.headers as Record<string, string>) } });
-const expire = (id: string) => t.deps.db.update(links).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(links.id, id));
+const visit = (slug: string, init: RequestInit & { host?: string } = {}) =>
+  t.request(`/${slug}`, { ...init, headers: { 'user-agent': BROWSER_UA, ...(init.headers as Record<string, string>) } });
+const expire = (id: string) =>
+  t.deps.db
+    .update(links)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(links.id, id));
 
 describe('statuses', () => {
   test('302 by default, 301 when redirect_type is 301; HEAD answers the same', async () => {
@@ -57,7 +62,9 @@ describe('statuses', () => {
     expect(fb.status).toBe(302);
     expect(fb.headers.get('location')).toBe('https://example.com/fallback');
 
-    expect((await t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body: { expired_page_url: 'https://example.com/expired-page' } })).status).toBe(200);
+    expect(
+      (await t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body: { expired_page_url: 'https://example.com/expired-page' } })).status,
+    ).toBe(200);
     const workspaceFallback = await visit(plain.slug);
     expect(workspaceFallback.status).toBe(302);
     expect(workspaceFallback.headers.get('location')).toBe('https://example.com/expired-page');
@@ -85,7 +92,10 @@ describe('statuses', () => {
 
 describe('UTM', () => {
   test('appended to the target and merged with its query, URL-encoded', async () => {
-    const link = await createLink(t, ws, { target: 'https://example.com/p?ref=x&utm_source=old#frag', utm_params: { source: 'news letter', medium: 'e&mail', campaign: 'été' } });
+    const link = await createLink(t, ws, {
+      target: 'https://example.com/p?ref=x&utm_source=old#frag',
+      utm_params: { source: 'news letter', medium: 'e&mail', campaign: 'été' },
+    });
     const res = await visit(link.slug);
     const location = new URL(res.headers.get('location')!);
     expect(location.pathname).toBe('/p');
@@ -120,7 +130,12 @@ describe('hosts', () => {
     expect((await visit('go', { host: 'pending.example.com' })).status).toBe(404);
     // nothing else either: HEAD, the password form's POST, the root
     expect((await t.request('/go', { method: 'HEAD', host: 'pending.example.com' })).status).toBe(404);
-    const post = await t.request('/go', { method: 'POST', host: 'pending.example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'password=x' });
+    const post = await t.request('/go', {
+      method: 'POST',
+      host: 'pending.example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=x',
+    });
     expect(post.status).toBe(404);
     expect(post.headers.get('location')).toBeNull();
     expect((await t.request('/', { host: 'pending.example.com' })).status).toBe(404);
@@ -147,7 +162,10 @@ describe('PATCH takes effect on the next visit', () => {
     expect(after.headers.get('location')).toBe('https://example.com/after');
     await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${link.id}`, { key: ws.key, body: { password: 'now-protected' } });
     expect((await visit(link.slug)).status).toBe(200);
-    await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${link.id}`, { key: ws.key, body: { domain: 'verified.example.com', slug: 'renamed', password: null } });
+    await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${link.id}`, {
+      key: ws.key,
+      body: { domain: 'verified.example.com', slug: 'renamed', password: null },
+    });
     expect((await visit(link.slug)).status).toBe(404);
     expect((await visit('renamed', { host: 'verified.example.com' })).headers.get('location')).toBe('https://example.com/after');
   });
@@ -162,7 +180,13 @@ describe('PATCH takes effect on the next visit', () => {
 describe('social bots and leaks', () => {
   const FACEBOOK = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)';
   test('a social bot gets the og_* page, escaped', async () => {
-    const link = await createLink(t, ws, { target: 'https://example.com/article', og_title: 'Big "news" <script>alert(1)</script>', og_description: 'A & B', og_image: 'https://example.com/i.png?a=1&b=2', note: 'TOP-SECRET-NOTE' });
+    const link = await createLink(t, ws, {
+      target: 'https://example.com/article',
+      og_title: 'Big "news" <script>alert(1)</script>',
+      og_description: 'A & B',
+      og_image: 'https://example.com/i.png?a=1&b=2',
+      note: 'TOP-SECRET-NOTE',
+    });
     const res = await visit(link.slug, { headers: { 'user-agent': FACEBOOK } });
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -136,7 +136,9 @@ describe.skipIf(skip)('4: crash in the middle of a multi-row write', () => {
     const again = await server.api('POST', `/workspaces/${ws.workspaceId}/import/links`, { key: ws.key, body: { csv, domain } });
     expect({ status: again.status, body: again.body }).toEqual({ status: 201, body: expect.objectContaining({ created: 0 }) });
     expect(await countLinks(domain, 'imp-')).toBe(500);
-    const audited = await sql(async (db) => (await db`select count(*)::int as n from audit_log where action = 'link.create' and details like '%"slug":"imp-%'`)[0]!.n);
+    const audited = await sql(
+      async (db) => (await db`select count(*)::int as n from audit_log where action = 'link.create' and details like '%"slug":"imp-%'`)[0]!.n,
+    );
     expect(audited).toBe(500);
   }, 90_000);
 });
@@ -144,7 +146,8 @@ describe.skipIf(skip)('4: crash in the middle of a multi-row write', () => {
 describe.skipIf(skip)('5: API with the database down', () => {
   test('link create answers 503 {error}, never 500; every committed create and PATCH has its audit row', async () => {
     const fresh = await server.bootstrap('pro'); // a full create budget (30 per 10 s)
-    const create = (i: number) => server.api('POST', `/workspaces/${fresh.workspaceId}/links`, { key: fresh.key, body: { target: `https://example.com/down/${i}` } });
+    const create = (i: number) =>
+      server.api('POST', `/workspaces/${fresh.workspaceId}/links`, { key: fresh.key, body: { target: `https://example.com/down/${i}` } });
     const statuses: number[] = [];
     const before: { id: string }[] = [];
     for (let i = 0; i < 6; i++) {
@@ -155,7 +158,9 @@ describe.skipIf(skip)('5: API with the database down', () => {
 
     // a burst of creates and PATCHes in flight while the server crashes, then requests while it is down
     const burst = Array.from({ length: 8 }, (_, i) => create(100 + i));
-    const patches = before.map((link, i) => server.api('PATCH', `/workspaces/${fresh.workspaceId}/links/${link.id}`, { key: fresh.key, body: { title: `crash-${i}` } }));
+    const patches = before.map((link, i) =>
+      server.api('PATCH', `/workspaces/${fresh.workspaceId}/links/${link.id}`, { key: fresh.key, body: { title: `crash-${i}` } }),
+    );
     await Bun.sleep(5);
     cluster.stop();
     const patchStatuses: number[] = [];
@@ -183,15 +188,22 @@ describe.skipIf(skip)('5: API with the database down', () => {
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(4);
     const { linkIds, auditIds } = await sql(async (db) => ({
       linkIds: (await db`select id from links where workspace_id = ${fresh.workspaceId} order by id`).map((r) => r.id as string),
-      auditIds: (await db`select details from audit_log where workspace_id = ${fresh.workspaceId} and action = 'link.create'`).map((r) => JSON.parse(r.details).id as string).sort(),
+      auditIds: (await db`select details from audit_log where workspace_id = ${fresh.workspaceId} and action = 'link.create'`)
+        .map((r) => JSON.parse(r.details).id as string)
+        .sort(),
     }));
     expect(linkIds.length).toBe(statuses.filter((s) => s === 201).length);
     expect(auditIds).toEqual(linkIds);
     // a PATCH either committed with its audit row or did neither; a 200 always committed
     expect(patchStatuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     const { patched, audited } = await sql(async (db) => ({
-      patched: (await db`select id, title from links where workspace_id = ${fresh.workspaceId} and title like 'crash-%' order by id`).map((r) => `${r.id}:${r.title}`),
-      audited: (await db`select details from audit_log where workspace_id = ${fresh.workspaceId} and action = 'link.update'`).map((r) => JSON.parse(r.details)).map((d) => `${d.id}:${d.changes.title}`).sort(),
+      patched: (await db`select id, title from links where workspace_id = ${fresh.workspaceId} and title like 'crash-%' order by id`).map(
+        (r) => `${r.id}:${r.title}`,
+      ),
+      audited: (await db`select details from audit_log where workspace_id = ${fresh.workspaceId} and action = 'link.update'`)
+        .map((r) => JSON.parse(r.details))
+        .map((d) => `${d.id}:${d.changes.title}`)
+        .sort(),
     }));
     expect(audited).toEqual(patched);
     expect(patched.length).toBeGreaterThanOrEqual(patchStatuses.filter((s) => s === 200).length);

@@ -31,8 +31,14 @@ beforeAll(async () => {
   ids.domainId = (await addDomain(t, b, 'b-domain.example')).id;
   ids.portfolioId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/portfolios`, { ...as(b), body: { name: 'B portfolio' } }))).id;
   await ok(t.api('POST', `/workspaces/${b.workspaceId}/portfolios/${ids.portfolioId}/links`, { ...as(b), body: { link_ids: [link.id] } }));
-  ids.templateId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/templates`, { ...as(b), body: { name: 'B template', config: { og_title: 'B' } } }))).id;
-  ids.webhookId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/webhooks`, { ...as(b), body: { name: 'B hook', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }))).id;
+  ids.templateId = (
+    await ok(t.api('POST', `/workspaces/${b.workspaceId}/templates`, { ...as(b), body: { name: 'B template', config: { og_title: 'B' } } }))
+  ).id;
+  ids.webhookId = (
+    await ok(
+      t.api('POST', `/workspaces/${b.workspaceId}/webhooks`, { ...as(b), body: { name: 'B hook', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }),
+    )
+  ).id;
   ids.inviteId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/invites`, { ...as(b), body: { email: 'invitee@example.com', role: 'editor' } }))).id;
   ids.userId = (await memberWithKey(t, b.workspaceId, 'editor', 'agency')).userId;
   ids.keyId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/api-keys`, { ...as(b), body: { name: 'B key' } }))).id;
@@ -96,9 +102,15 @@ test("ids of B inside A's request bodies are skipped or refused, never used", as
   expect(added.body).toEqual({ added: 0 });
   const deleted = await t.api('DELETE', `/workspaces/${a.workspaceId}/links/bulk`, { key: a.key, body: { ids: [ids.linkId] } });
   expect(deleted.body).toEqual({ deleted: 0 });
-  const fromTemplate = await t.api('POST', `/workspaces/${a.workspaceId}/links`, { key: a.key, body: { target: 'https://a.example/', template_id: ids.templateId } });
+  const fromTemplate = await t.api('POST', `/workspaces/${a.workspaceId}/links`, {
+    key: a.key,
+    body: { target: 'https://a.example/', template_id: ids.templateId },
+  });
   expect([400, 404]).toContain(fromTemplate.status);
-  const onDomain = await t.api('POST', `/workspaces/${a.workspaceId}/links`, { key: a.key, body: { target: 'https://a.example/', domain: 'b-domain.example', slug: 'mine' } });
+  const onDomain = await t.api('POST', `/workspaces/${a.workspaceId}/links`, {
+    key: a.key,
+    body: { target: 'https://a.example/', domain: 'b-domain.example', slug: 'mine' },
+  });
   expect(onDomain.status).toBe(400);
 });
 

@@ -73,13 +73,28 @@ describe('query-parameter target override: the link target (and its host) always
 });
 
 describe('javascript:, data:, vbscript:, file: in every URL field → 400', () => {
-  const schemes = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'];
+  const schemes = [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+  ];
   const ok = 'https://ok.example/';
   const linkFields: [string, (u: string) => Record<string, unknown>][] = [
     ['target', (u) => ({ target: u })],
     ['fallback_url', (u) => ({ fallback_url: u })],
     ['og_image', (u) => ({ og_image: u })],
-    ['ab_variants[].url', (u) => ({ ab_variants: [{ name: 'a', url: u, weight: 50 }, { name: 'b', url: ok, weight: 50 }] })],
+    [
+      'ab_variants[].url',
+      (u) => ({
+        ab_variants: [
+          { name: 'a', url: u, weight: 50 },
+          { name: 'b', url: ok, weight: 50 },
+        ],
+      }),
+    ],
     ['rules[].action.url', (u) => ({ rules: [{ name: 'r', conditions: [], action: { type: 'redirect', url: u } }] })],
     ['sequence.urls[].url', (u) => ({ sequence: { urls: [{ url: ok }, { url: u }] } })],
     ['routing_rules.geo', (u) => ({ routing_rules: { geo: { US: u } } })],
@@ -135,7 +150,10 @@ describe('javascript:, data:, vbscript:, file: in every URL field → 400', () =
       const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'W', url: scheme, events: ['link.created'] } });
       expect({ scheme, status: res.status }).toEqual({ scheme, status: 400 });
     }
-    const hook = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'W', url: 'https://93.184.216.34/hook', events: ['link.created'] } });
+    const hook = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+      key: ws.key,
+      body: { name: 'W', url: 'https://93.184.216.34/hook', events: ['link.created'] },
+    });
     expect(hook.status).toBe(201);
     for (const scheme of schemes) {
       const res = await t.api('PATCH', `/workspaces/${ws.workspaceId}/webhooks/${hook.body.id}`, { key: ws.key, body: { url: scheme } });
@@ -159,7 +177,14 @@ describe('targets on our own short domains → 400 (create is covered in test/li
     const link = await createLink(t, ws, { target: 'https://ok.example/' });
     // only the target: a fallback or variant may name another short link (no loop by itself)
     const bodies = (u: string) => [{ target: u }];
-    for (const own of ['http://go.linkhop.test/abc', 'https://GO.LINKHOP.TEST/abc', 'https://own-short.example/x', 'http://go.linkhop.test./abc', 'https://own-short.example../x', 'http://go.linkhop.test.:8080/abc']) {
+    for (const own of [
+      'http://go.linkhop.test/abc',
+      'https://GO.LINKHOP.TEST/abc',
+      'https://own-short.example/x',
+      'http://go.linkhop.test./abc',
+      'https://own-short.example../x',
+      'http://go.linkhop.test.:8080/abc',
+    ]) {
       for (const body of bodies(own)) {
         const res = await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${link.id}`, { key: ws.key, body });
         expect({ body, status: res.status }).toEqual({ body, status: 400 });
@@ -208,7 +233,7 @@ describe('colour injection → 400', () => {
 test('CSV formula injection through a real visit: the Referer lands neutralised in the clicks export', async () => {
   const fresh = await t.bootstrap({ plan: 'pro' });
   const link = await createLink(t, fresh, { target: 'https://ok.example/csv', title: '=HYPERLINK("https://evil.example","click")' });
-  const referer = 'https://x.example/=cmd|\' /C calc\'!A0';
+  const referer = "https://x.example/=cmd|' /C calc'!A0";
   const formulaReferer = '=HYPERLINK("https://evil.example","x")';
   await t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA, referer } });
   await t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA, referer: formulaReferer } });

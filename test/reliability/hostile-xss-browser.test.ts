@@ -70,7 +70,9 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
     await act?.(page);
     await page.waitForTimeout(200); // let onerror/onload handlers of broken images fire
-    const text = await page.evaluate(() => `${document.documentElement.innerText}\n${Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n')}\n${document.title}`);
+    const text = await page.evaluate(
+      () => `${document.documentElement.innerText}\n${Array.from(document.querySelectorAll('meta'), (m) => m.content).join('\n')}\n${document.title}`,
+    );
     return { status: res?.status(), dialogs: seen.dialogs, flag: seen.flagWrites, text, elsewhere };
   } finally {
     await page.close();
@@ -104,7 +106,9 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
       // the app-detection page puts the app and store URLs in links and in its script; an app URL
       // holds no whitespace, so the payload's spaces become slashes
       const appUrl = `myapp://open/${payload.replaceAll(' ', '/')}`;
-      const deepLinked = await createLink({ deep_link: { ios_app_url: appUrl, ios_store_url: `https://apps.example.com/${encodeURI(payload)}`, interstitial: true } });
+      const deepLinked = await createLink({
+        deep_link: { ios_app_url: appUrl, ios_store_url: `https://apps.example.com/${encodeURI(payload)}`, interstitial: true },
+      });
       pages.push({ what: 'app-detection page', url: deepLinked.short_url, ua: UA.iphone, leavesForApp: true });
 
       const portfolio = await t.api('POST', `/workspaces/${ws.workspaceId}/portfolios`, { key: ws.key, body: { name: payload, description: payload } });
@@ -117,7 +121,11 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
         expect({ what, status: seen.status! < 500, dialogs: seen.dialogs, flag: seen.flag }).toEqual({ what, status: true, dialogs: [], flag: 0 });
         if (leavesForApp) {
           // the page's own script ran: no app took over, so its timer went on to the store URL, payload intact
-          expect({ what, status: seen.status, fellBackToStore: seen.elsewhere.some((u) => decodeURI(u).endsWith(payload)) }).toEqual({ what, status: 200, fellBackToStore: true });
+          expect({ what, status: seen.status, fellBackToStore: seen.elsewhere.some((u) => decodeURI(u).endsWith(payload)) }).toEqual({
+            what,
+            status: 200,
+            fellBackToStore: true,
+          });
         }
         if (['social-bot page', 'interstitial', 'portfolio page'].includes(what)) {
           // the string arrived, as text: escaping kept it whole rather than dropping it
@@ -130,12 +138,16 @@ describe.skipIf(skip)('no payload script runs in a real browser', () => {
   }
 });
 
-test.skipIf(skip)('control: the same payloads unescaped in a page are detected (dialog or flag)', async () => {
-  let detected = 0;
-  for (const payload of PAYLOADS) {
-    const seen = await visit(`http://${t.config.defaultDomain}/control`, UA.desktop, undefined, `<!doctype html><title>c</title><body>${payload}</body>`);
-    if (seen.dialogs.length || seen.flag) detected++;
-  }
-  // all but the three that need a script-string or template context to run
-  expect(detected).toBe(PAYLOADS.length - 3);
-}, 60_000);
+test.skipIf(skip)(
+  'control: the same payloads unescaped in a page are detected (dialog or flag)',
+  async () => {
+    let detected = 0;
+    for (const payload of PAYLOADS) {
+      const seen = await visit(`http://${t.config.defaultDomain}/control`, UA.desktop, undefined, `<!doctype html><title>c</title><body>${payload}</body>`);
+      if (seen.dialogs.length || seen.flag) detected++;
+    }
+    // all but the three that need a script-string or template context to run
+    expect(detected).toBe(PAYLOADS.length - 3);
+  },
+  60_000,
+);

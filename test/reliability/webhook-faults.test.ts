@@ -39,10 +39,14 @@ beforeAll(async () => {
       if (path === '/to-metadata') return new Response(null, { status: 307, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
       if (path === '/huge') {
         const chunk = new Uint8Array(256 * 1024);
-        return new Response(new ReadableStream({ pull: (c) => {
-          endlessChunksSent++;
-          c.enqueue(chunk);
-        }, }));
+        return new Response(
+          new ReadableStream({
+            pull: (c) => {
+              endlessChunksSent++;
+              c.enqueue(chunk);
+            },
+          }),
+        );
       }
       return new Response('ok');
     },

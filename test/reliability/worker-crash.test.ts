@@ -6,7 +6,16 @@ import { clicksOf, compactBatch } from '../../modules/clicks/batch';
 import { storedClicks } from '../helpers/clicks';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
 import { runRequests } from '../helpers/load';
-import { bootstrapOver, startApiProcess, startRedisServer, startWorkerProcess, waitFor, type ApiProcess, type ChildProcess, type RedisServer } from '../helpers/processes';
+import {
+  bootstrapOver,
+  startApiProcess,
+  startRedisServer,
+  startWorkerProcess,
+  waitFor,
+  type ApiProcess,
+  type ChildProcess,
+  type RedisServer,
+} from '../helpers/processes';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -42,43 +51,48 @@ afterAll(async () => {
   await database?.close();
 });
 
-const waitingOnLocks = async () => Number((await admin`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)[0]!.n);
+const waitingOnLocks = async () =>
+  Number((await admin`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)[0]!.n);
 
-test.skipIf(!enabled)('fault 6: worker killed mid-batch: the batch is re-run, 0 clicks lost, 0 duplicated', async () => {
-  const ws = await bootstrapOver(api);
-  const res = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.com/crash' } });
-  expect(res.status).toBe(201);
-  const link = res.body as { id: string; slug: string };
+test.skipIf(!enabled)(
+  'fault 6: worker killed mid-batch: the batch is re-run, 0 clicks lost, 0 duplicated',
+  async () => {
+    const ws = await bootstrapOver(api);
+    const res = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.com/crash' } });
+    expect(res.status).toBe(201);
+    const link = res.body as { id: string; slug: string };
 
-  const holder = await admin.reserve();
-  await holder`begin`;
-  await holder`select id from links where id = ${link.id} for update`;
-  const VISITS = 300;
-  const result = await runRequests({ count: VISITS, concurrency: 20, request: () => api.visit(link.slug, { 'user-agent': BROWSER_UA }) });
-  expect(result.statuses).toEqual({ 302: VISITS });
+    const holder = await admin.reserve();
+    await holder`begin`;
+    await holder`select id from links where id = ${link.id} for update`;
+    const VISITS = 300;
+    const result = await runRequests({ count: VISITS, concurrency: 20, request: () => api.visit(link.slug, { 'user-agent': BROWSER_UA }) });
+    expect(result.statuses).toEqual({ 302: VISITS });
 
-  // the worker is inside storeClicks' transaction, waiting for the link row
-  await waitFor(async () => (await waitingOnLocks()) > 0, 10_000, 'the worker to wait on the link row');
-  await workers[0]!.kill();
-  await holder`rollback`;
-  holder.release();
-  // its transaction died with it: nothing of the batch was committed
-  await waitFor(async () => (await waitingOnLocks()) === 0, 5000, 'the dead worker’s transaction to end');
-  expect(await storedClicks(database.db, [link.id])).toEqual({ rows: 0, counted: 0 });
+    // the worker is inside storeClicks' transaction, waiting for the link row
+    await waitFor(async () => (await waitingOnLocks()) > 0, 10_000, 'the worker to wait on the link row');
+    await workers[0]!.kill();
+    await holder`rollback`;
+    holder.release();
+    // its transaction died with it: nothing of the batch was committed
+    await waitFor(async () => (await waitingOnLocks()) === 0, 5000, 'the dead worker’s transaction to end');
+    expect(await storedClicks(database.db, [link.id])).toEqual({ rows: 0, counted: 0 });
 
-  const restarted = performance.now();
-  workers.push(await startWorkerProcess(env()));
-  await waitFor(async () => (await storedClicks(database.db, [link.id])).rows >= VISITS, 30_000, `${VISITS} clicks stored`);
-  console.info(`fault 6: ${VISITS} clicks of the killed worker's batches stored ${Math.round(performance.now() - restarted)} ms after a new worker started`);
-  await Bun.sleep(1500);
-  expect(await storedClicks(database.db, [link.id])).toEqual({ rows: VISITS, counted: VISITS });
+    const restarted = performance.now();
+    workers.push(await startWorkerProcess(env()));
+    await waitFor(async () => (await storedClicks(database.db, [link.id])).rows >= VISITS, 30_000, `${VISITS} clicks stored`);
+    console.info(`fault 6: ${VISITS} clicks of the killed worker's batches stored ${Math.round(performance.now() - restarted)} ms after a new worker started`);
+    await Bun.sleep(1500);
+    expect(await storedClicks(database.db, [link.id])).toEqual({ rows: VISITS, counted: VISITS });
 
-  // the recovered jobs are the ones the dead worker had taken: BullMQ counted them stalled
-  const queue = new Queue('clicks', { connection: { url: redis.url } as any, prefix: 'crash' });
-  const completed = await queue.getJobs(['completed']);
-  await queue.close();
-  // (the clicks queue also carries the click maintenance and deletion jobs)
-  const batches = completed.filter((job) => job.name === 'clicks.record');
-  expect(batches.some((job) => job.stalledCounter >= 1)).toBe(true);
-  expect(batches.reduce((n, job) => n + clicksOf(compactBatch(job.data)).length, 0)).toBe(VISITS);
-}, 90_000);
+    // the recovered jobs are the ones the dead worker had taken: BullMQ counted them stalled
+    const queue = new Queue('clicks', { connection: { url: redis.url } as any, prefix: 'crash' });
+    const completed = await queue.getJobs(['completed']);
+    await queue.close();
+    // (the clicks queue also carries the click maintenance and deletion jobs)
+    const batches = completed.filter((job) => job.name === 'clicks.record');
+    expect(batches.some((job) => job.stalledCounter >= 1)).toBe(true);
+    expect(batches.reduce((n, job) => n + clicksOf(compactBatch(job.data)).length, 0)).toBe(VISITS);
+  },
+  90_000,
+);

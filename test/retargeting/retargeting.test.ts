@@ -60,7 +60,7 @@ async function linkInNewWorkspace(plan: 'pro' | 'team', body: Record<string, unk
   return { ws, link: res.body };
 }
 
-const RAW_TARGET = 'https://shop.example/?a="><script>alert(1)</script>&b=\'1\'';
+const RAW_TARGET = "https://shop.example/?a=\"><script>alert(1)</script>&b='1'";
 
 /** Hands the buffered clicks to the queue (the embedded runner then runs the jobs; with BullMQ the test polls the receiver). */
 async function recordClicks() {
@@ -68,7 +68,8 @@ async function recordClicks() {
   if (t.deps.queue.kind === 'memory') await t.deps.queue.idle();
 }
 
-const settings = (ws: { workspaceId: string; key: string }, body: Record<string, unknown>) => t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body });
+const settings = (ws: { workspaceId: string; key: string }, body: Record<string, unknown>) =>
+  t.api('PATCH', `/workspaces/${ws.workspaceId}`, { key: ws.key, body });
 
 describe('retargeting scripts', () => {
   test('pro workspace: 402', async () => {
@@ -98,7 +99,10 @@ describe('retargeting scripts', () => {
     const bot = await t.request(path, { headers: { 'user-agent': UA.googlebot } });
     expect(bot.status).toBe(302);
 
-    const downgrade = await t.api('PATCH', `/admin/workspaces/${created.ws.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan: 'pro' } });
+    const downgrade = await t.api('PATCH', `/admin/workspaces/${created.ws.workspaceId}`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: { plan: 'pro' },
+    });
     expect(downgrade.status).toBe(200);
     expect((await t.request(path, { headers: { 'user-agent': UA.desktop } })).status).toBe(302);
   });
@@ -127,7 +131,10 @@ describe('analytics forwarding', () => {
       return hits.length >= 3 ? hits : undefined;
     });
     const fb = await until('3 Meta events', () => {
-      const events = receiver.received.slice(before).filter((r) => r.path === '/fb/998877/events').flatMap((r) => r.body.data);
+      const events = receiver.received
+        .slice(before)
+        .filter((r) => r.path === '/fb/998877/events')
+        .flatMap((r) => r.body.data);
       return events.length >= 3 ? events : undefined;
     });
     await Bun.sleep(200);

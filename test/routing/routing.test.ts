@@ -35,7 +35,13 @@ describe('validation', () => {
   });
 
   test('keys are normalised: countries upper case, devices lower case, OS names as spelled by the spec', () => {
-    expect(checkRoutingRules({ geo: { de: 'https://de.example/' }, device: { Mobile: 'https://m.example/' }, os: { ios: 'https://i.example/', MACOS: 'https://mac.example/' } })).toEqual({
+    expect(
+      checkRoutingRules({
+        geo: { de: 'https://de.example/' },
+        device: { Mobile: 'https://m.example/' },
+        os: { ios: 'https://i.example/', MACOS: 'https://mac.example/' },
+      }),
+    ).toEqual({
       geo: { DE: 'https://de.example/' },
       device: { mobile: 'https://m.example/' },
       os: { iOS: 'https://i.example/', macOS: 'https://mac.example/' },
@@ -43,7 +49,11 @@ describe('validation', () => {
   });
 
   test('geo beats device beats OS; nothing named → undefined', () => {
-    const rules = checkRoutingRules({ geo: { DE: 'https://de.example/' }, device: { mobile: 'https://m.example/' }, os: { Android: 'https://a.example/', Windows: 'https://w.example/' } });
+    const rules = checkRoutingRules({
+      geo: { DE: 'https://de.example/' },
+      device: { mobile: 'https://m.example/' },
+      os: { Android: 'https://a.example/', Windows: 'https://w.example/' },
+    });
     expect(routeFor(rules, fakeVisitor({ country: 'DE', device: 'mobile', os: 'Android' }))).toBe('https://de.example/');
     expect(routeFor(rules, fakeVisitor({ country: 'FR', device: 'mobile', os: 'Android' }))).toBe('https://m.example/');
     expect(routeFor(rules, fakeVisitor({ country: 'FR', device: 'tablet', os: 'Android' }))).toBe('https://a.example/');

@@ -31,14 +31,20 @@ const oneCondition = (condition: Record<string, unknown>) => [rule([condition])]
  * Three ordered sample values per field (a < b < c where the field is ordered), and how a visit
  * with a given value looks. Text fields are visited in another case than the rule spells them.
  */
-const SAMPLES: Record<Field, { values: [string, string, string]; key?: string; visit: (value: string) => { visitor: ReturnType<typeof fakeVisitor>; clickCount?: number } }> = {
+const SAMPLES: Record<
+  Field,
+  { values: [string, string, string]; key?: string; visit: (value: string) => { visitor: ReturnType<typeof fakeVisitor>; clickCount?: number } }
+> = {
   country: { values: ['de', 'fr', 'us'], visit: (v) => ({ visitor: fakeVisitor({ country: v.toUpperCase() }) }) },
   continent: { values: ['as', 'eu', 'na'], visit: (v) => ({ visitor: fakeVisitor({ continent: v.toUpperCase() }) }) },
   device: { values: ['desktop', 'mobile', 'tablet'], visit: (v) => ({ visitor: fakeVisitor({ device: v as 'mobile' }) }) },
   os: { values: ['Android', 'iOS', 'Windows'], visit: (v) => ({ visitor: fakeVisitor({ os: v.toUpperCase() }) }) },
   browser: { values: ['Chrome', 'Firefox', 'Safari'], visit: (v) => ({ visitor: fakeVisitor({ browser: v.toUpperCase() }) }) },
   language: { values: ['de', 'en', 'fr'], visit: (v) => ({ visitor: fakeVisitor({ language: v }) }) },
-  referrer: { values: ['https://alpha.example/', 'https://bravo.example/', 'https://charlie.example/'], visit: (v) => ({ visitor: fakeVisitor({ referrer: v.toUpperCase() }) }) },
+  referrer: {
+    values: ['https://alpha.example/', 'https://bravo.example/', 'https://charlie.example/'],
+    visit: (v) => ({ visitor: fakeVisitor({ referrer: v.toUpperCase() }) }),
+  },
   time: { values: ['09:00', '12:30', '18:45'], visit: (v) => atTime(`2026-11-23T${v}:00Z`) },
   day: { values: ['mon', 'wed', 'fri'], visit: (v) => atTime(`2026-11-${{ mon: 23, wed: 25, fri: 27 }[v]}T12:00:00Z`) },
   query: { values: ['alpha', 'bravo', 'charlie'], key: 'ref', visit: (v) => ({ visitor: fakeVisitor({ query: `ref=${v.toUpperCase()}&other=x` }) }) },
@@ -77,7 +83,10 @@ describe('operator × field', () => {
       }
       test(`${field} ${operator}: matches ${match.join(', ')}; not ${miss.join(', ')}`, () => {
         const rules = checkRules(oneCondition(condition), 'agency');
-        for (const [visits, expected] of [[match, 'https://rule.example/'], [miss, undefined]] as const) {
+        for (const [visits, expected] of [
+          [match, 'https://rule.example/'],
+          [miss, undefined],
+        ] as const) {
           for (const v of visits) {
             const { visitor, clickCount = 0 } = sample.visit(v);
             expect({ v, got: matchRules(rules, visitor, fakeLink({ click_count: clickCount })) }).toEqual({ v, got: expected });
@@ -89,7 +98,11 @@ describe('operator × field', () => {
 
   test('time between wraps midnight when from > to', () => {
     const rules = checkRules(oneCondition({ field: 'time', operator: 'between', value: ['22:00', '06:00'] }), 'team');
-    for (const [at, expected] of [['23:30', true], ['05:59', true], ['12:00', false]] as const) {
+    for (const [at, expected] of [
+      ['23:30', true],
+      ['05:59', true],
+      ['12:00', false],
+    ] as const) {
       setSystemTime(new Date(`2026-11-23T${at}:00Z`));
       expect({ at, hit: matchRules(rules, fakeVisitor(), fakeLink()) !== undefined }).toEqual({ at, hit: expected });
     }
@@ -106,7 +119,14 @@ describe('operator × field', () => {
 describe('rule semantics', () => {
   const rules = checkRules(
     [
-      { name: 'german mobile', conditions: [{ field: 'country', operator: 'eq', value: 'DE' }, { field: 'device', operator: 'eq', value: 'mobile' }], action: { type: 'redirect', url: 'https://de-mobile.example/' } },
+      {
+        name: 'german mobile',
+        conditions: [
+          { field: 'country', operator: 'eq', value: 'DE' },
+          { field: 'device', operator: 'eq', value: 'mobile' },
+        ],
+        action: { type: 'redirect', url: 'https://de-mobile.example/' },
+      },
       { name: 'german', conditions: [{ field: 'country', operator: 'eq', value: 'de' }], action: { type: 'redirect', url: 'https://de.example/' } },
       { name: 'everyone', conditions: [], action: { type: 'redirect', url: 'https://all.example/' } },
       { name: 'never reached', conditions: [], action: { type: 'redirect', url: 'https://unreachable.example/' } },
@@ -172,7 +192,19 @@ describe('validation', () => {
   });
 
   test('normalises: country upper case, device lower case, default names, numbers as strings', () => {
-    const [normalised] = checkRules([{ conditions: [{ field: 'country', operator: 'in', value: ['de', 'Fr'] }, { field: 'device', operator: 'eq', value: 'Mobile' }, { field: 'click_count', operator: 'gt', value: 5 }], action: { type: 'redirect', url: 'https://x.example/' } }], 'team');
+    const [normalised] = checkRules(
+      [
+        {
+          conditions: [
+            { field: 'country', operator: 'in', value: ['de', 'Fr'] },
+            { field: 'device', operator: 'eq', value: 'Mobile' },
+            { field: 'click_count', operator: 'gt', value: 5 },
+          ],
+          action: { type: 'redirect', url: 'https://x.example/' },
+        },
+      ],
+      'team',
+    );
     expect(normalised).toEqual({
       name: 'Rule 1',
       conditions: [
@@ -223,7 +255,11 @@ describe('through the API and real redirects', () => {
 
   const germanRules = [
     { name: 'de', conditions: [{ field: 'country', operator: 'eq', value: 'de' }], action: { type: 'redirect', url: 'https://de.example/' } },
-    { name: 'twitter', conditions: [{ field: 'query', key: 'ref', operator: 'eq', value: 'twitter' }], action: { type: 'redirect', url: 'https://tw.example/' } },
+    {
+      name: 'twitter',
+      conditions: [{ field: 'query', key: 'ref', operator: 'eq', value: 'twitter' }],
+      action: { type: 'redirect', url: 'https://tw.example/' },
+    },
   ];
 
   test('free plan: 402 (rules need Pro)', async () => {
@@ -288,7 +324,10 @@ describe('through the API and real redirects', () => {
   test('PATCH on a Pro workspace: a Team field is a 402', async () => {
     const created = await pool.create('pro', { rules: [rule([{ field: 'country', operator: 'eq', value: 'DE' }])] });
     expect(created.status).toBe(201);
-    const res = await t.api('PATCH', `/workspaces/${created.ws.workspaceId}/links/${created.body.id}`, { key: created.ws.key, body: { rules: oneCondition({ field: 'click_count', operator: 'gt', value: '5' }) } });
+    const res = await t.api('PATCH', `/workspaces/${created.ws.workspaceId}/links/${created.body.id}`, {
+      key: created.ws.key,
+      body: { rules: oneCondition({ field: 'click_count', operator: 'gt', value: '5' }) },
+    });
     expect(res.status).toBe(402);
     expect(res.body.error).toBe(featureMessage('extended_rule_fields'));
   });

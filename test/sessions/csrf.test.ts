@@ -53,7 +53,9 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
     const other = await t.bootstrap({ email: otherEmail });
     const theirs = await sessionOf(otherEmail);
     expect(theirs.userId).toBe(other.userId);
-    const res = await asSession(t, { cookie: session.cookie, csrf: theirs.csrf })('POST', linksOf(owner.workspaceId), { body: { target: 'https://example.com/x' } });
+    const res = await asSession(t, { cookie: session.cookie, csrf: theirs.csrf })('POST', linksOf(owner.workspaceId), {
+      body: { target: 'https://example.com/x' },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -67,12 +69,17 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
     expect(res.body.error).toBe('Missing or invalid CSRF token');
     const multipart = new FormData();
     multipart.set('target', 'https://evil.example/');
-    const raw = await t.app.handle(new Request(`http://linkhop.test/api${linksOf(owner.workspaceId)}`, { method: 'POST', body: multipart, headers: { cookie: session.cookie } }));
+    const raw = await t.app.handle(
+      new Request(`http://linkhop.test/api${linksOf(owner.workspaceId)}`, { method: 'POST', body: multipart, headers: { cookie: session.cookie } }),
+    );
     expect(raw.status).toBe(403);
     // a broken body answers the credential check first, as it does for keys
     const broken = await t.api('POST', linksOf(owner.workspaceId), { body: '{"target":', headers: { cookie: session.cookie } });
     expect(broken.status).toBe(403);
-    const brokenWithToken = await t.api('POST', linksOf(owner.workspaceId), { body: '{"target":', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+    const brokenWithToken = await t.api('POST', linksOf(owner.workspaceId), {
+      body: '{"target":',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+    });
     expect(brokenWithToken.status).toBe(400);
     const brokenSignedOut = await t.api('POST', linksOf(owner.workspaceId), { body: '{"target":', headers: { cookie: 'lh_session=gone' } });
     expect(brokenSignedOut.status).toBe(401);
@@ -84,7 +91,11 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
     expect(created.status).toBe(201);
     // a viewer's key with the owner's cookie acts as the viewer
     const viewer = await memberWithKey(t, owner.workspaceId, 'viewer');
-    const mixed = await t.api('POST', linksOf(owner.workspaceId), { key: viewer.key, body: { target: 'https://example.com/mixed' }, headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+    const mixed = await t.api('POST', linksOf(owner.workspaceId), {
+      key: viewer.key,
+      body: { target: 'https://example.com/mixed' },
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+    });
     expect(mixed.status).toBe(403);
     expect(mixed.body.error).toContain('editor');
     // an invalid key is not rescued by a valid cookie
@@ -97,7 +108,13 @@ test('an owner’s session reads every route of the workspace (and the workspace
   const link = await t.api('POST', linksOf(owner.workspaceId), { key: owner.key, body: { target: 'https://example.com/read-me' } });
   const gets = t.app.routes
     .filter((r) => r.method === 'GET' && r.path.startsWith('/api/workspaces'))
-    .map((r) => r.path.slice('/api'.length).replace(':wsId', owner.workspaceId).replace(':linkId', link.body.id).replace(/:(\w+)/g, 'x-$1'));
+    .map((r) =>
+      r.path
+        .slice('/api'.length)
+        .replace(':wsId', owner.workspaceId)
+        .replace(':linkId', link.body.id)
+        .replace(/:(\w+)/g, 'x-$1'),
+    );
   expect(gets.length).toBeGreaterThan(15);
   const differences: string[] = [];
   let ok = 0;
@@ -132,7 +149,14 @@ describe('forged writes: a viewer’s session with a valid CSRF token gets the A
     };
     const routes = t.app.routes
       .filter((r) => r.path.startsWith('/api/workspaces/:wsId') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
-      .map((r) => ({ method: r.method, path: r.path.replace(':wsId', ws).replace(':linkId', link.body.id).replace(':tagName', 'forged').replace(/:(\w+)/g, 'x-$1') }));
+      .map((r) => ({
+        method: r.method,
+        path: r.path
+          .replace(':wsId', ws)
+          .replace(':linkId', link.body.id)
+          .replace(':tagName', 'forged')
+          .replace(/:(\w+)/g, 'x-$1'),
+      }));
     const writes = routes.filter((r) => r.method !== 'GET');
     expect(writes.length).toBeGreaterThan(25);
 
@@ -162,4 +186,3 @@ describe('forged writes: a viewer’s session with a valid CSRF token gets the A
     expect(all.body.links.filter((l: any) => l.target.includes('forged') || l.target.includes('evil'))).toEqual([]);
   }, 60_000);
 });
-

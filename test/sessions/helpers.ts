@@ -42,7 +42,12 @@ export function tokenIn(text: string, page: 'sign-in' | 'invite' = 'sign-in'): s
   return match[1]!;
 }
 
-export interface Session { cookie: string; csrf: string; userId: string; setCookie: string }
+export interface Session {
+  cookie: string;
+  csrf: string;
+  userId: string;
+  setCookie: string;
+}
 
 export const requestLink = (t: TestApp, email: string, ip = freshIp()) =>
   t.api('POST', '/session/sign-in-link', { body: { email }, headers: { 'x-forwarded-for': ip } });
@@ -67,8 +72,15 @@ export async function signIn(t: TestApp, sink: Sink, email: string): Promise<Ses
 
 /** An API call as the dashboard makes it: the cookie, and the CSRF token unless `csrf` says otherwise. */
 export function asSession(t: TestApp, session: Pick<Session, 'cookie' | 'csrf'>) {
-  return <T = any>(method: string, path: string, opts: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> => {
+  return <T = any>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> => {
     const csrf = opts.csrf === undefined ? session.csrf : opts.csrf;
-    return t.api<T>(method, path, { body: opts.body, headers: { cookie: session.cookie, ...(csrf !== null ? { 'x-csrf-token': csrf } : {}), ...opts.headers } });
+    return t.api<T>(method, path, {
+      body: opts.body,
+      headers: { cookie: session.cookie, ...(csrf !== null ? { 'x-csrf-token': csrf } : {}), ...opts.headers },
+    });
   };
 }

@@ -52,7 +52,9 @@ describe('the invitation page’s API', () => {
     expect(me.status).toBe(200);
     expect(me.body.user).toMatchObject({ email, name: 'New Comer' });
     expect(me.body.workspaces).toEqual([expect.objectContaining({ id: owner.workspaceId, role: 'editor' })]);
-    const made = await asSession(t, { cookie: cookiePair(setCookie), csrf: me.body.csrf_token })('POST', `/workspaces/${owner.workspaceId}/links`, { body: { target: 'https://example.com/joined' } });
+    const made = await asSession(t, { cookie: cookiePair(setCookie), csrf: me.body.csrf_token })('POST', `/workspaces/${owner.workspaceId}/links`, {
+      body: { target: 'https://example.com/joined' },
+    });
     expect(made.status).toBe(201);
 
     const audit = await t.api('GET', `/workspaces/${owner.workspaceId}/audit-log?action=invite.accept`, { key: owner.key });
@@ -115,7 +117,9 @@ describe('the invitation page’s API', () => {
   test('409 when the address became a member meanwhile; 415 for a form post (a cross-site page cannot join someone)', async () => {
     const email = uniqueEmail('meanwhile');
     const created = await invite(email);
-    expect((await t.api('POST', `/invites/${created.token}/join`, { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (await t.api('POST', `/invites/${created.token}/join`, { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+    ).toBe(415);
     const user = await ensureUser(t.deps.db, email);
     await addMember(t.deps.db, owner.workspaceId, user.id, 'viewer');
     const res = await join(created.token);
@@ -132,7 +136,10 @@ describe('the key handed out by the API’s accept follows the membership', () =
     expect(accepted.status).toBe(200);
     const { api_key: key, user_id: userId } = accepted.body;
     const write = () => t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key, body: { target: 'https://example.com/follows' } });
-    const listedRole = async () => (await t.api('GET', `/workspaces/${owner.workspaceId}/api-keys`, { key: owner.key })).body.api_keys.find((k: any) => key.startsWith(k.prefix) && k.name === 'Invite key').role;
+    const listedRole = async () =>
+      (await t.api('GET', `/workspaces/${owner.workspaceId}/api-keys`, { key: owner.key })).body.api_keys.find(
+        (k: any) => key.startsWith(k.prefix) && k.name === 'Invite key',
+      ).role;
 
     expect((await write()).status).toBe(403);
     expect(await listedRole()).toBe('viewer');
@@ -159,7 +166,10 @@ test('migration 0011 marks the keys of earlier invite acceptances as following, 
   const lookalike = await t.api('POST', `/workspaces/${owner.workspaceId}/api-keys`, { key: owner.key, body: { name: 'Invite key', role: 'viewer' } });
   expect(lookalike.status).toBe(201);
   const follows = async () => {
-    const rows = await t.deps.db.select({ id: apiKeys.id, name: apiKeys.name, follows: apiKeys.followsMembership }).from(apiKeys).where(eq(apiKeys.workspaceId, owner.workspaceId));
+    const rows = await t.deps.db
+      .select({ id: apiKeys.id, name: apiKeys.name, follows: apiKeys.followsMembership })
+      .from(apiKeys)
+      .where(eq(apiKeys.workspaceId, owner.workspaceId));
     return rows.filter((r) => r.follows).map((r) => r.id);
   };
   const inviteKeys = await follows();
@@ -168,7 +178,9 @@ test('migration 0011 marks the keys of earlier invite acceptances as following, 
 
   // as before the migration: no key follows; then the migration's data statement
   await t.deps.db.update(apiKeys).set({ followsMembership: false }).where(eq(apiKeys.workspaceId, owner.workspaceId));
-  const migration = readFileSync(joinPath(import.meta.dir, '../../drizzle/0011_sessions.sql'), 'utf8').split('--> statement-breakpoint').at(-1)!;
+  const migration = readFileSync(joinPath(import.meta.dir, '../../drizzle/0011_sessions.sql'), 'utf8')
+    .split('--> statement-breakpoint')
+    .at(-1)!;
   expect(migration).toContain('UPDATE "api_keys"');
   await t.deps.db.execute(sql.raw(migration));
   expect((await follows()).sort()).toEqual(inviteKeys.sort());

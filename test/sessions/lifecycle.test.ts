@@ -77,13 +77,22 @@ describe('membership changes reach open sessions at once', () => {
     const stranger = await t.bootstrap();
     expect((await as('GET', `/workspaces/${stranger.workspaceId}/links`)).status).toBe(404);
     const me = await as('GET', '/session');
-    expect(me.body.workspaces.map((w: any) => [w.id, w.role]).sort()).toEqual([[other.workspaceId, 'owner'], [owner.workspaceId, 'viewer']].sort());
+    expect(me.body.workspaces.map((w: any) => [w.id, w.role]).sort()).toEqual(
+      [
+        [other.workspaceId, 'owner'],
+        [owner.workspaceId, 'viewer'],
+      ].sort(),
+    );
     // agency client workspaces: listed with their parent where the person is a member
     const agency = await t.bootstrap({ email, plan: 'agency' });
     const client = await t.api('POST', `/workspaces/${agency.workspaceId}/clients`, { key: agency.key, body: { name: 'Client Co' } });
     expect(client.status).toBe(201);
     const withClient = await as('GET', '/session');
-    expect(withClient.body.workspaces.find((w: any) => w.id === client.body.id)).toMatchObject({ role: 'owner', parent_workspace_id: agency.workspaceId, plan: 'free' });
+    expect(withClient.body.workspaces.find((w: any) => w.id === client.body.id)).toMatchObject({
+      role: 'owner',
+      parent_workspace_id: agency.workspaceId,
+      plan: 'free',
+    });
     expect((await as('GET', `/workspaces/${client.body.id}/links`)).status).toBe(200);
   });
 });
@@ -124,7 +133,8 @@ describe('signing out', () => {
 });
 
 describe('sliding expiry (30 days)', () => {
-  const expiryOf = async (userId: string) => (await t.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)))[0]!.expiresAt.getTime();
+  const expiryOf = async (userId: string) =>
+    (await t.deps.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)))[0]!.expiresAt.getTime();
 
   test('use extends the session (and its cookie), at most one write an hour; 30 idle days end it', async () => {
     const editor = await memberSession('editor');

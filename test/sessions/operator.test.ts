@@ -13,7 +13,8 @@ describe('POST /api/admin/login-link (installs without mail)', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const loginLink = (email: string, token?: string) => t.api('POST', '/admin/login-link', { body: { email }, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+  const loginLink = (email: string, token?: string) =>
+    t.api('POST', '/admin/login-link', { body: { email }, headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
 
   test('401 without or with a wrong operator token; 404 for an unknown e-mail', async () => {
     const email = uniqueEmail('op');
@@ -61,7 +62,13 @@ describe('bun run cli login-link --email E', () => {
     const deps = await createDeps(loadConfig({ SITE_URL, LOG_LEVEL: 'silent' }), { database: await operator.openDatabase() });
     try {
       const app = createApp(deps);
-      const res = await app.handle(new Request(`${SITE_URL}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: tokenIn(printed.url) }) }));
+      const res = await app.handle(
+        new Request(`${SITE_URL}/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: tokenIn(printed.url) }),
+        }),
+      );
       expect(res.status).toBe(200);
       expect(((await res.json()) as any).user.id).toBe(userId);
     } finally {

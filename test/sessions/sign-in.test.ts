@@ -96,13 +96,17 @@ describe('sign-in by e-mail link', () => {
     const token = await linkTokenFor(email);
     const session = await sessionFromToken(t, token);
     const raw = session.cookie.split('=')[1]!;
-    const tables = rowsOf<{ table_name: string }>(await t.deps.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`));
+    const tables = rowsOf<{ table_name: string }>(
+      await t.deps.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+    );
     const names = tables.map((r) => r.table_name);
     expect(names).toContain('sessions');
     expect(names).toContain('sign_in_links');
     for (const secret of [token, raw]) {
       for (const name of names) {
-        const [hit] = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} x where row_to_json(x)::text like ${`%${secret}%`}`));
+        const [hit] = rowsOf<{ n: number }>(
+          await t.deps.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} x where row_to_json(x)::text like ${`%${secret}%`}`),
+        );
         expect({ table: name, n: hit!.n }).toEqual({ table: name, n: 0 });
       }
     }
@@ -155,7 +159,11 @@ describe('sign-in by e-mail link', () => {
 test('over a real socket the per-IP limit counts the peer address', async () => {
   const base = await t.listen();
   const ask = () =>
-    fetch(`${base}/api/session/sign-in-link`, { method: 'POST', headers: { host: new URL(SITE_URL).host, 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('socket') }) });
+    fetch(`${base}/api/session/sign-in-link`, {
+      method: 'POST',
+      headers: { host: new URL(SITE_URL).host, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('socket') }),
+    });
   for (let i = 0; i < 20; i++) expect((await ask()).status).toBe(202);
   const limited = await ask();
   expect(limited.status).toBe(429);
@@ -178,7 +186,9 @@ describe('ALLOW_SIGNUP and https', () => {
       expect(me.body.user).toMatchObject({ email, name: null });
       expect(me.body.workspaces).toHaveLength(1);
       expect(me.body.workspaces[0]).toMatchObject({ plan: 'free', role: 'owner', parent_workspace_id: null });
-      const made = await asSession(app.t, session)('POST', `/workspaces/${me.body.workspaces[0].id}/links`, { body: { target: 'https://example.com/signed-up' } });
+      const made = await asSession(app.t, session)('POST', `/workspaces/${me.body.workspaces[0].id}/links`, {
+        body: { target: 'https://example.com/signed-up' },
+      });
       expect(made.status).toBe(201);
 
       // a second link for the same address signs in the same user, without another workspace

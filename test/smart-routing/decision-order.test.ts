@@ -26,7 +26,10 @@ test('decision order', async () => {
       sequence: { urls: [{ url: 'https://seq1.example/' }, { url: 'https://seq2.example/' }], loop: true },
       rules: [{ name: 'germany', conditions: [{ field: 'country', operator: 'eq', value: 'DE' }], action: { type: 'redirect', url: 'https://rule.example/' } }],
       routing_rules: { geo: { DE: 'https://geo-de.example/', FR: 'https://geo-fr.example/' } },
-      ab_variants: [{ name: 'A', url: 'https://variant-a.example/', weight: 50 }, { name: 'B', url: 'https://variant-b.example/', weight: 50 }],
+      ab_variants: [
+        { name: 'A', url: 'https://variant-a.example/', weight: 50 },
+        { name: 'B', url: 'https://variant-b.example/', weight: 50 },
+      ],
       deep_link: { ios_app_url: 'myapp://open' },
       utm_params: { source: 'order' },
       interstitial: { title: 'Before you go', show_once: false },
@@ -51,7 +54,11 @@ test('decision order', async () => {
   const form = await visit('DE');
   expect(form.status).toBe(200);
   expect(await form.text()).toContain('name="password"');
-  const unlocked = await visit('DE', UA.desktop, { method: 'POST', body: new URLSearchParams({ password: 'open-sesame' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const unlocked = await visit('DE', UA.desktop, {
+    method: 'POST',
+    body: new URLSearchParams({ password: 'open-sesame' }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(unlocked.status).toBe(200);
   expect(await unlocked.text()).toContain('var target="https://seq1.example/?utm_source=order"');
   await patch({ password: null });

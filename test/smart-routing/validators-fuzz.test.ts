@@ -13,9 +13,48 @@ import { checkSequence } from '../../modules/sequences/service';
 const VALIDATORS = { checkRules, checkRoutingRules, checkVariants, checkSequence, checkDeepLink, checkInterstitial };
 
 /** Values shaped like the fields (so checks past the first level run), with anything in the leaves. */
-const leaf = fc.oneof(fc.string(), fc.constantFrom('DE', 'eq', 'in', 'between', 'country', 'query', 'time', '12:00', 'https://x.example/', 'myapp://x', 'javascript:x', '#fff'), fc.integer(), fc.boolean(), fc.constant(null));
+const leaf = fc.oneof(
+  fc.string(),
+  fc.constantFrom('DE', 'eq', 'in', 'between', 'country', 'query', 'time', '12:00', 'https://x.example/', 'myapp://x', 'javascript:x', '#fff'),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+);
 const shaped = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('value'), { maxLength: 4 }), fc.dictionary(fc.constantFrom('name', 'conditions', 'action', 'type', 'url', 'field', 'operator', 'value', 'key', 'weight', 'urls', 'loop', 'title', 'geo', 'device', 'os', 'ios_app_url', 'android_app_url', 'interstitial', 'style', 'bg_color', 'delay', '__proto__'), tie('value'), { maxKeys: 5 })),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(
+      fc.constantFrom(
+        'name',
+        'conditions',
+        'action',
+        'type',
+        'url',
+        'field',
+        'operator',
+        'value',
+        'key',
+        'weight',
+        'urls',
+        'loop',
+        'title',
+        'geo',
+        'device',
+        'os',
+        'ios_app_url',
+        'android_app_url',
+        'interstitial',
+        'style',
+        'bg_color',
+        'delay',
+        '__proto__',
+      ),
+      tie('value'),
+      { maxKeys: 5 },
+    ),
+  ),
 })).value;
 
 for (const [name, check] of Object.entries(VALIDATORS)) {

@@ -4,7 +4,13 @@ import { seedClicks } from '../helpers/clicks';
 
 // A range reads the month rows of its whole months and the day rows of its ends (modules/clicks/stats.ts):
 // every answer must be what the clicks themselves say, wherever the range starts and ends.
-interface Seeded { at: string; country: string | null; device: string; visitor: number; link: 'a' | 'b' }
+interface Seeded {
+  at: string;
+  country: string | null;
+  device: string;
+  visitor: number;
+  link: 'a' | 'b';
+}
 const CLICKS: Seeded[] = [
   { at: '2025-01-31T23:59:00Z', country: 'DE', device: 'mobile', visitor: 1, link: 'a' },
   { at: '2025-02-01T00:00:00Z', country: 'DE', device: 'desktop', visitor: 1, link: 'a' },

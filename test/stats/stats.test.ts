@@ -54,12 +54,26 @@ describe('GET /stats/summary', () => {
     expect(res.status).toBe(200);
     // unique visitors are per UTC day: visitor 1 today and yesterday counts twice, visitor 2 once
     expect(res.body).toEqual({ total_links: 2, total_clicks: 9, total_countries: 4, today_clicks: 4, unique_visitors: 3, today_visitors: 2 });
-    expect((await get('/stats/summary', stranger.key, stranger.workspaceId)).body).toEqual({ total_links: 1, total_clicks: 2, total_countries: 1, today_clicks: 2, unique_visitors: 0, today_visitors: 0 });
+    expect((await get('/stats/summary', stranger.key, stranger.workspaceId)).body).toEqual({
+      total_links: 1,
+      total_clicks: 2,
+      total_countries: 1,
+      today_clicks: 2,
+      unique_visitors: 0,
+      today_visitors: 0,
+    });
   });
 
   test('zeros for a workspace without clicks', async () => {
     const empty = await t.bootstrap({ plan: 'team' });
-    expect((await get('/stats/summary', empty.key, empty.workspaceId)).body).toEqual({ total_links: 0, total_clicks: 0, total_countries: 0, today_clicks: 0, unique_visitors: 0, today_visitors: 0 });
+    expect((await get('/stats/summary', empty.key, empty.workspaceId)).body).toEqual({
+      total_links: 0,
+      total_clicks: 0,
+      total_countries: 0,
+      today_clicks: 0,
+      unique_visitors: 0,
+      today_visitors: 0,
+    });
   });
 });
 
@@ -129,7 +143,8 @@ describe('breakdowns', () => {
       { country: 'US', clicks: 1 },
       { country: null, clicks: 1 },
     ]);
-    for (const q of ['?limit=0', '?limit=101', '?limit=x', `?from=${date(0)}&to=${date(3)}`, '?from=2026-13-01']) expect((await get(`/stats/countries${q}`)).status, q).toBe(400);
+    for (const q of ['?limit=0', '?limit=101', '?limit=x', `?from=${date(0)}&to=${date(3)}`, '?from=2026-13-01'])
+      expect((await get(`/stats/countries${q}`)).status, q).toBe(400);
   });
 
   test('referrers by host (case-insensitive), null for direct visits', async () => {
@@ -176,7 +191,12 @@ describe('new figures: weekly heatmap and top links', () => {
     expect(res.body.hours).toHaveLength(168);
     expect(res.body.hours[0]).toMatchObject({ day: 'mon', hour: 0 });
     expect(res.body.hours.reduce((s: number, h: any) => s + h.clicks, 0)).toBe(8);
-    expect(res.body.hours.find((h: any) => h.day === weekday(daysAgo(3)) && h.hour === 12)).toEqual({ day: weekday(daysAgo(3)), hour: 12, clicks: 2, visitors: 0 });
+    expect(res.body.hours.find((h: any) => h.day === weekday(daysAgo(3)) && h.hour === 12)).toEqual({
+      day: weekday(daysAgo(3)),
+      hour: 12,
+      clicks: 2,
+      visitors: 0,
+    });
     const now = new Date();
     expect(res.body.hours.find((h: any) => h.day === weekday(now) && h.hour === now.getUTCHours()).visitors).toBe(2);
     const one = await get(`/stats/hourly?from=${date(3)}&link_id=${b.id}`);
@@ -192,7 +212,9 @@ describe('new figures: weekly heatmap and top links', () => {
       { link_id: a.id, domain: a.domain, slug: a.slug, title: null, clicks: 6 },
       { link_id: b.id, domain: b.domain, slug: b.slug, title: null, clicks: 3 },
     ]);
-    expect((await get(`/stats/links?from=${date(3)}&to=${date(3)}`)).body.links).toEqual([{ link_id: b.id, domain: b.domain, slug: b.slug, title: null, clicks: 2 }]);
+    expect((await get(`/stats/links?from=${date(3)}&to=${date(3)}`)).body.links).toEqual([
+      { link_id: b.id, domain: b.domain, slug: b.slug, title: null, clicks: 2 },
+    ]);
     expect((await get('/stats/links?limit=1')).body.links).toHaveLength(1);
   });
 });
@@ -220,7 +242,13 @@ describe('GET /links/{id}/stats', () => {
     expect(res.body.os).toHaveLength(5);
 
     const other = await get(`/links/${b.id}/stats?from=${date(3)}&to=${date(3)}`);
-    expect(other.body).toMatchObject({ total_clicks: 3, today_clicks: 1, total_countries: 2, days: [{ date: date(3), clicks: 2, visitors: 0 }], countries: [{ country: 'US', clicks: 2 }] });
+    expect(other.body).toMatchObject({
+      total_clicks: 3,
+      today_clicks: 1,
+      total_countries: 2,
+      days: [{ date: date(3), clicks: 2, visitors: 0 }],
+      countries: [{ country: 'US', clicks: 2 }],
+    });
     expect(other.body.browsers).toEqual([
       { browser: 'Chrome', clicks: 1 },
       { browser: 'Edge', clicks: 1 },
@@ -238,7 +266,16 @@ describe('GET /links/{id}/stats', () => {
 
 describe('access', () => {
   test('401 without a key, 402 below Pro, viewers may read, 404 for non-members', async () => {
-    const paths = ['/stats/summary', '/stats/daily', '/stats/countries', '/stats/referrers', '/stats/devices', '/stats/hourly', '/stats/links', `/links/${a.id}/stats`];
+    const paths = [
+      '/stats/summary',
+      '/stats/daily',
+      '/stats/countries',
+      '/stats/referrers',
+      '/stats/devices',
+      '/stats/hourly',
+      '/stats/links',
+      `/links/${a.id}/stats`,
+    ];
     const free = await t.bootstrap({ plan: 'free' });
     const viewer = await memberWithKey(t, me.workspaceId, 'viewer', 'pro');
     for (const path of paths) {
@@ -254,7 +291,9 @@ describe('access', () => {
 
 test('documented in OpenAPI under the Stats tag', async () => {
   const doc: any = await (await t.app.handle(new Request('http://linkhop.test/api/openapi.json'))).json();
-  for (const path of ['summary', 'daily', 'countries', 'referrers', 'devices'].map((p) => `/api/workspaces/{wsId}/stats/${p}`).concat('/api/workspaces/{wsId}/links/{linkId}/stats')) {
+  for (const path of ['summary', 'daily', 'countries', 'referrers', 'devices']
+    .map((p) => `/api/workspaces/{wsId}/stats/${p}`)
+    .concat('/api/workspaces/{wsId}/links/{linkId}/stats')) {
     const op = doc.paths[path]?.get;
     expect(op?.tags, path).toEqual(['Stats']);
     expect(op.summary).toBeTruthy();
@@ -276,7 +315,9 @@ describe('a deleted link', () => {
     expect((await get('/stats/links')).body.links.map((l: any) => l.link_id)).toEqual([a.id]);
     expect((await get('/stats/summary')).body).toMatchObject({ total_links: 1, total_clicks: 6, today_clicks: 3 });
     expect((await get(`/stats/daily?from=${date(3)}&to=${date(3)}`)).body.days).toEqual([{ date: date(3), clicks: 0, visitors: 0 }]);
-    const left = await t.deps.db.execute(sql`select (select count(*) from clicks where link_id = ${b.id}) + (select count(*) from click_link_hours where link_id = ${b.id}) + (select count(*) from click_link_periods where link_id = ${b.id}) as n`);
+    const left = await t.deps.db.execute(
+      sql`select (select count(*) from clicks where link_id = ${b.id}) + (select count(*) from click_link_hours where link_id = ${b.id}) + (select count(*) from click_link_periods where link_id = ${b.id}) as n`,
+    );
     expect(Number(((left as any).rows ?? left)[0].n)).toBe(0);
   });
 });

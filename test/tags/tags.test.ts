@@ -25,7 +25,14 @@ describe('GET /links/tags', () => {
     await link(me.key, ws, ['mid-1', 'alpha']);
     // metadata for a tag on no link is not listed
     expect((await t.api('PUT', `/workspaces/${ws}/links/tags/unused`, { key: me.key, body: { color: '#fff' } })).status).toBe(200);
-    expect((await t.api('PUT', `/workspaces/${ws}/links/tags/zeta`, { key: me.key, body: { color: '#A1B2C3', description: 'Last', date_from: '2026-01-01', date_to: '2026-01-31' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', `/workspaces/${ws}/links/tags/zeta`, {
+          key: me.key,
+          body: { color: '#A1B2C3', description: 'Last', date_from: '2026-01-01', date_to: '2026-01-31' },
+        })
+      ).status,
+    ).toBe(200);
 
     const res = await t.api('GET', `/workspaces/${ws}/links/tags`, { key: me.key });
     expect(res.status).toBe(200);
@@ -176,7 +183,13 @@ describe('DELETE /links/tags/{tagName}', () => {
 
     // the metadata is gone: tagging a link again shows the defaults
     await link(me.key, ws, ['old']);
-    expect((await t.api('GET', `/workspaces/${ws}/links/tags`, { key: me.key })).body.tags[1]).toEqual({ name: 'old', color: '', description: '', date_from: null, date_to: null });
+    expect((await t.api('GET', `/workspaces/${ws}/links/tags`, { key: me.key })).body.tags[1]).toEqual({
+      name: 'old',
+      color: '',
+      description: '',
+      date_from: null,
+      date_to: null,
+    });
 
     // each untagged link is audited as a link update
     const audit = await t.api('GET', `/workspaces/${ws}/audit-log?action=link.update`, { key: me.key });

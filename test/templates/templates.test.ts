@@ -22,12 +22,24 @@ async function pro(plan: 'pro' | 'team' = 'pro') {
 describe('template CRUD', () => {
   test('create, list, get, rename, replace config, delete', async () => {
     const ws = await pro();
-    const config = { tags: ['news', 'news', 'spring'], utm_params: { source: 'nl', medium: 'email' }, og_title: 'Hello', expires_in_days: 7, domain: DEFAULT_DOMAIN.toUpperCase() };
+    const config = {
+      tags: ['news', 'news', 'spring'],
+      utm_params: { source: 'nl', medium: 'email' },
+      og_title: 'Hello',
+      expires_in_days: 7,
+      domain: DEFAULT_DOMAIN.toUpperCase(),
+    };
     const created = await ws.create({ name: '  Newsletter  ', config });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Newsletter', workspace_id: ws.workspaceId, created_by: ws.userId });
     // stored normalised as a link would be: tags de-duplicated, domain lowercased
-    expect(created.body.config).toEqual({ tags: ['news', 'spring'], utm_params: { source: 'nl', medium: 'email' }, og_title: 'Hello', expires_in_days: 7, domain: DEFAULT_DOMAIN });
+    expect(created.body.config).toEqual({
+      tags: ['news', 'spring'],
+      utm_params: { source: 'nl', medium: 'email' },
+      og_title: 'Hello',
+      expires_in_days: 7,
+      domain: DEFAULT_DOMAIN,
+    });
     expect(typeof created.body.id).toBe('string');
     expect(Number.isNaN(Date.parse(created.body.created_at))).toBe(false);
     const id = created.body.id;
@@ -44,7 +56,10 @@ describe('template CRUD', () => {
     expect(one.body).toEqual(list.body.templates[0]);
 
     expect((await t.api('PATCH', `${ws.path}/${id}`, { key: ws.key, body: { name: 'Renamed' } })).body).toEqual({ ok: true });
-    expect((await t.api('GET', `${ws.path}/${id}`, { key: ws.key })).body).toMatchObject({ name: 'Renamed', config: { og_title: 'Hello', expires_in_days: 7 } });
+    expect((await t.api('GET', `${ws.path}/${id}`, { key: ws.key })).body).toMatchObject({
+      name: 'Renamed',
+      config: { og_title: 'Hello', expires_in_days: 7 },
+    });
     expect((await t.api('PATCH', `${ws.path}/${id}`, { key: ws.key, body: { config: { og_description: 'Only this' } } })).status).toBe(200);
     expect((await t.api('GET', `${ws.path}/${id}`, { key: ws.key })).body.config).toEqual({ og_description: 'Only this' });
 
@@ -149,19 +164,36 @@ describe('template_id on link create', () => {
     const before = Date.now();
     const plain = await ws.link({ target: 'https://example.com/a', template_id: id });
     expect(plain.status).toBe(201);
-    expect(plain.body).toMatchObject({ tags: ['tpl'], utm_params: { source: 'tpl', medium: 'tpl' }, og_title: 'From template', og_description: 'Desc', domain: DEFAULT_DOMAIN });
+    expect(plain.body).toMatchObject({
+      tags: ['tpl'],
+      utm_params: { source: 'tpl', medium: 'tpl' },
+      og_title: 'From template',
+      og_description: 'Desc',
+      domain: DEFAULT_DOMAIN,
+    });
     const expires = Date.parse(plain.body.expires_at);
     expect(expires).toBeGreaterThanOrEqual(before + 10 * DAY - 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 10 * DAY + 1000);
 
     const expiresAt = new Date(Date.now() + 2 * DAY).toISOString();
-    const own = await ws.link({ target: 'https://example.com/b', template_id: id, tags: ['mine'], utm_params: { campaign: 'c' }, og_title: 'Mine', og_description: null, expires_at: expiresAt });
+    const own = await ws.link({
+      target: 'https://example.com/b',
+      template_id: id,
+      tags: ['mine'],
+      utm_params: { campaign: 'c' },
+      og_title: 'Mine',
+      og_description: null,
+      expires_at: expiresAt,
+    });
     expect(own.status).toBe(201);
     expect(own.body).toMatchObject({ tags: ['mine'], utm_params: { campaign: 'c' }, og_title: 'Mine', og_description: null });
     expect(Date.parse(own.body.expires_at)).toBe(Date.parse(expiresAt));
 
     // bulk items use templates too
-    const bulk = await t.api('POST', `/workspaces/${ws.workspaceId}/links/bulk`, { key: ws.key, body: { links: [{ target: 'https://example.com/c', template_id: id }, { target: 'https://example.com/d' }] } });
+    const bulk = await t.api('POST', `/workspaces/${ws.workspaceId}/links/bulk`, {
+      key: ws.key,
+      body: { links: [{ target: 'https://example.com/c', template_id: id }, { target: 'https://example.com/d' }] },
+    });
     expect(bulk.status).toBe(201);
     const [c, d] = await Promise.all(bulk.body.created.map((l: any) => t.api('GET', `/workspaces/${ws.workspaceId}/links/${l.id}`, { key: ws.key })));
     expect(c!.body.tags).toEqual(['tpl']);
@@ -173,7 +205,10 @@ describe('template_id on link create', () => {
     const id = (await ws.create({ name: 'T', config: { og_title: 'Original', tags: ['x'] } })).body.id;
     const made = await ws.link({ target: 'https://example.com/', template_id: id });
     await t.api('PATCH', `${ws.path}/${id}`, { key: ws.key, body: { config: { og_title: 'Changed' } } });
-    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${made.body.id}`, { key: ws.key })).body).toMatchObject({ og_title: 'Original', tags: ['x'] });
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links/${made.body.id}`, { key: ws.key })).body).toMatchObject({
+      og_title: 'Original',
+      tags: ['x'],
+    });
     expect((await t.api('DELETE', `${ws.path}/${id}`, { key: ws.key })).status).toBe(200);
     const after = await t.api('GET', `/workspaces/${ws.workspaceId}/links/${made.body.id}`, { key: ws.key });
     expect(after.status).toBe(200);
@@ -197,7 +232,10 @@ describe('template_id on link create', () => {
     const res = await t.api('POST', `/workspaces/${free.workspaceId}/links`, { key: free.key, body: { target: 'https://example.com/', template_id: theirs } });
     expect(res.status).toBe(402);
     expect(res.body.error).toMatch(/templates need the Pro plan or higher/);
-    const bulk = await t.api('POST', `/workspaces/${free.workspaceId}/links/bulk`, { key: free.key, body: { links: [{ target: 'https://example.com/', template_id: theirs }] } });
+    const bulk = await t.api('POST', `/workspaces/${free.workspaceId}/links/bulk`, {
+      key: free.key,
+      body: { links: [{ target: 'https://example.com/', template_id: theirs }] },
+    });
     expect(bulk.status).toBe(402);
   });
 

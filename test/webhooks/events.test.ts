@@ -59,7 +59,23 @@ test('link, domain and member events reach a subscribed webhook with the spec da
   expect((await t.request(`/${expiring.body.slug}`)).status).toBe(410); // fires once
   expect((await api('DELETE', `/domains/${domain.body.id}`)).status).toBe(200);
 
-  const expected = ['domain.added', 'domain.verified', 'link.created', 'link.updated', 'link.created', 'link.created', 'link.created', 'link.deleted', 'link.deleted', 'link.deleted', 'member.added', 'member.role_changed', 'member.removed', 'link.expired', 'domain.removed'];
+  const expected = [
+    'domain.added',
+    'domain.verified',
+    'link.created',
+    'link.updated',
+    'link.created',
+    'link.created',
+    'link.created',
+    'link.deleted',
+    'link.deleted',
+    'link.deleted',
+    'member.added',
+    'member.role_changed',
+    'member.removed',
+    'link.expired',
+    'domain.removed',
+  ];
   await t.deps.bus.settle();
   await t.deps.queue.idle();
   await rx.waitFor(expected.length);
@@ -69,10 +85,21 @@ test('link, domain and member events reach a subscribed webhook with the spec da
   for (const e of events) expect(e.workspace_id).toBe(ws.workspaceId);
   const of = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
 
-  expect(of('link.created')).toContainEqual({ id: link.body.id, domain: 'links.example.com', slug: 'launch', target: 'https://example.com/a', title: 'Launch', short_url: link.body.short_url });
+  expect(of('link.created')).toContainEqual({
+    id: link.body.id,
+    domain: 'links.example.com',
+    slug: 'launch',
+    target: 'https://example.com/a',
+    title: 'Launch',
+    short_url: link.body.short_url,
+  });
   for (const data of of('link.created')) expect(Object.keys(data).sort()).toEqual(['domain', 'id', 'short_url', 'slug', 'target', 'title']);
   expect(of('link.updated')).toEqual([{ id: link.body.id, changes: { target: 'https://example.com/b', title: 'Relaunch' } }]);
-  expect(of('link.deleted').map((d) => d.id).sort()).toEqual([link.body.id, ...bulk.body.created.map((l: any) => l.id)].sort());
+  expect(
+    of('link.deleted')
+      .map((d) => d.id)
+      .sort(),
+  ).toEqual([link.body.id, ...bulk.body.created.map((l: any) => l.id)].sort());
   expect(of('link.expired')[0]).toMatchObject({ id: expiring.body.id, slug: expiring.body.slug });
   expect(of('domain.added')).toEqual([{ id: domain.body.id, domain: 'links.example.com' }]);
   expect(of('domain.verified')).toEqual([{ id: domain.body.id, domain: 'links.example.com' }]);

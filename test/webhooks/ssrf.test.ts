@@ -16,17 +16,64 @@ afterAll(() => t.close());
 
 describe('isForbiddenAddress', () => {
   test.each([
-    '127.0.0.1', '127.255.255.254', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '169.254.0.1',
-    '100.64.0.1', '100.127.255.254', '0.0.0.0', '0.1.2.3', '224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1', '192.0.2.10', '198.18.0.1',
-    '::', '::1', '[::1]', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:8.8.8.8', '::127.0.0.1', '::ffff:0:127.0.0.1',
-    'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'ff02::1', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1', '2002:a00:1::',
-    '2001:db8::1', '2001::1', '100::1', 'not-an-ip', '1.2.3', '1:2:3',
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '100.127.255.254',
+    '0.0.0.0',
+    '0.1.2.3',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '240.0.0.1',
+    '192.0.2.10',
+    '198.18.0.1',
+    '::',
+    '::1',
+    '[::1]',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:8.8.8.8',
+    '::127.0.0.1',
+    '::ffff:0:127.0.0.1',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'febf::1',
+    'ff02::1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
+    '2001:db8::1',
+    '2001::1',
+    '100::1',
+    'not-an-ip',
+    '1.2.3',
+    '1:2:3',
   ])('refuses %s', (ip) => expect(isForbiddenAddress(ip)).toBe(true));
 
-  test.each(['8.8.8.8', '93.184.216.34', '1.1.1.1', '100.63.255.255', '100.128.0.1', '172.32.0.1', '192.169.0.1', '2606:4700:4700::1111', '2a00:1450:4001::200e', '64:ff9b::808:808', '2002:808:808::1'])(
-    'allows %s',
-    (ip) => expect(isForbiddenAddress(ip)).toBe(false),
-  );
+  test.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '1.1.1.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '172.32.0.1',
+    '192.169.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4001::200e',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+  ])('allows %s', (ip) => expect(isForbiddenAddress(ip)).toBe(false));
 });
 
 describe('create refuses every private or internal address form with 400', () => {
@@ -63,7 +110,10 @@ describe('create refuses every private or internal address form with 400', () =>
   });
 
   test('a public address is accepted (the guard refuses only what it must)', async () => {
-    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'x', url: 'https://93.184.216.34/hook', events: ['link.created'] } });
+    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+      key: ws.key,
+      body: { name: 'x', url: 'https://93.184.216.34/hook', events: ['link.created'] },
+    });
     expect(res.status).toBe(201);
     // PATCH to a private address is refused the same way
     const patch = await t.api('PATCH', `/workspaces/${ws.workspaceId}/webhooks/${res.body.id}`, { key: ws.key, body: { url: 'https://[::1]/x' } });
@@ -72,9 +122,15 @@ describe('create refuses every private or internal address form with 400', () =>
   });
 
   test('credentials in the URL and unresolvable hosts are refused', async () => {
-    const creds = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'x', url: 'https://user:pw@93.184.216.34/', events: ['link.created'] } });
+    const creds = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+      key: ws.key,
+      body: { name: 'x', url: 'https://user:pw@93.184.216.34/', events: ['link.created'] },
+    });
     expect(creds.status).toBe(400);
-    const nx = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'x', url: 'https://no-such-host.invalid/', events: ['link.created'] } });
+    const nx = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+      key: ws.key,
+      body: { name: 'x', url: 'https://no-such-host.invalid/', events: ['link.created'] },
+    });
     expect(nx.status).toBe(400);
     expect(nx.body.error).toContain('could not be resolved');
   });
@@ -88,14 +144,20 @@ describe('create refuses every private or internal address form with 400', () =>
 });
 
 test('every delivery checks the address again: a URL that turned private is refused before connecting', async () => {
-  const created = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'x', url: 'https://93.184.216.34/hook', events: ['link.created'] } });
+  const created = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+    key: ws.key,
+    body: { name: 'x', url: 'https://93.184.216.34/hook', events: ['link.created'] },
+  });
   expect(created.status).toBe(201);
   // as if its DNS name pointed at a private address now
   await t.deps.db.update(webhooks).set({ url: 'https://127.0.0.1:9/hook' }).where(eq(webhooks.id, created.body.id));
   const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks/${created.body.id}/test`, { key: ws.key });
   expect(res.body).toMatchObject({ status_code: null, success: false });
   expect(res.body.error).toBe('Invalid URL: 127.0.0.1 is a private or internal address (127.0.0.1)');
-  await t.deps.bus.emit('link.created', { workspaceId: ws.workspaceId, data: { id: 'l', domain: 'd', slug: 's', target: 'https://e.com', title: null, short_url: 'x' } });
+  await t.deps.bus.emit('link.created', {
+    workspaceId: ws.workspaceId,
+    data: { id: 'l', domain: 'd', slug: 's', target: 'https://e.com', title: null, short_url: 'x' },
+  });
   await t.deps.queue.idle();
   const log = await t.api('GET', `/workspaces/${ws.workspaceId}/webhooks/${created.body.id}/deliveries`, { key: ws.key });
   expect(log.body.deliveries.map((d: any) => [d.event_type, d.success, d.error])).toEqual([

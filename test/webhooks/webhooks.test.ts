@@ -75,7 +75,10 @@ describe('CRUD', () => {
     expect(item).toEqual(got.body);
     expect(JSON.stringify(list.body)).not.toContain(created.body.secret);
 
-    const patched = await t.api('PATCH', `${hooksPath()}/${created.body.id}`, { key: ws.key, body: { name: 'Renamed', events: ['domain.added'], active: false, url: `${rx.origin}/crud2` } });
+    const patched = await t.api('PATCH', `${hooksPath()}/${created.body.id}`, {
+      key: ws.key,
+      body: { name: 'Renamed', events: ['domain.added'], active: false, url: `${rx.origin}/crud2` },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toEqual({ ok: true });
     const after = await t.api('GET', `${hooksPath()}/${created.body.id}`, { key: ws.key });
@@ -162,7 +165,11 @@ describe('delivery', () => {
     const { body: hook } = await createHook({ url: `${rx.origin}/events`, events: ['link.created', 'member.role_changed'] });
     const from = sinceOf();
     await t.deps.bus.emit('link.created', linkCreated(ws.workspaceId));
-    await t.deps.bus.emit('member.role_changed', { workspaceId: ws.workspaceId, userId: ws.userId, data: { user_id: 'u2', old_role: 'viewer', new_role: 'editor' } });
+    await t.deps.bus.emit('member.role_changed', {
+      workspaceId: ws.workspaceId,
+      userId: ws.userId,
+      data: { user_id: 'u2', old_role: 'viewer', new_role: 'editor' },
+    });
     await t.deps.bus.emit('domain.added', { workspaceId: ws.workspaceId, data: { id: 'd1', domain: 'links.example.com' } }); // not subscribed
     await t.deps.bus.emit('link.created', linkCreated((await t.bootstrap({ plan: 'pro' })).workspaceId)); // another workspace
     await settle();
@@ -234,7 +241,8 @@ describe('delivery', () => {
     const team = await t.bootstrap({ plan: 'team' });
     const created = await createHook({ url: `${rx.origin}/downgraded` }, team.key, team.workspaceId);
     expect(created.status).toBe(201);
-    const setPlan = (plan: string) => t.api('PATCH', `/admin/workspaces/${team.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan } });
+    const setPlan = (plan: string) =>
+      t.api('PATCH', `/admin/workspaces/${team.workspaceId}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { plan } });
     expect((await setPlan('free')).status).toBe(200);
     await t.deps.bus.emit('link.created', linkCreated(team.workspaceId, 'while-free'));
     await settle();
@@ -408,8 +416,24 @@ describe('delivery log', () => {
     await t.api('POST', `${hooksPath()}/${hook.id}/test`, { key: ws.key });
     const day = 24 * 3600 * 1000;
     await t.deps.db.insert(webhookDeliveries).values([
-      { webhookId: hook.id, eventId: 'old', eventType: 'link.created', statusCode: 200, durationMs: 5, success: true, createdAt: new Date(Date.now() - 8 * day) },
-      { webhookId: hook.id, eventId: 'recent', eventType: 'link.created', statusCode: 200, durationMs: 5, success: true, createdAt: new Date(Date.now() - 6 * day) },
+      {
+        webhookId: hook.id,
+        eventId: 'old',
+        eventType: 'link.created',
+        statusCode: 200,
+        durationMs: 5,
+        success: true,
+        createdAt: new Date(Date.now() - 8 * day),
+      },
+      {
+        webhookId: hook.id,
+        eventId: 'recent',
+        eventType: 'link.created',
+        statusCode: 200,
+        durationMs: 5,
+        success: true,
+        createdAt: new Date(Date.now() - 6 * day),
+      },
     ]);
     expect((await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key })).body.total).toBe(3);
     await t.deps.queue.enqueue('webhooks.prune', {});
@@ -428,7 +452,10 @@ test('the request goes to the checked address: no second lookup (DNS rebinding),
   expect(res).toMatchObject({ statusCode: 200, error: null });
   expect(rx.received.slice(from).map((r) => [r.path, r.headers.host])).toEqual([['/pinned', `rebind.invalid:${rx.port}`]]);
   // the certificate is checked against the URL's name, not the address: a name the cert lacks fails
-  const wrong = await sendOutbound({ url, address: '127.0.0.1', hostname: 'rebind.invalid' }, { method: 'HEAD', timeoutMs: 5000, ca: outboundCa(certs.caFile) });
+  const wrong = await sendOutbound(
+    { url, address: '127.0.0.1', hostname: 'rebind.invalid' },
+    { method: 'HEAD', timeoutMs: 5000, ca: outboundCa(certs.caFile) },
+  );
   expect(wrong.statusCode).toBeNull();
   expect(wrong.error).toMatch(/altnames|certificate/i);
 });

@@ -85,9 +85,15 @@ export function Routes() {
   const { session } = useSession();
   useFocusOnNavigation(path);
 
-  if (path === SIGN_IN_PATH) return <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
+  if (path === SIGN_IN_PATH)
+    return <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
   if (path === '/app/invite') return <InvitePage />;
-  if (session === undefined) return <main id="main" class="standalone"><Loading /></main>;
+  if (session === undefined)
+    return (
+      <main id="main" class="standalone">
+        <Loading />
+      </main>
+    );
   if (session === null) {
     if (path !== '/app' && path !== '/app/') sessionStorage.setItem(RETURN_TO, path);
     return <Redirect to={SIGN_IN_PATH} />;

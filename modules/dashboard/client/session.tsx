@@ -3,9 +3,24 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/ho
 import { api, ApiFailure, setCsrfToken, whenSignedOut } from './api';
 
 export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
-export interface User { id: string; email: string; name: string | null }
-export interface Workspace { id: string; name: string; slug: string; plan: string; role: Role; parent_workspace_id: string | null }
-export interface SessionInfo { user: User; csrf_token: string; workspaces: Workspace[] }
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+}
+export interface Workspace {
+  id: string;
+  name: string;
+  slug: string;
+  plan: string;
+  role: Role;
+  parent_workspace_id: string | null;
+}
+export interface SessionInfo {
+  user: User;
+  csrf_token: string;
+  workspaces: Workspace[];
+}
 
 interface SessionState {
   /** undefined while loading, null when signed out */
@@ -24,8 +39,7 @@ export const roleAtLeast = (role: Role, minimum: Role) => ROLES.indexOf(role) >=
 const LAST_WORKSPACE = 'linkhop.lastWorkspace';
 export const rememberWorkspace = (id: string) => localStorage.setItem(LAST_WORKSPACE, id);
 /** The workspace /app opens: the last one used, if the person still belongs to it, else the first. */
-export const homeWorkspace = (session: SessionInfo) =>
-  session.workspaces.find((w) => w.id === localStorage.getItem(LAST_WORKSPACE)) ?? session.workspaces[0];
+export const homeWorkspace = (session: SessionInfo) => session.workspaces.find((w) => w.id === localStorage.getItem(LAST_WORKSPACE)) ?? session.workspaces[0];
 
 export function SessionProvider({ children }: { children: ComponentChildren }) {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);

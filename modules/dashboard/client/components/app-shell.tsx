@@ -8,7 +8,10 @@ function switcherOrder(workspaces: Workspace[]) {
   const ids = new Set(workspaces.map((w) => w.id));
   const clientsOf = (id: string) => workspaces.filter((w) => w.parent_workspace_id === id);
   const tops = workspaces.filter((w) => !w.parent_workspace_id || !ids.has(w.parent_workspace_id));
-  return tops.flatMap((top) => [{ workspace: top, client: Boolean(top.parent_workspace_id) }, ...clientsOf(top.id).map((w) => ({ workspace: w, client: true }))]);
+  return tops.flatMap((top) => [
+    { workspace: top, client: Boolean(top.parent_workspace_id) },
+    ...clientsOf(top.id).map((w) => ({ workspace: w, client: true })),
+  ]);
 }
 
 /** A button that shows and hides the panel after it; Escape closes it and returns focus. */
@@ -40,7 +43,15 @@ function Disclosure({ label, id, children, class: className }: { label: Componen
 
 function WorkspaceSwitcher({ current, workspaces }: { current: Workspace; workspaces: Workspace[] }) {
   return (
-    <Disclosure id="workspace-list" class="workspace-switcher" label={<>Workspace: <strong>{current.name}</strong></>}>
+    <Disclosure
+      id="workspace-list"
+      class="workspace-switcher"
+      label={
+        <>
+          Workspace: <strong>{current.name}</strong>
+        </>
+      }
+    >
       <ul aria-label="Your workspaces">
         {switcherOrder(workspaces).map(({ workspace, client }) => (
           <li key={workspace.id} class={client ? 'client-workspace' : undefined}>
@@ -75,7 +86,15 @@ function AccountMenu() {
   };
   return (
     <div class="account">
-      <Disclosure id="account-menu" class="account-menu" label={<>Account<span class="account-email">{session?.user.email}</span></>}>
+      <Disclosure
+        id="account-menu"
+        class="account-menu"
+        label={
+          <>
+            Account<span class="account-email">{session?.user.email}</span>
+          </>
+        }
+      >
         <p class="account-name">{session?.user.name ?? session?.user.email}</p>
         <Button variant="quiet" busy={busy} onClick={() => leave(true)}>
           Sign out everywhere

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import { CountsTable } from './top-table';
 
-export interface DailyPoint { date: string; clicks: number }
+export interface DailyPoint {
+  date: string;
+  clicks: number;
+}
 
 const number = new Intl.NumberFormat('en');
 const clicksText = (n: number) => `${number.format(n)} ${n === 1 ? 'click' : 'clicks'}`;

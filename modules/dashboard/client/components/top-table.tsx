@@ -13,7 +13,11 @@ export function countryName(code: string | null) {
   }
 }
 
-export interface TopRow { label: ComponentChildren; clicks: number; key: string }
+export interface TopRow {
+  label: ComponentChildren;
+  clicks: number;
+  key: string;
+}
 
 /** Clicks per something (a country, a day…) as a two-column table. */
 export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }) {

@@ -4,7 +4,12 @@ import { useSession } from '../session';
 import { Button, ErrorNotice, Loading, navigate, toast, useLoad } from '../ui';
 import { useHashToken } from './hash-token';
 
-interface Invitation { workspace: { id: string; name: string }; role: string; email: string; expires_at: string }
+interface Invitation {
+  workspace: { id: string; name: string };
+  role: string;
+  email: string;
+  expires_at: string;
+}
 
 const GONE: Record<number, string> = {
   404: 'This invitation does not exist. Check that you opened the whole link from the mail.',
@@ -15,7 +20,10 @@ const GONE: Record<number, string> = {
 export function InvitePage() {
   const { refresh } = useSession();
   const [token] = useHashToken();
-  const invitation = useLoad(() => (token ? api<Invitation>('GET', `/invites/${encodeURIComponent(token)}`) : Promise.reject(new ApiFailure(404, GONE[404]))), [token]);
+  const invitation = useLoad(
+    () => (token ? api<Invitation>('GET', `/invites/${encodeURIComponent(token)}`) : Promise.reject(new ApiFailure(404, GONE[404]))),
+    [token],
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   // an existing account is not signed in by an invitation token alone: the API mails it a sign-in link
@@ -54,7 +62,9 @@ export function InvitePage() {
           <p>
             You are invited to <strong>{invitation.data.workspace.name}</strong> as <strong>{invitation.data.role}</strong>.
           </p>
-          <p class="muted">Invitation for {invitation.data.email}; it expires {new Date(invitation.data.expires_at).toLocaleString()}.</p>
+          <p class="muted">
+            Invitation for {invitation.data.email}; it expires {new Date(invitation.data.expires_at).toLocaleString()}.
+          </p>
           {error !== undefined && <ErrorNotice error={(error instanceof ApiFailure && GONE[error.status]) || error} />}
           <Button variant="primary" busy={busy} onClick={join}>
             Join {invitation.data.workspace.name}

@@ -5,7 +5,14 @@ import { countryName, TopTable } from '../components/top-table';
 import { LinkHealthSection } from './link-health';
 import { AppLink, Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
 
-interface Link { id: string; slug: string; short_url: string; title: string | null; target: string; monitoring: boolean }
+interface Link {
+  id: string;
+  slug: string;
+  short_url: string;
+  title: string | null;
+  target: string;
+  monitoring: boolean;
+}
 type Top<K extends string> = ({ [key in K]: string | null } & { clicks: number })[];
 interface LinkStats {
   total_clicks: number;
@@ -45,8 +52,22 @@ function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(
   };
   return (
     <form class="range-picker" onSubmit={apply} aria-label="Date range">
-      <Field label="From" type="date" value={draft.from} max={draft.to || undefined} error={error?.field === 'from' ? error.message : undefined} onInput={(e: Event) => setDraft({ ...draft, from: (e.currentTarget as HTMLInputElement).value })} />
-      <Field label="To" type="date" value={draft.to} min={draft.from || undefined} error={error?.field === 'to' ? error.message : undefined} onInput={(e: Event) => setDraft({ ...draft, to: (e.currentTarget as HTMLInputElement).value })} />
+      <Field
+        label="From"
+        type="date"
+        value={draft.from}
+        max={draft.to || undefined}
+        error={error?.field === 'from' ? error.message : undefined}
+        onInput={(e: Event) => setDraft({ ...draft, from: (e.currentTarget as HTMLInputElement).value })}
+      />
+      <Field
+        label="To"
+        type="date"
+        value={draft.to}
+        min={draft.from || undefined}
+        error={error?.field === 'to' ? error.message : undefined}
+        onInput={(e: Event) => setDraft({ ...draft, to: (e.currentTarget as HTMLInputElement).value })}
+      />
       <Button type="submit" variant="primary">
         Show range
       </Button>
@@ -96,12 +117,16 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
       {link.error !== undefined && <FailureNotice error={link.error} retry={link.reload} />}
       <RangePicker key={`${from || data?.from}/${to || data?.to}`} from={from || data?.from || ''} to={to || data?.to || ''} onRange={setRange} />
       {stats.loading && <Loading label="Loading the clicks…" />}
-      {stats.error !== undefined && <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />}
+      {stats.error !== undefined && (
+        <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />
+      )}
       {data && (
         <>
           <dl class="cards">
             <div class="card">
-              <dt>Clicks, {data.from} to {data.to}</dt>
+              <dt>
+                Clicks, {data.from} to {data.to}
+              </dt>
               <dd>{number.format(data.days.reduce((sum, d) => sum + d.clicks, 0))}</dd>
             </div>
             <div class="card">
@@ -122,10 +147,26 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
             <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} />
           </section>
           <div class="panels">
-            <TopTable title="Countries" column="Country" rows={data.countries.map((r) => ({ key: r.country ?? '', label: countryName(r.country), clicks: r.clicks }))} />
-            <TopTable title="Referrers" column="Referrer" rows={data.referrers.map((r) => ({ key: r.referrer ?? '', label: r.referrer ?? 'Direct or unknown', clicks: r.clicks }))} />
-            <TopTable title="Devices" column="Device" rows={data.devices.map((r) => ({ key: r.device ?? '', label: r.device ?? 'Unknown', clicks: r.clicks }))} />
-            <TopTable title="Browsers" column="Browser" rows={data.browsers.map((r) => ({ key: r.browser ?? '', label: r.browser ?? 'Unknown', clicks: r.clicks }))} />
+            <TopTable
+              title="Countries"
+              column="Country"
+              rows={data.countries.map((r) => ({ key: r.country ?? '', label: countryName(r.country), clicks: r.clicks }))}
+            />
+            <TopTable
+              title="Referrers"
+              column="Referrer"
+              rows={data.referrers.map((r) => ({ key: r.referrer ?? '', label: r.referrer ?? 'Direct or unknown', clicks: r.clicks }))}
+            />
+            <TopTable
+              title="Devices"
+              column="Device"
+              rows={data.devices.map((r) => ({ key: r.device ?? '', label: r.device ?? 'Unknown', clicks: r.clicks }))}
+            />
+            <TopTable
+              title="Browsers"
+              column="Browser"
+              rows={data.browsers.map((r) => ({ key: r.browser ?? '', label: r.browser ?? 'Unknown', clicks: r.clicks }))}
+            />
             <TopTable title="Operating systems" column="OS" rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks }))} />
           </div>
         </>

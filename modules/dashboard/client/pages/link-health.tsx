@@ -1,8 +1,18 @@
 import { api, ApiFailure } from '../api';
 import { AppLink, FailureNotice, Loading, useLoad } from '../ui';
 
-interface HealthEvent { type: 'link.broken' | 'link.recovered'; at: string; status: number }
-interface LinkHealth { monitoring: boolean; state: 'ok' | 'broken' | null; last_status: number | null; checked_at: string | null; events: HealthEvent[] }
+interface HealthEvent {
+  type: 'link.broken' | 'link.recovered';
+  at: string;
+  status: number;
+}
+interface LinkHealth {
+  monitoring: boolean;
+  state: 'ok' | 'broken' | null;
+  last_status: number | null;
+  checked_at: string | null;
+  events: HealthEvent[];
+}
 
 const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -19,8 +29,9 @@ export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: stri
       {health.error !== undefined && !notOnPlan && <FailureNotice error={health.error} retry={health.reload} />}
       {data && !data.monitoring && (
         <p>
-          Not monitored. Turn on <strong>Monitoring</strong> in the <AppLink href={`/app/w/${wsId}/links/${encodeURIComponent(linkId)}`}>link's settings</AppLink> to have its target checked
-          regularly and hear when it breaks.
+          Not monitored. Turn on <strong>Monitoring</strong> in the{' '}
+          <AppLink href={`/app/w/${wsId}/links/${encodeURIComponent(linkId)}`}>link's settings</AppLink> to have its target checked regularly and hear when it
+          breaks.
         </p>
       )}
       {data?.monitoring && (

@@ -4,8 +4,19 @@ import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
 import { AppLink, EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
 
-interface Summary { total_links: number; total_clicks: number; total_countries: number; today_clicks: number }
-interface TopLink { id: string; slug: string; short_url: string; title: string | null; click_count: number }
+interface Summary {
+  total_links: number;
+  total_clicks: number;
+  total_countries: number;
+  today_clicks: number;
+}
+interface TopLink {
+  id: string;
+  slug: string;
+  short_url: string;
+  title: string | null;
+  click_count: number;
+}
 
 const number = new Intl.NumberFormat('en');
 
@@ -107,7 +118,11 @@ export function OverviewPage({ wsId }: { wsId: string }) {
             }))}
           />
           {'countries' in data && data.countries && (
-            <TopTable title="Top countries" column="Country" rows={data.countries.map((c) => ({ key: c.country ?? 'unknown', label: countryName(c.country), clicks: c.clicks }))} />
+            <TopTable
+              title="Top countries"
+              column="Country"
+              rows={data.countries.map((c) => ({ key: c.country ?? 'unknown', label: countryName(c.country), clicks: c.clicks }))}
+            />
           )}
         </div>
       )}

@@ -47,7 +47,17 @@ function LinkRequestForm() {
   }
   return (
     <form onSubmit={submit} noValidate>
-      <Field label="E-mail" type="email" name="email" autoComplete="email" required value={email} error={fieldError} hint="We will mail you a link that signs you in; no password needed." onInput={(e: Event) => setEmail((e.currentTarget as HTMLInputElement).value)} />
+      <Field
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        error={fieldError}
+        hint="We will mail you a link that signs you in; no password needed."
+        onInput={(e: Event) => setEmail((e.currentTarget as HTMLInputElement).value)}
+      />
       {error && (
         <p class="notice notice-error" role="alert">
           {error}

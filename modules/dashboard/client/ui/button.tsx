@@ -8,7 +8,13 @@ type ButtonProps = ButtonHTMLAttributes & {
 
 export function Button({ variant = 'secondary', busy, disabled, type = 'button', class: className, children, ...rest }: ButtonProps) {
   return (
-    <button {...rest} type={type} class={`button button-${variant}${className ? ` ${className}` : ''}`} disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      {...rest}
+      type={type}
+      class={`button button-${variant}${className ? ` ${className}` : ''}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {children}
     </button>
   );

@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes, JSX, PartialInputHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 
-interface ControlProps { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }
+interface ControlProps {
+  id: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
 
 type FieldProps = Omit<PartialInputHTMLAttributes<HTMLInputElement>, 'children'> & {
   label: string;
@@ -20,8 +24,16 @@ export function Field({ label, hint, error, children, class: className, ...input
     <div class={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label for={id}>{label}</label>
       {children ? children(control) : <input {...(input as InputHTMLAttributes)} {...control} />}
-      {hint && <p class="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p class="field-error" id={`${id}-error`}>{error}</p>}
+      {hint && (
+        <p class="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,12 @@
 import { Button } from './button';
 
-interface PaginationProps { page: number; limit: number; total: number; onPage(page: number): void; label?: string }
+interface PaginationProps {
+  page: number;
+  limit: number;
+  total: number;
+  onPage(page: number): void;
+  label?: string;
+}
 
 /** Previous/next over a `{total, page, limit}` list, with where the person is. */
 export function Pagination({ page, limit, total, onPage, label = 'Pages' }: PaginationProps) {

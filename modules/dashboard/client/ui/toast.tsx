@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 
-interface Toast { id: number; message: string }
+interface Toast {
+  id: number;
+  message: string;
+}
 let toasts: Toast[] = [];
 let nextId = 0;
 const listeners = new Set<(list: Toast[]) => void>();

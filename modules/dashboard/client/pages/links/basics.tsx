@@ -34,7 +34,15 @@ export function TemplateSection({ form, set, plan, templates }: SectionProps & {
 export function DestinationSection({ form, set, plan }: SectionProps) {
   return (
     <Section title="Destination" plan={plan}>
-      <TextField label="Destination URL" path="target" value={form.target} onValue={(target) => set({ target })} hint="Where the short link sends visitors: an http or https address." inputMode="url" autoComplete="url" />
+      <TextField
+        label="Destination URL"
+        path="target"
+        value={form.target}
+        onValue={(target) => set({ target })}
+        hint="Where the short link sends visitors: an http or https address."
+        inputMode="url"
+        autoComplete="url"
+      />
     </Section>
   );
 }
@@ -46,11 +54,29 @@ export function AddressSection({ form, set, plan, domains, currentSlug }: Sectio
   return (
     <Section title="Domain and slug" intro="The short address: domain / slug." plan={plan}>
       <div class="row">
-        <SelectField label="Domain" path="domain" value={form.domain} onValue={(domain) => set({ domain })} options={options} hint={domains?.domains.length ? undefined : 'Custom domains are added by a workspace admin.'} />
+        <SelectField
+          label="Domain"
+          path="domain"
+          value={form.domain}
+          onValue={(domain) => set({ domain })}
+          options={options}
+          hint={domains?.domains.length ? undefined : 'Custom domains are added by a workspace admin.'}
+        />
         {onDefault ? (
-          <p class="field-note">{currentSlug ? `Slug: ${currentSlug} (generated; custom slugs need a custom domain)` : 'The slug is generated on the default domain; custom slugs need a custom domain.'}</p>
+          <p class="field-note">
+            {currentSlug
+              ? `Slug: ${currentSlug} (generated; custom slugs need a custom domain)`
+              : 'The slug is generated on the default domain; custom slugs need a custom domain.'}
+          </p>
         ) : (
-          <TextField label="Slug" path="slug" value={form.slug} onValue={(slug) => set({ slug })} hint="Letters, digits, - and _. Empty: generated." autoComplete="off" />
+          <TextField
+            label="Slug"
+            path="slug"
+            value={form.slug}
+            onValue={(slug) => set({ slug })}
+            hint="Letters, digits, - and _. Empty: generated."
+            autoComplete="off"
+          />
         )}
       </div>
     </Section>
@@ -61,7 +87,13 @@ export function DescriptionSection({ form, set, plan }: SectionProps) {
   return (
     <Section title="Title and note" plan={plan}>
       <TextField label="Title" path="title" value={form.title} onValue={(title) => set({ title })} maxLength={500} />
-      <TextArea label="Note" path="note" value={form.note} onValue={(note) => set({ note })} hint="Internal: only members of this workspace see it, never visitors." />
+      <TextArea
+        label="Note"
+        path="note"
+        value={form.note}
+        onValue={(note) => set({ note })}
+        hint="Internal: only members of this workspace see it, never visitors."
+      />
     </Section>
   );
 }
@@ -115,7 +147,14 @@ export function ExpirySection({ form, set, plan }: SectionProps) {
   return (
     <Section title="Expiry and fallback" plan={plan}>
       <div class="row">
-        <TextField label="Expires at" path="expires_at" type="datetime-local" value={form.expiresAt} onValue={(expiresAt) => set({ expiresAt })} hint="Your local time. Empty: never expires." />
+        <TextField
+          label="Expires at"
+          path="expires_at"
+          type="datetime-local"
+          value={form.expiresAt}
+          onValue={(expiresAt) => set({ expiresAt })}
+          hint="Your local time. Empty: never expires."
+        />
         <TextField
           label="Fallback URL"
           path="fallback_url"
@@ -131,7 +170,11 @@ export function ExpirySection({ form, set, plan }: SectionProps) {
 
 export function PasswordSection({ form, set, plan, hasPassword }: SectionProps & { hasPassword: boolean }) {
   return (
-    <Section title="Password protection" intro={hasPassword ? 'This link asks visitors for a password.' : 'Visitors must enter it before they are redirected.'} plan={plan}>
+    <Section
+      title="Password protection"
+      intro={hasPassword ? 'This link asks visitors for a password.' : 'Visitors must enter it before they are redirected.'}
+      plan={plan}
+    >
       <TextField
         label={hasPassword ? 'New password' : 'Password'}
         path="password"
@@ -141,7 +184,9 @@ export function PasswordSection({ form, set, plan, hasPassword }: SectionProps &
         onValue={(password) => set({ password, removePassword: false })}
         hint={hasPassword ? 'At least 8 characters. Empty: keep the current one.' : 'At least 8 characters. Empty: no password.'}
       />
-      {hasPassword && <Checkbox label="Remove the password" checked={form.removePassword} onChecked={(removePassword) => set({ removePassword, password: '' })} />}
+      {hasPassword && (
+        <Checkbox label="Remove the password" checked={form.removePassword} onChecked={(removePassword) => set({ removePassword, password: '' })} />
+      )}
     </Section>
   );
 }
@@ -173,8 +218,22 @@ export function PreviewSection({ form, set, plan }: SectionProps) {
   return (
     <Section title="Social preview" intro="What social networks show when the link is shared (leave empty to use the destination's own)." plan={plan}>
       <TextField label="Preview title" path="og_title" value={form.ogTitle} onValue={(ogTitle) => set({ ogTitle })} maxLength={500} />
-      <TextArea label="Preview description" path="og_description" value={form.ogDescription} onValue={(ogDescription) => set({ ogDescription })} rows={2} maxLength={2000} />
-      <TextField label="Preview image URL" path="og_image" value={form.ogImage} onValue={(ogImage) => set({ ogImage })} hint="An http or https image address." inputMode="url" />
+      <TextArea
+        label="Preview description"
+        path="og_description"
+        value={form.ogDescription}
+        onValue={(ogDescription) => set({ ogDescription })}
+        rows={2}
+        maxLength={2000}
+      />
+      <TextField
+        label="Preview image URL"
+        path="og_image"
+        value={form.ogImage}
+        onValue={(ogImage) => set({ ogImage })}
+        hint="An http or https image address."
+        inputMode="url"
+      />
     </Section>
   );
 }
@@ -182,7 +241,12 @@ export function PreviewSection({ form, set, plan }: SectionProps) {
 export function MonitoringSection({ form, set, plan, hasValue }: SectionProps & { hasValue: boolean }) {
   return (
     <Section title="Monitoring" feature="monitoring" plan={plan} hasValue={hasValue}>
-      <Checkbox label="Check the destination regularly" checked={form.monitoring} onChecked={(monitoring) => set({ monitoring })} hint="A destination answering 4xx or 5xx marks the link broken (event link.broken)." />
+      <Checkbox
+        label="Check the destination regularly"
+        checked={form.monitoring}
+        onChecked={(monitoring) => set({ monitoring })}
+        hint="A destination answering 4xx or 5xx marks the link broken (event link.broken)."
+      />
     </Section>
   );
 }

@@ -64,7 +64,15 @@ export function BulkActions({ wsId, ids, canDelete, onDone }: { wsId: string; id
         </Button>
       )}
       {failure && <ErrorNotice error={failure} />}
-      <ConfirmDialog open={confirming} title={`Delete ${plural(ids.length)}?`} confirmLabel={`Yes, delete ${plural(ids.length)}`} danger busy={busy} onConfirm={remove} onCancel={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${plural(ids.length)}?`}
+        confirmLabel={`Yes, delete ${plural(ids.length)}`}
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      >
         <p>Their short addresses will answer 404 from now on. This cannot be undone.</p>
       </ConfirmDialog>
     </section>

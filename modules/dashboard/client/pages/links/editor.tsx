@@ -3,7 +3,19 @@ import { hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { AppLink, Button, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
-import { AddressSection, DescriptionSection, DestinationSection, TemplateSection, ExpirySection, MonitoringSection, PasswordSection, PreviewSection, RedirectSection, TagsSection, UtmSection } from './basics';
+import {
+  AddressSection,
+  DescriptionSection,
+  DestinationSection,
+  TemplateSection,
+  ExpirySection,
+  MonitoringSection,
+  PasswordSection,
+  PreviewSection,
+  RedirectSection,
+  TagsSection,
+  UtmSection,
+} from './basics';
 import { CopyButton } from './copy';
 import { failureOf, FormErrorProvider, type FormError } from './errors';
 import { createBody, formOf, patchBody, type LinkForm } from './form';
@@ -22,13 +34,32 @@ interface EditorData {
   defaultUtm: Record<string, string> | null;
 }
 
-const SECTIONS = ['Destination', 'Domain and slug', 'Title and note', 'Tagging', 'UTM parameters', 'Expiry and fallback', 'Password protection', 'Redirect type', 'Rules', 'Geo, device and OS routing', 'A/B variants', 'Sequence', 'Deep link', 'Interstitial page', 'Social preview', 'Monitoring'];
+const SECTIONS = [
+  'Destination',
+  'Domain and slug',
+  'Title and note',
+  'Tagging',
+  'UTM parameters',
+  'Expiry and fallback',
+  'Password protection',
+  'Redirect type',
+  'Rules',
+  'Geo, device and OS routing',
+  'A/B variants',
+  'Sequence',
+  'Deep link',
+  'Interstitial page',
+  'Social preview',
+  'Monitoring',
+];
 
 async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan): Promise<EditorData> {
   const [link, templates, domains, tags, workspace] = await Promise.all([
     linkId ? api<Link>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId)}`) : undefined,
     // templates apply when creating, on the plans that have them (the section states the reason on others)
-    !linkId && hasFeature(plan, 'templates') ? api<{ templates: { id: string; name: string }[] }>('GET', `/workspaces/${wsId}/templates`).then((r) => r.templates) : [],
+    !linkId && hasFeature(plan, 'templates')
+      ? api<{ templates: { id: string; name: string }[] }>('GET', `/workspaces/${wsId}/templates`).then((r) => r.templates)
+      : [],
     api<DomainList>('GET', `/workspaces/${wsId}/domains`),
     api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`),
     api<{ default_utm_params: Record<string, string> | null }>('GET', `/workspaces/${wsId}`),
@@ -54,7 +85,11 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
     return (
       <>
         <h1>{linkId ? 'Link' : 'New link'}</h1>
-        {error instanceof ApiFailure && error.status === 404 ? <ErrorNotice error="This link does not exist (it may have been deleted)." /> : <FailureNotice error={error} retry={reload} />}
+        {error instanceof ApiFailure && error.status === 404 ? (
+          <ErrorNotice error="This link does not exist (it may have been deleted)." />
+        ) : (
+          <FailureNotice error={error} retry={reload} />
+        )}
         <AppLink href={listHref}>Back to the links</AppLink>
       </>
     );
@@ -177,7 +212,11 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
         <form ref={formRef} class="editor-form" onSubmit={save} noValidate aria-label={link ? 'Edit link' : 'New link'}>
           {failure && (
             <div ref={summaryRef} tabIndex={-1} role="alert" class={failure.status === 402 ? 'form-summary' : 'notice notice-error form-summary'}>
-              {failure.status === 402 ? <PlanNotice message={failure.message} /> : <p>{inline ? `The link was not saved: see the message under the field.` : `The link was not saved: ${failure.message}`}</p>}
+              {failure.status === 402 ? (
+                <PlanNotice message={failure.message} />
+              ) : (
+                <p>{inline ? `The link was not saved: see the message under the field.` : `The link was not saved: ${failure.message}`}</p>
+              )}
             </div>
           )}
           <FormErrorProvider value={failure}>
@@ -217,10 +256,16 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
         </form>
       </div>
       {link && canDelete && (
-        <ConfirmDialog open={confirming} title="Delete this link?" confirmLabel="Yes, delete it" danger busy={deleting} onConfirm={remove} onCancel={() => setConfirming(false)}>
-          <p>
-            {link.short_url} will answer 404 from now on. This cannot be undone.
-          </p>
+        <ConfirmDialog
+          open={confirming}
+          title="Delete this link?"
+          confirmLabel="Yes, delete it"
+          danger
+          busy={deleting}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>{link.short_url} will answer 404 from now on. This cannot be undone.</p>
         </ConfirmDialog>
       )}
     </div>

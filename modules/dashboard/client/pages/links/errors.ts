@@ -27,7 +27,11 @@ export function errorPath(message: string): string | undefined {
   return fieldOfError(message);
 }
 
-export interface FormError { message: string; status: number; path?: string }
+export interface FormError {
+  message: string;
+  status: number;
+  path?: string;
+}
 
 export const failureOf = (error: unknown): FormError => {
   const message = error instanceof Error ? error.message : String(error);

@@ -84,8 +84,20 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
       }}
     >
       <div class="filters-main">
-        <Field label="Search" class="filter filter-search" type="search" value={text} placeholder="Slug, destination or title" onInput={(event) => setText(event.currentTarget.value)} />
-        {select('Sort by', 'sort', SORTS.map(([v, l]) => [v, l]), SORTS[0][0])}
+        <Field
+          label="Search"
+          class="filter filter-search"
+          type="search"
+          value={text}
+          placeholder="Slug, destination or title"
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+        {select(
+          'Sort by',
+          'sort',
+          SORTS.map(([v, l]) => [v, l]),
+          SORTS[0][0],
+        )}
       </div>
       {/* open on wide screens or while a filter applies; a phone starts with the list in view */}
       <details class="more-filters" open={wide || narrowing > 0}>
@@ -93,9 +105,20 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
         <div class="filters-more">
           {select('Tag', 'tag', [['', 'Any tag'], ...tagNames.map((name) => [name, name] as [string, string])])}
           {select('Domain', 'domain', domainOptions)}
-          <Field label="Created from" class="filter" type="date" value={query.get('from') ?? ''} onInput={(event) => setQuery({ from: event.currentTarget.value })} />
+          <Field
+            label="Created from"
+            class="filter"
+            type="date"
+            value={query.get('from') ?? ''}
+            onInput={(event) => setQuery({ from: event.currentTarget.value })}
+          />
           <Field label="Created to" class="filter" type="date" value={query.get('to') ?? ''} onInput={(event) => setQuery({ to: event.currentTarget.value })} />
-          {select('Per page', 'limit', PAGE_SIZES.map((s) => [s, s]), PAGE_SIZES[0])}
+          {select(
+            'Per page',
+            'limit',
+            PAGE_SIZES.map((s) => [s, s]),
+            PAGE_SIZES[0],
+          )}
         </div>
       </details>
     </form>

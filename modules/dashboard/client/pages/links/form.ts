@@ -8,11 +8,31 @@ import { DEEP_LINK_URL_FIELDS, type ApiRule, type DeepLinkUrlField, type Link } 
 export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 export type UtmKey = (typeof UTM_KEYS)[number];
 
-export interface ConditionForm { field: string; operator: string; key: string; value: string; to: string }
-export interface RuleForm { name: string; conditions: ConditionForm[]; url: string }
-export interface PairForm { key: string; url: string }
-export interface VariantForm { name: string; url: string; weight: string }
-export interface StepForm { url: string; title: string }
+export interface ConditionForm {
+  field: string;
+  operator: string;
+  key: string;
+  value: string;
+  to: string;
+}
+export interface RuleForm {
+  name: string;
+  conditions: ConditionForm[];
+  url: string;
+}
+export interface PairForm {
+  key: string;
+  url: string;
+}
+export interface VariantForm {
+  name: string;
+  url: string;
+  weight: string;
+}
+export interface StepForm {
+  url: string;
+  title: string;
+}
 
 export interface LinkForm {
   /** new links only: a template whose settings fill what the form leaves empty */
@@ -49,7 +69,8 @@ export interface LinkForm {
 /** Operators taking a list of values (typed comma-separated), and `between`'s two bounds. */
 export const LIST_OPERATORS = new Set(['in', 'not_in']);
 
-const definedOnly = (map: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+const definedOnly = (map: Record<string, string | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(map ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
 const emptyRecord = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
 
 export const emptyCondition = (): ConditionForm => ({ field: 'country', operator: 'eq', key: '', value: '', to: '' });
@@ -120,7 +141,11 @@ export function formOf(link: Link | undefined, defaultDomain?: string): LinkForm
 }
 
 const text = (value: string) => (value.trim() === '' ? null : value.trim());
-const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 /** A number typed in a field: sent as a number when it is one, else as typed (the API names the problem). */
 const numberOrText = (value: string) => (/^-?\d+$/.test(value.trim()) ? Number(value) : value);
 const nonEmptyMap = (entries: [string, string][]) => {
@@ -136,7 +161,11 @@ function conditionBody(c: ConditionForm) {
 /** Every link field the form holds, as the API takes them (the password only when typed). */
 export function toBody(form: LinkForm): Record<string, unknown> {
   const utmEntries = UTM_KEYS.filter((k) => form.utm[k].trim() !== '').map((k) => [k, form.utm[k].trim()]);
-  const routing = { geo: nonEmptyMap(form.geo.map((g) => [g.key.toUpperCase(), g.url])), device: nonEmptyMap(Object.entries(form.device)), os: nonEmptyMap(Object.entries(form.os)) };
+  const routing = {
+    geo: nonEmptyMap(form.geo.map((g) => [g.key.toUpperCase(), g.url])),
+    device: nonEmptyMap(Object.entries(form.device)),
+    os: nonEmptyMap(Object.entries(form.os)),
+  };
   const hasRouting = Object.values(routing).some(Boolean);
   const deepLinkEntries = DEEP_LINK_URL_FIELDS.filter((f) => form.deepLink[f].trim() !== '').map((f) => [f, form.deepLink[f].trim()]);
   const i = form.interstitial;
@@ -152,10 +181,14 @@ export function toBody(form: LinkForm): Record<string, unknown> {
     expires_at: fromLocalInput(form.expiresAt),
     fallback_url: text(form.fallbackUrl),
     redirect_type: Number(form.redirectType),
-    rules: form.rules.length ? form.rules.map((r) => ({ name: r.name.trim(), conditions: r.conditions.map(conditionBody), action: { type: 'redirect', url: r.url.trim() } })) : null,
+    rules: form.rules.length
+      ? form.rules.map((r) => ({ name: r.name.trim(), conditions: r.conditions.map(conditionBody), action: { type: 'redirect', url: r.url.trim() } }))
+      : null,
     routing_rules: hasRouting ? Object.fromEntries(Object.entries(routing).filter(([, v]) => v)) : null,
     ab_variants: form.variants.length ? form.variants.map((v) => ({ name: v.name.trim(), url: v.url.trim(), weight: numberOrText(v.weight) })) : null,
-    sequence: form.steps.length ? { urls: form.steps.map((s) => ({ url: s.url.trim(), ...(s.title.trim() ? { title: s.title.trim() } : {}) })), loop: form.loop } : null,
+    sequence: form.steps.length
+      ? { urls: form.steps.map((s) => ({ url: s.url.trim(), ...(s.title.trim() ? { title: s.title.trim() } : {}) })), loop: form.loop }
+      : null,
     deep_link: deepLinkEntries.length || form.deepLinkPage ? { ...Object.fromEntries(deepLinkEntries), interstitial: form.deepLinkPage } : null,
     interstitial: form.interstitialOn
       ? {
@@ -180,7 +213,11 @@ export function toBody(form: LinkForm): Record<string, unknown> {
 /** A new link: the fields that hold something (empty ones take the template's values or the API's defaults, e.g. the workspace's UTM parameters). */
 export function createBody(form: LinkForm): Record<string, unknown> {
   const body = toBody(form);
-  const given = Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302)));
+  const given = Object.fromEntries(
+    Object.entries(body).filter(
+      ([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302),
+    ),
+  );
   return form.templateId ? { ...given, template_id: form.templateId } : given;
 }
 

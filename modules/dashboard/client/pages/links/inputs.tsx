@@ -20,7 +20,15 @@ export function TextField({ label, path, value, onValue, hint, ...input }: TextP
   return <Field {...input} label={label} hint={hint} error={error} value={value} onInput={(event) => onValue(event.currentTarget.value)} />;
 }
 
-interface AreaProps { label: string; path: string; value: string; onValue(value: string): void; hint?: string; rows?: number; maxLength?: number }
+interface AreaProps {
+  label: string;
+  path: string;
+  value: string;
+  onValue(value: string): void;
+  hint?: string;
+  rows?: number;
+  maxLength?: number;
+}
 
 export function TextArea({ label, path, value, onValue, hint, rows = 3, maxLength }: AreaProps) {
   const error = useFieldError(path);
@@ -31,7 +39,15 @@ export function TextArea({ label, path, value, onValue, hint, rows = 3, maxLengt
   );
 }
 
-interface SelectProps { label: string; path: string | string[]; value: string; onValue(value: string): void; options: readonly (string | [value: string, label: string])[]; hint?: string; class?: string }
+interface SelectProps {
+  label: string;
+  path: string | string[];
+  value: string;
+  onValue(value: string): void;
+  options: readonly (string | [value: string, label: string])[];
+  hint?: string;
+  class?: string;
+}
 
 export function SelectField({ label, path, value, onValue, options, hint, class: className }: SelectProps) {
   const error = useFieldError(path);
@@ -57,7 +73,13 @@ export function Checkbox({ label, checked, onChecked, hint }: { label: string; c
   const id = useId();
   return (
     <div class="checkbox">
-      <input id={id} type="checkbox" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChecked(event.currentTarget.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChecked(event.currentTarget.checked)}
+      />
       <label for={id}>{label}</label>
       {hint && (
         <p class="field-hint" id={`${id}-hint`}>

@@ -10,7 +10,19 @@ import type { DomainList, Link, LinkList, Tag } from './types';
 
 const shortText = (url: string) => url.replace(/^https?:\/\//, '');
 
-function LinkRow({ wsId, link, selectable, selected, onSelect }: { wsId: string; link: Link; selectable: boolean; selected: boolean; onSelect(on: boolean): void }) {
+function LinkRow({
+  wsId,
+  link,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  wsId: string;
+  link: Link;
+  selectable: boolean;
+  selected: boolean;
+  onSelect(on: boolean): void;
+}) {
   const short = shortText(link.short_url);
   const base = `/app/w/${wsId}/links/${link.id}`;
   return (
@@ -161,7 +173,12 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
                 <tr>
                   {canEdit && (
                     <th scope="col" class="select-cell">
-                      <input type="checkbox" checked={allSelected} aria-label="Select all links on this page" onChange={(event) => setSelected(event.currentTarget.checked ? new Set(pageIds) : new Set())} />
+                      <input
+                        type="checkbox"
+                        checked={allSelected}
+                        aria-label="Select all links on this page"
+                        onChange={(event) => setSelected(event.currentTarget.checked ? new Set(pageIds) : new Set())}
+                      />
                     </th>
                   )}
                   <th scope="col">Short link</th>

@@ -5,7 +5,14 @@ import { Checkbox } from './inputs';
 import './links.css';
 import type { Link } from './types';
 
-interface QrOptions { fg: string; bg: string; transparent: boolean; size: string; margin: string; ec: string }
+interface QrOptions {
+  fg: string;
+  bg: string;
+  transparent: boolean;
+  size: string;
+  margin: string;
+  ec: string;
+}
 
 const PREVIEW_DELAY_MS = 400;
 const LEVELS: [string, string][] = [
@@ -16,7 +23,14 @@ const LEVELS: [string, string][] = [
 ];
 
 function qrUrl(wsId: string, linkId: string, o: QrOptions, format: 'svg' | 'png', download = false) {
-  const params = new URLSearchParams({ format, size: o.size, fg: o.fg.replace('#', ''), bg: o.transparent ? 'transparent' : o.bg.replace('#', ''), margin: o.margin, ec: o.ec });
+  const params = new URLSearchParams({
+    format,
+    size: o.size,
+    fg: o.fg.replace('#', ''),
+    bg: o.transparent ? 'transparent' : o.bg.replace('#', ''),
+    margin: o.margin,
+    ec: o.ec,
+  });
   if (download) params.set('download', '1');
   return `/api/workspaces/${wsId}/links/${encodeURIComponent(linkId)}/qr?${params}`;
 }
@@ -67,7 +81,11 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
     return (
       <>
         <h1>QR code</h1>
-        {link.error instanceof ApiFailure && link.error.status === 404 ? <ErrorNotice error="This link does not exist (it may have been deleted)." /> : <FailureNotice error={link.error} retry={link.reload} />}
+        {link.error instanceof ApiFailure && link.error.status === 404 ? (
+          <ErrorNotice error="This link does not exist (it may have been deleted)." />
+        ) : (
+          <FailureNotice error={link.error} retry={link.reload} />
+        )}
         <AppLink href={listHref}>Back to the links</AppLink>
       </>
     );
@@ -96,13 +114,54 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
       <div class="qr-layout">
         <form class="qr-options" aria-label="QR code options" onSubmit={(event) => event.preventDefault()}>
           <div class="row">
-            <Field label="Foreground colour" type="color" value={options.fg} error={errorOf('fg')} onInput={(event) => set({ fg: event.currentTarget.value })} class="narrow" />
-            <Field label="Background colour" type="color" value={options.bg} error={errorOf('bg')} disabled={options.transparent} onInput={(event) => set({ bg: event.currentTarget.value })} class="narrow" />
+            <Field
+              label="Foreground colour"
+              type="color"
+              value={options.fg}
+              error={errorOf('fg')}
+              onInput={(event) => set({ fg: event.currentTarget.value })}
+              class="narrow"
+            />
+            <Field
+              label="Background colour"
+              type="color"
+              value={options.bg}
+              error={errorOf('bg')}
+              disabled={options.transparent}
+              onInput={(event) => set({ bg: event.currentTarget.value })}
+              class="narrow"
+            />
           </div>
-          <Checkbox label="Transparent background" checked={options.transparent} onChecked={(transparent) => set({ transparent })} hint="SVG only: a PNG always has a background." />
+          <Checkbox
+            label="Transparent background"
+            checked={options.transparent}
+            onChecked={(transparent) => set({ transparent })}
+            hint="SVG only: a PNG always has a background."
+          />
           <div class="row">
-            <Field label="Size in pixels" type="number" min={100} max={2000} step={10} value={options.size} error={errorOf('size')} hint="100 to 2000" onInput={(event) => set({ size: event.currentTarget.value })} class="narrow" />
-            <Field label="Quiet zone" type="number" min={0} max={8} value={options.margin} error={errorOf('margin')} hint="Blank border, 0 to 8 modules" onInput={(event) => set({ margin: event.currentTarget.value })} class="narrow" />
+            <Field
+              label="Size in pixels"
+              type="number"
+              min={100}
+              max={2000}
+              step={10}
+              value={options.size}
+              error={errorOf('size')}
+              hint="100 to 2000"
+              onInput={(event) => set({ size: event.currentTarget.value })}
+              class="narrow"
+            />
+            <Field
+              label="Quiet zone"
+              type="number"
+              min={0}
+              max={8}
+              value={options.margin}
+              error={errorOf('margin')}
+              hint="Blank border, 0 to 8 modules"
+              onInput={(event) => set({ margin: event.currentTarget.value })}
+              class="narrow"
+            />
           </div>
           <Field label="Error correction" error={errorOf('ec')} hint="Higher survives more damage but makes a denser code.">
             {(control) => (
@@ -118,8 +177,14 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
         </form>
         <div class="qr-preview">
           <h2>Preview</h2>
-          {general && <ErrorNotice error={general.status === 429 ? `Too many QR codes asked for just now; try again in ${general.retryAfter ?? 60} seconds.` : general.message} />}
-          <div class={`qr-frame${options.transparent ? ' qr-transparent' : ''}`}>{preview ? <img src={preview} alt={`QR code for ${short}`} class="qr-image" /> : <Loading label="Drawing the QR code…" />}</div>
+          {general && (
+            <ErrorNotice
+              error={general.status === 429 ? `Too many QR codes asked for just now; try again in ${general.retryAfter ?? 60} seconds.` : general.message}
+            />
+          )}
+          <div class={`qr-frame${options.transparent ? ' qr-transparent' : ''}`}>
+            {preview ? <img src={preview} alt={`QR code for ${short}`} class="qr-image" /> : <Loading label="Drawing the QR code…" />}
+          </div>
           <div class="qr-downloads">
             <a class="button button-primary" href={qrUrl(wsId, link.data.id, options, 'svg', true)} download>
               Download SVG

@@ -49,7 +49,21 @@ const VALUE_HINTS: Partial<Record<Field, string>> = {
 /** Paths of the API's messages that an input of the builder shows itself. */
 const SHOWN = /^rules\[\d+\](\.name|\.action\.url|\.conditions\[\d+\](\.(field|operator|key|value(\[\d+\])?))?)$/;
 
-function ConditionRow({ rule, index, condition, fields, onChange, onRemove }: { rule: number; index: number; condition: ConditionForm; fields: readonly Field[]; onChange(c: ConditionForm): void; onRemove(): void }) {
+function ConditionRow({
+  rule,
+  index,
+  condition,
+  fields,
+  onChange,
+  onRemove,
+}: {
+  rule: number;
+  index: number;
+  condition: ConditionForm;
+  fields: readonly Field[];
+  onChange(c: ConditionForm): void;
+  onRemove(): void;
+}) {
   const at = `rules[${rule}].conditions[${index}]`;
   const field = condition.field as Field;
   const operators = operatorsOf(field) ?? [];
@@ -58,16 +72,50 @@ function ConditionRow({ rule, index, condition, fields, onChange, onRemove }: { 
     const allowed = operatorsOf(next as Field);
     onChange({ ...condition, field: next, operator: allowed.includes(condition.operator as never) ? condition.operator : allowed[0]! });
   };
-  const hint = condition.operator === 'between' ? VALUE_HINTS[field] : LIST_OPERATORS.has(condition.operator) ? `Comma-separated${VALUE_HINTS[field] ? `; ${VALUE_HINTS[field]}` : ''}` : VALUE_HINTS[field];
+  const hint =
+    condition.operator === 'between'
+      ? VALUE_HINTS[field]
+      : LIST_OPERATORS.has(condition.operator)
+        ? `Comma-separated${VALUE_HINTS[field] ? `; ${VALUE_HINTS[field]}` : ''}`
+        : VALUE_HINTS[field];
   return (
     <fieldset class="condition">
       <legend>Condition {index + 1}</legend>
       <div class="row">
-        <SelectField label="Field" path={`${at}.field`} value={condition.field} onValue={setField} options={fields.map((f) => [f, FIELD_LABELS[f]] as [string, string])} />
-        {keyed && <TextField label={field === 'query' ? 'Parameter name' : 'Cookie name'} path={`${at}.key`} value={condition.key} onValue={(key) => onChange({ ...condition, key })} autoComplete="off" />}
-        <SelectField label="Operator" path={[`${at}.operator`, at]} value={condition.operator} onValue={(operator) => onChange({ ...condition, operator })} options={operators.map((o) => [o, OPERATOR_LABELS[o]!] as [string, string])} />
-        <TextField label={condition.operator === 'between' ? 'From' : 'Value'} path={[`${at}.value`, `${at}.value[0]`]} value={condition.value} onValue={(value) => onChange({ ...condition, value })} hint={hint} autoComplete="off" />
-        {condition.operator === 'between' && <TextField label="To" path={`${at}.value[1]`} value={condition.to} onValue={(to) => onChange({ ...condition, to })} autoComplete="off" />}
+        <SelectField
+          label="Field"
+          path={`${at}.field`}
+          value={condition.field}
+          onValue={setField}
+          options={fields.map((f) => [f, FIELD_LABELS[f]] as [string, string])}
+        />
+        {keyed && (
+          <TextField
+            label={field === 'query' ? 'Parameter name' : 'Cookie name'}
+            path={`${at}.key`}
+            value={condition.key}
+            onValue={(key) => onChange({ ...condition, key })}
+            autoComplete="off"
+          />
+        )}
+        <SelectField
+          label="Operator"
+          path={[`${at}.operator`, at]}
+          value={condition.operator}
+          onValue={(operator) => onChange({ ...condition, operator })}
+          options={operators.map((o) => [o, OPERATOR_LABELS[o]!] as [string, string])}
+        />
+        <TextField
+          label={condition.operator === 'between' ? 'From' : 'Value'}
+          path={[`${at}.value`, `${at}.value[0]`]}
+          value={condition.value}
+          onValue={(value) => onChange({ ...condition, value })}
+          hint={hint}
+          autoComplete="off"
+        />
+        {condition.operator === 'between' && (
+          <TextField label="To" path={`${at}.value[1]`} value={condition.to} onValue={(to) => onChange({ ...condition, to })} autoComplete="off" />
+        )}
       </div>
       <Button variant="quiet" onClick={onRemove}>
         Remove condition {index + 1}
@@ -76,7 +124,23 @@ function ConditionRow({ rule, index, condition, fields, onChange, onRemove }: { 
   );
 }
 
-function RuleEditor({ index, rule, count, fields, onChange, onRemove, onMove }: { index: number; rule: RuleForm; count: number; fields: readonly Field[]; onChange(r: RuleForm): void; onRemove(): void; onMove(by: -1 | 1): void }) {
+function RuleEditor({
+  index,
+  rule,
+  count,
+  fields,
+  onChange,
+  onRemove,
+  onMove,
+}: {
+  index: number;
+  rule: RuleForm;
+  count: number;
+  fields: readonly Field[];
+  onChange(r: RuleForm): void;
+  onRemove(): void;
+  onMove(by: -1 | 1): void;
+}) {
   const at = `rules[${index}]`;
   return (
     <fieldset class="rule">
@@ -95,7 +159,14 @@ function RuleEditor({ index, rule, count, fields, onChange, onRemove, onMove }: 
         />
       ))}
       <Button onClick={() => onChange({ ...rule, conditions: [...rule.conditions, emptyCondition()] })}>Add condition</Button>
-      <TextField label="Send matching visits to" path={`${at}.action.url`} value={rule.url} onValue={(url) => onChange({ ...rule, url })} inputMode="url" hint="An http or https address." />
+      <TextField
+        label="Send matching visits to"
+        path={`${at}.action.url`}
+        value={rule.url}
+        onValue={(url) => onChange({ ...rule, url })}
+        inputMode="url"
+        hint="An http or https address."
+      />
       <div class="row-actions">
         <Button variant="quiet" disabled={index === 0} onClick={() => onMove(-1)}>
           Move rule {index + 1} up
@@ -125,10 +196,26 @@ export function RulesSection({ form, set, plan, hasValue }: SectionProps & { has
     setRules(next);
   };
   return (
-    <Section title="Rules" intro="Checked in order before any other routing: the first rule that matches a visit decides where it goes; if none matches, the destination applies." feature="rules" plan={plan} hasValue={hasValue} error={error}>
+    <Section
+      title="Rules"
+      intro="Checked in order before any other routing: the first rule that matches a visit decides where it goes; if none matches, the destination applies."
+      feature="rules"
+      plan={plan}
+      hasValue={hasValue}
+      error={error}
+    >
       {!extended && <p class="field-note">{featureMessage('extended_rule_fields')}.</p>}
       {rules.map((rule, i) => (
-        <RuleEditor key={i} index={i} rule={rule} count={rules.length} fields={fields} onChange={(r) => setRules(replaceAt(rules, i, r))} onRemove={() => setRules(removeAt(rules, i))} onMove={(by) => move(i, by)} />
+        <RuleEditor
+          key={i}
+          index={i}
+          rule={rule}
+          count={rules.length}
+          fields={fields}
+          onChange={(r) => setRules(replaceAt(rules, i, r))}
+          onRemove={() => setRules(removeAt(rules, i))}
+          onMove={(by) => move(i, by)}
+        />
       ))}
       <div class="row-actions">
         <Button onClick={() => setRules([...rules, emptyRule(rules.length + 1)])} disabled={rules.length >= max}>

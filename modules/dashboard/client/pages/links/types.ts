@@ -7,9 +7,19 @@ import type { Tag as TagSchema } from '../../../../tags';
 export type Link = Static<typeof LinkSchema>;
 export type LinkList = Static<typeof LinkListSchema>;
 export type Tag = Static<typeof TagSchema>;
-export interface DomainList { domains: Static<typeof DomainItem>[]; default_domain: string }
+export interface DomainList {
+  domains: Static<typeof DomainItem>[];
+  default_domain: string;
+}
 
 export type ApiRule = NonNullable<Link['rules']>[number];
 
-export const DEEP_LINK_URL_FIELDS = ['ios_app_url', 'ios_store_url', 'ios_fallback_url', 'android_app_url', 'android_store_url', 'android_fallback_url'] as const;
+export const DEEP_LINK_URL_FIELDS = [
+  'ios_app_url',
+  'ios_store_url',
+  'ios_fallback_url',
+  'android_app_url',
+  'android_store_url',
+  'android_fallback_url',
+] as const;
 export type DeepLinkUrlField = (typeof DEEP_LINK_URL_FIELDS)[number];

@@ -18,7 +18,14 @@ const DEEP_LINK_LABELS: Record<DeepLinkUrlField, [label: string, hint: string]> 
 export function DeepLinkSection({ form, set, plan, hasValue }: SectionProps & { hasValue: boolean }) {
   const error = useSectionError('deep_link', (path) => DEEP_LINK_URL_FIELDS.some((f) => path === `deep_link.${f}`));
   return (
-    <Section title="Deep link" intro="Open your app on iOS and Android; at least one app URL. Desktop visitors get the normal redirect." feature="deep_link" plan={plan} hasValue={hasValue} error={error}>
+    <Section
+      title="Deep link"
+      intro="Open your app on iOS and Android; at least one app URL. Desktop visitors get the normal redirect."
+      feature="deep_link"
+      plan={plan}
+      hasValue={hasValue}
+      error={error}
+    >
       <div class="grid-fields">
         {DEEP_LINK_URL_FIELDS.map((field) => (
           <TextField
@@ -33,7 +40,12 @@ export function DeepLinkSection({ form, set, plan, hasValue }: SectionProps & { 
           />
         ))}
       </div>
-      <Checkbox label="Show an app-detection page" checked={form.deepLinkPage} onChecked={(deepLinkPage) => set({ deepLinkPage })} hint="Tries the app, then falls back to the store or web URL. Without it, phones go straight to the app URL." />
+      <Checkbox
+        label="Show an app-detection page"
+        checked={form.deepLinkPage}
+        onChecked={(deepLinkPage) => set({ deepLinkPage })}
+        hint="Tries the app, then falls back to the store or web URL. Without it, phones go straight to the app URL."
+      />
     </Section>
   );
 }
@@ -46,7 +58,14 @@ export function InterstitialSection({ form, set, plan, hasValue }: SectionProps 
   const i = form.interstitial;
   const setI = (change: Partial<LinkForm['interstitial']>) => set({ interstitial: { ...i, ...change } });
   return (
-    <Section title="Interstitial page" intro="A page with your message before the redirect; it moves on by itself after the delay." feature="interstitial" plan={plan} hasValue={hasValue} error={error}>
+    <Section
+      title="Interstitial page"
+      intro="A page with your message before the redirect; it moves on by itself after the delay."
+      feature="interstitial"
+      plan={plan}
+      hasValue={hasValue}
+      error={error}
+    >
       <Checkbox label="Show an interstitial page" checked={form.interstitialOn} onChecked={(interstitialOn) => set({ interstitialOn })} />
       {form.interstitialOn && (
         <>
@@ -54,13 +73,44 @@ export function InterstitialSection({ form, set, plan, hasValue }: SectionProps 
           <TextArea label="Message" path="interstitial.body" value={i.body} onValue={(body) => setI({ body })} maxLength={500} hint="At most 500 characters." />
           <div class="row">
             <TextField label="Button text" path="interstitial.cta_text" value={i.ctaText} onValue={(ctaText) => setI({ ctaText })} maxLength={50} />
-            <TextField label="Delay in seconds" path="interstitial.delay" type="number" min={1} max={30} value={i.delay} onValue={(delay) => setI({ delay })} hint="1 to 30" class="narrow" />
+            <TextField
+              label="Delay in seconds"
+              path="interstitial.delay"
+              type="number"
+              min={1}
+              max={30}
+              value={i.delay}
+              onValue={(delay) => setI({ delay })}
+              hint="1 to 30"
+              class="narrow"
+            />
           </div>
           <Checkbox label="Show it once per visitor" checked={i.showOnce} onChecked={(showOnce) => setI({ showOnce })} />
           <div class="row">
-            <TextField label="Background colour" path="interstitial.style.bg_color" type="color" value={i.bgColor} onValue={(bgColor) => setI({ bgColor })} class="narrow" />
-            <TextField label="Text colour" path="interstitial.style.text_color" type="color" value={i.textColor} onValue={(textColor) => setI({ textColor })} class="narrow" />
-            <TextField label="Button colour" path="interstitial.style.button_color" type="color" value={i.buttonColor} onValue={(buttonColor) => setI({ buttonColor })} class="narrow" />
+            <TextField
+              label="Background colour"
+              path="interstitial.style.bg_color"
+              type="color"
+              value={i.bgColor}
+              onValue={(bgColor) => setI({ bgColor })}
+              class="narrow"
+            />
+            <TextField
+              label="Text colour"
+              path="interstitial.style.text_color"
+              type="color"
+              value={i.textColor}
+              onValue={(textColor) => setI({ textColor })}
+              class="narrow"
+            />
+            <TextField
+              label="Button colour"
+              path="interstitial.style.button_color"
+              type="color"
+              value={i.buttonColor}
+              onValue={(buttonColor) => setI({ buttonColor })}
+              class="narrow"
+            />
           </div>
         </>
       )}
