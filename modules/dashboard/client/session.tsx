@@ -33,7 +33,7 @@ interface SessionState {
 const SessionContext = createContext<SessionState | undefined>(undefined);
 const WorkspaceContext = createContext<Workspace | undefined>(undefined);
 
-const ROLES: Role[] = ['viewer', 'editor', 'admin', 'owner'];
+export const ROLES: Role[] = ['viewer', 'editor', 'admin', 'owner'];
 export const roleAtLeast = (role: Role, minimum: Role) => ROLES.indexOf(role) >= ROLES.indexOf(minimum);
 
 const LAST_WORKSPACE = 'linkhop.lastWorkspace';

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useSession, type Workspace } from '../session';
+import { roleAtLeast, useSession, type Workspace } from '../session';
 import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
@@ -114,7 +114,7 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [path]);
   const base = `/app/w/${workspace.id}`;
-  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : '';
+  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : path.startsWith(`${base}/api-keys`) ? 'api-keys' : '';
   return (
     <div class="app-frame">
       <a class="skip-link" href="#main">
@@ -142,6 +142,13 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
                 Links
               </AppLink>
             </li>
+            {roleAtLeast(workspace.role, 'admin') && (
+              <li>
+                <AppLink href={`${base}/api-keys`} aria-current={section === 'api-keys' ? 'page' : undefined}>
+                  API keys
+                </AppLink>
+              </li>
+            )}
           </ul>
         </nav>
         <AccountMenu />

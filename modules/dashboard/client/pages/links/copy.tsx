@@ -1,7 +1,7 @@
 import { Button, toast } from '../../ui';
 
 /** Writes `text` to the clipboard; where the Clipboard API is refused, through a selected text area. */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -1,0 +1,144 @@
+import { useState } from 'preact/hooks';
+import { api } from '../../api';
+import { roleAtLeast, type Role, useWorkspace } from '../../session';
+import { Button, ConfirmDialog, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
+import './api-keys.css';
+import { CreateKeyForm, type CreatedKey, NewKeyPanel } from './create';
+
+interface KeyItem {
+  id: string;
+  name: string;
+  role: Role;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
+
+function KeyTable({ keys, onRevoke }: { keys: KeyItem[]; onRevoke(key: KeyItem): void }) {
+  return (
+    <div class="keys-wrap">
+      <table class="keys-table">
+        <caption class="visually-hidden">API keys, {keys.length} in all</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <th scope="row" class="key-name">
+                {key.name}
+              </th>
+              <td data-label="Role">{key.role}</td>
+              <td data-label="Prefix">
+                <code>{key.prefix}…</code>
+              </td>
+              <td data-label="Created">{when(key.created_at)}</td>
+              <td data-label="Last used">{key.last_used_at ? when(key.last_used_at) : 'Never'}</td>
+              <td class="actions-cell">
+                <Button variant="quiet" onClick={() => onRevoke(key)}>
+                  Revoke<span class="visually-hidden"> {key.name}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Admins and the owner list, create and revoke the workspace's API keys; the API answers everyone else 403, so they are told why instead. */
+export function ApiKeysPage({ wsId }: { wsId: string }) {
+  const workspace = useWorkspace();
+  const mayManage = roleAtLeast(workspace.role, 'admin');
+  const list = useLoad(
+    () => (mayManage ? api<{ api_keys: KeyItem[] }>('GET', `/workspaces/${wsId}/api-keys`) : Promise.resolve({ api_keys: [] })),
+    [wsId, mayManage],
+  );
+  const [created, setCreated] = useState<CreatedKey>();
+  const [revoking, setRevoking] = useState<KeyItem>();
+  const [busy, setBusy] = useState(false);
+
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await api('DELETE', `/workspaces/${wsId}/api-keys/${encodeURIComponent(revoking!.id)}`);
+      toast(`Revoked key “${revoking!.name}”`);
+      setRevoking(undefined);
+      list.reload();
+    } catch (error) {
+      toast(`Could not revoke the key: ${(error as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!mayManage) {
+    return (
+      <div class="keys-page">
+        <h1>API keys</h1>
+        <div class="notice" role="note">
+          <p>Only admins and the owner manage API keys. Your role in this workspace is {workspace.role}; ask an admin for a key if a program needs one.</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div class="keys-page">
+      <div class="page-header">
+        <h1>API keys</h1>
+      </div>
+      <p class="muted">
+        Programs call the API with a key in the <code>X-API-Key</code> header. A key acts in this workspace only, with its role.
+      </p>
+      {created ? (
+        <NewKeyPanel created={created} onDone={() => setCreated(undefined)} />
+      ) : (
+        <CreateKeyForm
+          wsId={wsId}
+          myRole={workspace.role}
+          onCreated={(key) => {
+            setCreated(key);
+            list.reload();
+          }}
+        />
+      )}
+      <h2>Keys</h2>
+      {list.error ? (
+        <FailureNotice error={list.error} retry={list.reload} />
+      ) : !list.data ? (
+        <Loading />
+      ) : list.data.api_keys.length === 0 ? (
+        <EmptyState title="No API keys yet">
+          <p>Create one above when a program needs to call the API.</p>
+        </EmptyState>
+      ) : (
+        <KeyTable keys={list.data.api_keys} onRevoke={setRevoking} />
+      )}
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        title={`Revoke key “${revoking?.name ?? ''}”?`}
+        confirmLabel="Revoke key"
+        danger
+        busy={busy}
+        onConfirm={revoke}
+        onCancel={() => setRevoking(undefined)}
+      >
+        <p>
+          Programs using the key starting <code>{revoking?.prefix}</code> are refused from now on. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
