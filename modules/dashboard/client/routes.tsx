@@ -1,6 +1,7 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { AppShell } from './components/app-shell';
+import { AccountPage } from './pages/account/page';
 import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
 import { LinkEditorPage } from './pages/links/editor';
@@ -26,6 +27,7 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/links\/([^/]+)$/, page: LinkEditorPage },
   { pattern: /^\/links\/([^/]+)\/analytics$/, page: LinkAnalyticsPage },
   { pattern: /^\/links\/([^/]+)\/qr$/, page: LinkQrPage },
+  { pattern: /^\/account$/, page: AccountPage },
 ];
 
 function Redirect({ to }: { to: string }) {
