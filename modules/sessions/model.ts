@@ -21,6 +21,16 @@ export const SessionWorkspace = t.Object({
 });
 export const CurrentSession = t.Object({ user: SessionUser, csrf_token: t.String(), workspaces: t.Array(SessionWorkspace) });
 
+export const OpenSessionItem = t.Object({
+  id: t.String({ description: "The session's id (not its secret): name it to sign that session out" }),
+  created_at: t.String(),
+  last_seen_at: t.String({ description: 'Last use, exact to the hour' }),
+  user_agent: t.Union([t.String(), t.Null()], { description: 'The browser that signed in' }),
+  current: t.Boolean({ description: 'true for the session making this request' }),
+});
+export const OpenSessions = t.Object({ data: t.Array(OpenSessionItem) });
+export const SessionIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
 export const InviteTokenParams = t.Object({ token: t.String({ maxLength: 200 }) });
 export const InvitePreview = t.Object({ workspace: t.Object({ id: t.String(), name: t.String() }), role: Role, email: t.String(), expires_at: t.String() });
 export const JoinBody = t.Optional(withExample(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }), { name: 'Alex' }));

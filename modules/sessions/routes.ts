@@ -7,8 +7,30 @@ import { errors, OkBody } from '../../core/model';
 import { getUser } from '../members';
 import { admitByInvite, previewInvite } from '../invites';
 import { dashboardWorkspaces } from '../workspaces';
-import { CurrentSession, InvitePreview, InviteTokenParams, Joined, JoinBody, SignedIn, SignInBody, SignInLinkBody } from './model';
-import { csrfTokenOf, endAllSessions, endedSessionCookie, endSession, mailSignInLink, openSession, requestSignInLink, signInWithLink } from './service';
+import {
+  CurrentSession,
+  InvitePreview,
+  InviteTokenParams,
+  Joined,
+  JoinBody,
+  OpenSessions,
+  SessionIdParams,
+  SignedIn,
+  SignInBody,
+  SignInLinkBody,
+} from './model';
+import {
+  csrfTokenOf,
+  endAllSessions,
+  endedSessionCookie,
+  endOwnSession,
+  endSession,
+  listSessions,
+  mailSignInLink,
+  openSession,
+  requestSignInLink,
+  signInWithLink,
+} from './service';
 
 /**
  * The credential-less POSTs (the body's token is the credential) take JSON only: a cross-site page
@@ -43,8 +65,8 @@ export const sessionRoutes = (deps: Deps) =>
     )
     .post(
       '/api/session',
-      async ({ body, set }) => {
-        const opened = await signInWithLink(deps, body.token);
+      async ({ body, request, set }) => {
+        const opened = await signInWithLink(deps, body.token, request.headers.get('user-agent'));
         set.headers['set-cookie'] = opened.cookie;
         return { user: opened.user, csrf_token: opened.csrfToken };
       },
@@ -89,6 +111,29 @@ export const sessionRoutes = (deps: Deps) =>
       },
       { access: true, response: { 200: OkBody, ...errors(401, 403) }, detail: { summary: 'Sign out everywhere: ends every session of the person' } },
     )
+    .get(
+      '/api/sessions',
+      async ({ actor }) => {
+        assertSession(actor);
+        return { data: await listSessions(deps, actor.userId, actor.sessionId) };
+      },
+      { access: true, response: { 200: OpenSessions, ...errors(401) }, detail: { summary: "The person's open sessions (the current one marked)" } },
+    )
+    .delete(
+      '/api/sessions/:id',
+      async ({ actor, params, set }) => {
+        assertSession(actor);
+        await endOwnSession(deps, actor.userId, params.id);
+        if (params.id === actor.sessionId) set.headers['set-cookie'] = endedSessionCookie(deps.config);
+        return { ok: true as const };
+      },
+      {
+        access: true,
+        params: SessionIdParams,
+        response: { 200: OkBody, ...errors(401, 403, 404) },
+        detail: { summary: "Sign out one of the person's sessions (its next request is signed out)" },
+      },
+    )
     .get('/api/invites/:token', ({ params }) => previewInvite(deps.db, params.token, deps.now()), {
       params: InviteTokenParams,
       response: { 200: InvitePreview, ...errors(404, 410) },
@@ -102,7 +147,7 @@ export const sessionRoutes = (deps: Deps) =>
         // a new address is signed in by its invitation; an existing account only by its own sign-in (the
         // workspace's admins can read invite tokens, so a token alone must not open someone's account)
         const { admitted, extra: opened } = await admitByInvite(deps, params.token, body?.name, (tx, joined) =>
-          joined.newUser ? openSession(tx, deps, joined.user) : Promise.resolve(null),
+          joined.newUser ? openSession(tx, deps, joined.user, request.headers.get('user-agent')) : Promise.resolve(null),
         );
         const signedIn = Boolean(opened) || current?.actor.userId === admitted.user.id;
         if (opened) set.headers['set-cookie'] = opened.cookie;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm';
 import { SESSION_COOKIE, type SessionGrant } from '../../core/access';
 import type { Config } from '../../core/config';
 import { preparedQuery, type DbOrTx } from '../../core/db';
@@ -76,11 +76,17 @@ export interface OpenedSession {
 }
 
 /** A new session of the user, in the caller's transaction; the user's expired sessions are cleared. */
-export async function openSession(tx: DbOrTx, deps: Deps, user: User): Promise<OpenedSession> {
+export async function openSession(tx: DbOrTx, deps: Deps, user: User, userAgent: string | null): Promise<OpenedSession> {
   const raw = randomToken();
   const now = deps.now();
   await tx.delete(sessions).where(and(eq(sessions.userId, user.id), lte(sessions.expiresAt, new Date(now))));
-  await tx.insert(sessions).values({ id: newId(), tokenHash: sha256Hex(raw), userId: user.id, expiresAt: new Date(now + SESSION_TTL_MS) });
+  await tx.insert(sessions).values({
+    id: newId(),
+    tokenHash: sha256Hex(raw),
+    userId: user.id,
+    expiresAt: new Date(now + SESSION_TTL_MS),
+    userAgent: userAgent?.slice(0, 300) || null,
+  });
   return { user, csrfToken: csrfTokenOf(raw), cookie: sessionCookie(deps.config, raw, SESSION_TTL_SEC) };
 }
 
@@ -88,7 +94,7 @@ export async function openSession(tx: DbOrTx, deps: Deps, user: User): Promise<O
  * Uses a sign-in link (once: the row is marked in the same statement that finds it) and opens a
  * session. A sign-up link creates the user and their Free workspace in the same transaction.
  */
-export async function signInWithLink(deps: Deps, token: string): Promise<OpenedSession> {
+export async function signInWithLink(deps: Deps, token: string, userAgent: string | null): Promise<OpenedSession> {
   const now = new Date(deps.now());
   return deps.db.transaction(async (tx) => {
     const [link] = await tx
@@ -104,7 +110,7 @@ export async function signInWithLink(deps: Deps, token: string): Promise<OpenedS
       user = await ensureUser(tx, link.email);
       await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: 'free' });
     }
-    return openSession(tx, deps, user);
+    return openSession(tx, deps, user, userAgent);
   });
 }
 
@@ -144,6 +150,42 @@ export function createSessionAuthenticator(deps: Deps) {
 
 export async function endSession(deps: Deps, sessionId: string): Promise<void> {
   await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export interface OpenSession {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  user_agent: string | null;
+  current: boolean;
+}
+
+/**
+ * The person's live sessions, newest use first, never their token hashes. "Last seen" is when the
+ * sliding expiry was last written (expiry − 30 days), so it is exact to the hour without a write per request.
+ */
+export async function listSessions(deps: Deps, userId: string, currentId: string): Promise<OpenSession[]> {
+  const rows = await deps.db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(deps.now()))))
+    .orderBy(desc(sessions.expiresAt), desc(sessions.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: new Date(Math.max(row.expiresAt.getTime() - SESSION_TTL_MS, row.createdAt.getTime())).toISOString(),
+    user_agent: row.userAgent,
+    current: row.id === currentId,
+  }));
+}
+
+/** Signs out one of the person's own sessions (404 for anyone else's, so ids of others' sessions tell nothing). */
+export async function endOwnSession(deps: Deps, userId: string, sessionId: string): Promise<void> {
+  const ended = await deps.db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  if (!ended.length) throw notFound('Session');
 }
 
 /** "Sign out everywhere": every session of the user, this one included. */

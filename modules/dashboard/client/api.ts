@@ -47,7 +47,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   }
   if (response.ok) return parsed as T;
   const message = typeof parsed?.error === 'string' ? parsed.error : `Request failed (${response.status})`;
-  if (response.status === 401 && !path.startsWith('/session')) onSignedOut();
+  // the session's own calls answer 401 to their caller (the session provider, the sign-in page); /sessions is a page's list
+  if (response.status === 401 && !/^\/session(\/|$)/.test(path)) onSignedOut();
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
   throw new ApiFailure(response.status, message, retryAfter);
 }

@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { AppShell } from './components/app-shell';
 import { ApiKeysPage } from './pages/api-keys/page';
+import { AccountPage } from './pages/account/page';
 import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
 import { LinkEditorPage } from './pages/links/editor';
@@ -28,6 +29,7 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/links\/([^/]+)\/analytics$/, page: LinkAnalyticsPage },
   { pattern: /^\/links\/([^/]+)\/qr$/, page: LinkQrPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
+  { pattern: /^\/account$/, page: AccountPage },
 ];
 
 function Redirect({ to }: { to: string }) {

@@ -4,6 +4,9 @@ import { roleAtLeast, useSession, type Workspace } from '../session';
 import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
+/** the workspace's sections below Overview, by their first path segment (the nav marks the current one) */
+const SECTIONS = ['links', 'api-keys', 'account'];
+
 function switcherOrder(workspaces: Workspace[]) {
   const ids = new Set(workspaces.map((w) => w.id));
   const clientsOf = (id: string) => workspaces.filter((w) => w.parent_workspace_id === id);
@@ -114,7 +117,7 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [path]);
   const base = `/app/w/${workspace.id}`;
-  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : path.startsWith(`${base}/api-keys`) ? 'api-keys' : '';
+  const section = path === base ? 'overview' : (SECTIONS.find((name) => path.startsWith(`${base}/${name}`)) ?? '');
   return (
     <div class="app-frame">
       <a class="skip-link" href="#main">
@@ -149,6 +152,11 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
                 </AppLink>
               </li>
             )}
+            <li>
+              <AppLink href={`${base}/account`} aria-current={section === 'account' ? 'page' : undefined}>
+                Account
+              </AppLink>
+            </li>
           </ul>
         </nav>
         <AccountMenu />
