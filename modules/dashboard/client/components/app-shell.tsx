@@ -114,7 +114,7 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [path]);
   const base = `/app/w/${workspace.id}`;
-  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : '';
+  const section = path === base ? 'overview' : path.startsWith(`${base}/links`) ? 'links' : path === `${base}/members` ? 'members' : '';
   return (
     <div class="app-frame">
       <a class="skip-link" href="#main">
@@ -140,6 +140,11 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
             <li>
               <AppLink href={`${base}/links`} aria-current={section === 'links' ? 'page' : undefined}>
                 Links
+              </AppLink>
+            </li>
+            <li>
+              <AppLink href={`${base}/members`} aria-current={section === 'members' ? 'page' : undefined}>
+                Members
               </AppLink>
             </li>
           </ul>
