@@ -43,7 +43,7 @@ const roleSelect = (page: Page, email: string) => page.getByRole('combobox', { n
 const removeButton = (page: Page, email: string) => page.getByRole('button', { name: `Remove ${email}`, exact: true });
 
 describe.skipIf(skipBrowser)('members and invitations', () => {
-  test('an owner invites by e-mail with a role, the invitee joins, the owner changes the role, revokes an invitation and removes a member', async () => {
+  test('an owner invites by e-mail with a role, the invitee joins, resends it, the owner changes the role, revokes an invitation and removes a member', async () => {
     const ws = await team('pro', ['editor']);
     const editor = ws.members.editor0!;
     const { page, cspViolations } = await openMembers(ws.ownerEmail, ws.workspaceId);
@@ -71,6 +71,11 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`An invite is already pending for ${invitee}`).waitFor();
     await checkA11y(page);
+
+    // resend: the same link is mailed again
+    await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
+    await toastSays(page, `Invitation to ${invitee} sent again`);
+    expect(await mailedLink(d, invitee, 'invite', 1)).toBe(joinUrl);
 
     // the invitee joins in the browser; the owner's list shows the new admin
     const { page: joining } = await d.newPage();

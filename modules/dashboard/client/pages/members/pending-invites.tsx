@@ -21,7 +21,7 @@ export interface Invite {
 
 const day = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleDateString()}</time>;
 
-/** Invitations not yet accepted; admins (who get `invites`) see who sent each, when it expires, and may revoke it. */
+/** Invitations not yet accepted; admins (who get `invites`) see who sent each, when it expires, and may resend or revoke it. */
 export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: string; pending: PendingInvite[]; invites?: Invite[]; onChange(): void }) {
   const [revoking, setRevoking] = useState<Invite>();
   const [busy, setBusy] = useState(false);
@@ -38,6 +38,15 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
       setRevoking(undefined);
       onChange();
     }
+  };
+  const resend = async (invite: Invite) => {
+    try {
+      await api('POST', `/workspaces/${wsId}/invites/${invite.id}/resend`);
+      toast(`Invitation to ${invite.email} sent again`);
+    } catch (failure) {
+      toast(`Could not resend the invitation to ${invite.email}: ${(failure as Error).message}`);
+    }
+    onChange();
   };
   const count = invites?.length ?? pending.length;
   return (
@@ -72,6 +81,9 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
                       <td data-label="Invited by">{invite.invited_by_email}</td>
                       <td data-label="Expires">{day(invite.expires_at)}</td>
                       <td class="actions-cell">
+                        <Button variant="quiet" onClick={() => resend(invite)}>
+                          Resend<span class="visually-hidden"> the invitation to {invite.email}</span>
+                        </Button>
                         <Button variant="quiet" onClick={() => setRevoking(invite)}>
                           Revoke<span class="visually-hidden"> the invitation to {invite.email}</span>
                         </Button>
