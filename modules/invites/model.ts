@@ -9,6 +9,7 @@ export const CreateInviteBody = t.Object({
   email: t.String({ maxLength: 254 }),
   role: t.Optional(t.String({ description: 'owner, admin, editor or viewer; default viewer; never above your own role' })),
 });
+export const ResentInvite = t.Object({ id: t.String(), email: t.String(), role: Role, expires_at: t.String() });
 export const CreatedInvite = t.Object({ id: t.String(), email: t.String(), role: Role, token: t.String(), expires_at: t.String() });
 export const Invite = t.Object({
   id: t.String(),

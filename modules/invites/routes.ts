@@ -3,8 +3,8 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { listMembers } from '../members';
-import { Accepted, AcceptBody, AcceptParams, CreatedInvite, CreateInviteBody, Invite, InviteParams, MembersList } from './model';
-import { acceptInvite, createInvite, deleteInvite, listPendingInvites } from './service';
+import { Accepted, AcceptBody, AcceptParams, CreatedInvite, CreateInviteBody, Invite, InviteParams, MembersList, ResentInvite } from './model';
+import { acceptInvite, createInvite, deleteInvite, listPendingInvites, resendInvite } from './service';
 
 /** The members list is served here because it shows the pending invites beside the members. */
 export const inviteRoutes = (deps: Deps) =>
@@ -52,6 +52,12 @@ export const inviteRoutes = (deps: Deps) =>
       },
       { access: { role: 'admin' }, params: InviteParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Revoke a pending invite' } },
     )
+    .post('/api/workspaces/:wsId/invites/:inviteId/resend', ({ workspace, actor, params }) => resendInvite(deps, workspace, actor, params.inviteId), {
+      access: { role: 'admin' },
+      params: InviteParams,
+      response: { 200: ResentInvite, ...errors(401, 403, 404) },
+      detail: { summary: 'Send the invite e-mail again (same link, valid 7 days from now)' },
+    })
     .post('/api/invites/:token/accept', ({ params, body }) => acceptInvite(deps, params.token, body?.name), {
       params: AcceptParams,
       body: withExample(AcceptBody, { name: 'Alex' }),

@@ -110,6 +110,23 @@ export async function createInvite(
   return { id: invite.id, email, role, token: invite.token, expires_at: iso(invite.expiresAt)! };
 }
 
+/** Mails a pending invite again, same link, valid 7 days from now: for a lost mail or one about to expire. */
+export async function resendInvite(deps: Deps, ws: ActingIn, actor: { email: string }, inviteId: string) {
+  const expiresAt = new Date(Date.now() + LIMITS.inviteDays * 24 * 3600 * 1000);
+  const [invite] = await deps.db
+    .update(invites)
+    .set({ expiresAt })
+    .where(and(eq(invites.id, inviteId), pending(ws.id)))
+    .returning();
+  if (!invite) throw notFound('Invite');
+  const role = invite.role as Role;
+  await sendMail(
+    deps.queue,
+    inviteMail({ to: invite.email, workspaceName: ws.name, role, inviterEmail: actor.email, token: invite.token, siteUrl: deps.config.siteUrl, expiresAt }),
+  );
+  return { id: invite.id, email: invite.email, role, expires_at: iso(expiresAt)! };
+}
+
 /** Revokes a pending invite (an accepted one is history, not an invite). */
 export async function deleteInvite(db: Db, workspaceId: string, inviteId: string) {
   const deleted = await db

@@ -178,6 +178,34 @@ describe('invites', () => {
     expect((await t.api('DELETE', `/workspaces/${owner.workspaceId}/invites/${foreign.body.id}`, { key: owner.key })).status).toBe(404);
   });
 
+  test('POST …/resend mails the same link again, valid 7 days from then; 404 once revoked or unknown; admins only', async () => {
+    const email = uniqueEmail('resend');
+    const created = await t.api('POST', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key, body: { email, role: 'editor' } });
+    expect((await mailsTo(email, 1)).length).toBe(1);
+    // as if the first mail went out 6 days ago
+    await t.deps.db
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() + 24 * 3600 * 1000) })
+      .where(eq(invites.id, created.body.id));
+    const before = Date.now();
+    const resent = await t.api('POST', `/workspaces/${owner.workspaceId}/invites/${created.body.id}/resend`, { key: owner.key });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toEqual({ id: created.body.id, email, role: 'editor', expires_at: expect.any(String) });
+    const sevenDays = 7 * 24 * 3600 * 1000;
+    expect(Date.parse(resent.body.expires_at)).toBeGreaterThanOrEqual(before + sevenDays - 1000);
+    const [row] = await t.deps.db.select().from(invites).where(eq(invites.id, created.body.id));
+    expect(row!.expiresAt.toISOString()).toBe(resent.body.expires_at);
+    const mails = await mailsTo(email, 2);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(`#token=${created.body.token}`);
+
+    const editor = await join(owner, 'editor');
+    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites/${created.body.id}/resend`, { key: editor.key })).status).toBe(403);
+    await t.api('DELETE', `/workspaces/${owner.workspaceId}/invites/${created.body.id}`, { key: owner.key });
+    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites/${created.body.id}/resend`, { key: owner.key })).status).toBe(404);
+    expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites/nope/resend`, { key: owner.key })).status).toBe(404);
+  });
+
   test('402 at the member limit, counting members and pending invites (free plan: 3)', async () => {
     const ws = await t.bootstrap({ plan: 'free' });
     await join(ws, 'editor'); // 2 members

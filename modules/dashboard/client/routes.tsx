@@ -7,6 +7,7 @@ import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
 import { LinkEditorPage } from './pages/links/editor';
 import { LinksPage } from './pages/links/list';
+import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
@@ -28,6 +29,7 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/links\/([^/]+)$/, page: LinkEditorPage },
   { pattern: /^\/links\/([^/]+)\/analytics$/, page: LinkAnalyticsPage },
   { pattern: /^\/links\/([^/]+)\/qr$/, page: LinkQrPage },
+  { pattern: /^\/members$/, page: MembersPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
   { pattern: /^\/account$/, page: AccountPage },
 ];

@@ -5,7 +5,7 @@ import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
 /** the workspace's sections below Overview, by their first path segment (the nav marks the current one) */
-const SECTIONS = ['links', 'api-keys', 'account'];
+const SECTIONS = ['links', 'members', 'api-keys', 'account'];
 
 function switcherOrder(workspaces: Workspace[]) {
   const ids = new Set(workspaces.map((w) => w.id));
@@ -143,6 +143,11 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
             <li>
               <AppLink href={`${base}/links`} aria-current={section === 'links' ? 'page' : undefined}>
                 Links
+              </AppLink>
+            </li>
+            <li>
+              <AppLink href={`${base}/members`} aria-current={section === 'members' ? 'page' : undefined}>
+                Members
               </AppLink>
             </li>
             {roleAtLeast(workspace.role, 'admin') && (

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { Button } from './button';
 
 interface ConfirmDialogProps {
@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
 /** A modal question in a native <dialog>: focus is trapped, Escape cancels. */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // several dialogs may share a page: each title needs its own id
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current!;
     if (open && !dialog.open) dialog.showModal();
@@ -25,13 +27,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
     <dialog
       ref={ref}
       class="confirm-dialog"
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-dialog-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <div class="dialog-actions">
         <Button onClick={onCancel}>Cancel</Button>
