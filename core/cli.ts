@@ -2,9 +2,10 @@ import { parseArgs } from 'node:util';
 import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
 import { runMonitoringPass } from '../modules/monitoring';
 import { signInUrlFor } from '../modules/sessions';
-import { forwardEventsToWebhooks, registerJobs as registerWebhookJobs } from '../modules/webhooks';
+import { registerJobs as registerWebhookJobs } from '../modules/webhooks';
 import { loadConfig } from './config';
 import { createDeps, type Deps } from './deps';
+import { registerModules } from './modules';
 import { ApiError } from './errors';
 import { loadPlugins } from './plugins';
 
@@ -44,9 +45,9 @@ export const COMMANDS: Record<string, Command> = {
     return mintApiKey(deps, { email: values.email ?? '', workspace: values.workspace ?? '', role: values.role });
   },
   async monitor(deps) {
-    // link.broken / link.recovered reach webhooks from here too (delivered before exit, or queued on BullMQ)
+    // link.broken / link.recovered reach webhooks from here too (the modules' handlers are registered before any
+    // command runs); on the embedded default the deliveries run before exit
     registerWebhookJobs(deps);
-    forwardEventsToWebhooks(deps);
     return runMonitoringPass(deps);
   },
 };
@@ -63,6 +64,7 @@ if (import.meta.main) {
   try {
     // a DATA_DIR held by a running server is refused here (DataDirInUse names it): nothing is written
     deps = await createDeps(loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' }));
+    registerModules(deps);
     // plugins see this process's events too (`monitor` emits link.broken); repeats are the server's and workers' to schedule
     await loadPlugins(deps, deps.config.plugins, { schedule: false });
     console.log(JSON.stringify(await run(deps, args), null, 2));

@@ -3,15 +3,19 @@ import { dirname, join } from 'node:path';
 import { loadConfig } from '../core/config';
 import { surviveClosedSocketWrites } from '../core/db';
 import { createDeps, type Deps } from '../core/deps';
+import { registerModules } from '../core/modules';
 import { loadPlugins } from '../core/plugins';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 
 /**
  * Registers the job processors of every module (each `modules/<name>/jobs.ts` exports
- * `registerJobs(deps)`), so the worker process and the embedded in-process runner share them.
+ * `registerJobs(deps)`), so the worker process and the embedded in-process runner share them,
+ * after the modules' bus handlers: what a job emits (link.broken) reaches the same subscribers
+ * (webhooks) as in the server.
  */
 export async function registerAllJobs(deps: Deps): Promise<void> {
+  registerModules(deps);
   for await (const file of new Glob('modules/*/jobs.ts').scan({ cwd: ROOT })) {
     const mod = await import(join(ROOT, file));
     await mod.registerJobs?.(deps);
