@@ -207,20 +207,7 @@ describe('the compact clicks.record batch', () => {
 
   test('a full batch (BATCH_MAX clicks) gets distinct ids: the index fits the id', () => {
     const builder = new ClickBatchBuilder();
-    const click: Click = {
-      link_id: 'l',
-      workspace_id: 'w',
-      domain: 'd',
-      slug: 's',
-      clicked_at: 1_760_000_000_000,
-      country: null,
-      referer: null,
-      browser: null,
-      os: null,
-      device: 'desktop',
-      language: null,
-      visitor: null,
-    };
+    const click = clickOf({ id: 'l', domain: 'd', slug: 's' }, { workspace_id: 'w', clicked_at: 1_760_000_000_000, device: 'desktop' });
     for (let i = 0; i < BATCH_MAX; i++) builder.add(click);
     const ids = clicksOf(builder.build()).map((c) => c.id);
     expect(ids).toHaveLength(BATCH_MAX);
@@ -235,20 +222,7 @@ describe('the compact clicks.record batch', () => {
     const recorder = new ClickRecorder({ queue, log: createLogger('silent') });
     expect(recorder.batchMax).toBe(EMBEDDED_BATCH_MAX);
     expect(EMBEDDED_BATCH_MAX).toBeLessThan(BATCH_MAX);
-    const click: Click = {
-      link_id: 'l',
-      workspace_id: 'w',
-      domain: 'd',
-      slug: 's',
-      clicked_at: Date.now(),
-      country: null,
-      referer: null,
-      browser: null,
-      os: null,
-      device: 'desktop',
-      language: null,
-      visitor: null,
-    };
+    const click = clickOf({ id: 'l', domain: 'd', slug: 's' }, { workspace_id: 'w', clicked_at: Date.now(), device: 'desktop' });
     for (let i = 0; i < 2 * EMBEDDED_BATCH_MAX + 7; i++) recorder.record(click);
     await recorder.flush();
     await queue.idle();
