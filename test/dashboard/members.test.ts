@@ -146,7 +146,7 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
     expect((await d.t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: pendingEmail, role: 'editor' } })).status).toBe(201);
     const { page, cspViolations } = await openMembers(ws.members.viewer0!.email, ws.workspaceId);
     await page.getByRole('heading', { name: 'Members (3)' }).waitFor();
-    await page.getByRole('region', { name: 'Pending invitations (1)' }).getByRole('cell', { name: pendingEmail }).waitFor();
+    await page.getByRole('region', { name: 'Pending invitations (1)' }).getByRole('rowheader', { name: pendingEmail }).waitFor();
     await expect(page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0);
     await expect(page.getByRole('combobox').count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^(Remove|Revoke)/ }).count()).resolves.toBe(0);

@@ -1,11 +1,21 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { roleAtLeast, useSession, type Workspace } from '../session';
+import { type Role, roleAtLeast, useSession, type Workspace } from '../session';
 import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 
+/**
+ * The workspace's pages in the main navigation, by their first path segment below /app/w/:wsId
+ * ('' is Overview). `minRole`: hidden below it (the page itself still explains, and the API refuses).
+ */
+const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
+  { path: '', label: 'Overview' },
+  { path: 'links', label: 'Links' },
+  { path: 'members', label: 'Members' },
+  { path: 'api-keys', label: 'API keys', minRole: 'admin' },
+  { path: 'account', label: 'Account' },
+];
+
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
-/** the workspace's sections below Overview, by their first path segment (the nav marks the current one) */
-const SECTIONS = ['links', 'members', 'api-keys', 'account'];
 
 function switcherOrder(workspaces: Workspace[]) {
   const ids = new Set(workspaces.map((w) => w.id));
@@ -117,7 +127,8 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [path]);
   const base = `/app/w/${workspace.id}`;
-  const section = path === base ? 'overview' : (SECTIONS.find((name) => path.startsWith(`${base}/${name}`)) ?? '');
+  const section =
+    path === base ? '' : SECTIONS.find((entry) => entry.path && (path === `${base}/${entry.path}` || path.startsWith(`${base}/${entry.path}/`)))?.path;
   return (
     <div class="app-frame">
       <a class="skip-link" href="#main">
@@ -135,33 +146,13 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
         <WorkspaceSwitcher current={workspace} workspaces={session?.workspaces ?? []} />
         <nav aria-label="Main">
           <ul>
-            <li>
-              <AppLink href={base} aria-current={section === 'overview' ? 'page' : undefined}>
-                Overview
-              </AppLink>
-            </li>
-            <li>
-              <AppLink href={`${base}/links`} aria-current={section === 'links' ? 'page' : undefined}>
-                Links
-              </AppLink>
-            </li>
-            <li>
-              <AppLink href={`${base}/members`} aria-current={section === 'members' ? 'page' : undefined}>
-                Members
-              </AppLink>
-            </li>
-            {roleAtLeast(workspace.role, 'admin') && (
-              <li>
-                <AppLink href={`${base}/api-keys`} aria-current={section === 'api-keys' ? 'page' : undefined}>
-                  API keys
+            {SECTIONS.filter((entry) => !entry.minRole || roleAtLeast(workspace.role, entry.minRole)).map((entry) => (
+              <li key={entry.path}>
+                <AppLink href={entry.path ? `${base}/${entry.path}` : base} aria-current={section === entry.path ? 'page' : undefined}>
+                  {entry.label}
                 </AppLink>
               </li>
-            )}
-            <li>
-              <AppLink href={`${base}/account`} aria-current={section === 'account' ? 'page' : undefined}>
-                Account
-              </AppLink>
-            </li>
+            ))}
           </ul>
         </nav>
         <AccountMenu />

@@ -6,3 +6,6 @@ export { EmptyState, Loading, ErrorNotice, PlanNotice, FailureNotice } from './s
 export { Pagination } from './pagination';
 export { AppLink, navigate, useLocation } from './nav';
 export { useLoad } from './use-load';
+export { type Column, DataTable } from './data-table';
+export { CopyButton, copyText } from './copy';
+export { Day, Moment, momentText } from './dates';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { useSession } from '../../session';
-import { Button, ConfirmDialog, ErrorNotice, Loading, navigate, toast, useLoad } from '../../ui';
+import { Button, ConfirmDialog, ErrorNotice, Loading, momentText, navigate, toast, useLoad } from '../../ui';
 import { browserName } from './browser-name';
 import './account.css';
 
@@ -12,9 +12,6 @@ interface OpenSession {
   user_agent: string | null;
   current: boolean;
 }
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const shown = (iso: string) => when.format(new Date(iso));
 
 function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): void }) {
   const [busy, setBusy] = useState(false);
@@ -38,12 +35,12 @@ function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): vo
           {session.current && <span class="session-current">This browser</span>}
         </h3>
         <p>
-          Signed in {shown(session.created_at)} · last seen {shown(session.last_seen_at)}
+          Signed in {momentText(session.created_at)} · last seen {momentText(session.last_seen_at)}
         </p>
         {session.user_agent && <p class="session-agent muted">{session.user_agent}</p>}
       </div>
       {!session.current && (
-        <Button busy={busy} onClick={end} aria-label={`Sign out ${name}, signed in ${shown(session.created_at)}`}>
+        <Button busy={busy} onClick={end} aria-label={`Sign out ${name}, signed in ${momentText(session.created_at)}`}>
           Sign out
         </Button>
       )}

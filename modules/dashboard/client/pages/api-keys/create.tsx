@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure } from '../../api';
 import { ROLES, roleAtLeast, type Role } from '../../session';
-import { Button, Field, FailureNotice, toast } from '../../ui';
-import { copyText } from '../links/copy';
+import { Button, copyText, Field, FailureNotice, toast } from '../../ui';
 
 export interface CreatedKey {
   id: string;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, type Role, useWorkspace } from '../../session';
-import { Button, ConfirmDialog, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
+import { Button, type Column, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import './api-keys.css';
 import { CreateKeyForm, type CreatedKey, NewKeyPanel } from './create';
 
@@ -14,49 +14,13 @@ interface KeyItem {
   last_used_at: string | null;
 }
 
-const when = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleString()}</time>;
-
-function KeyTable({ keys, onRevoke }: { keys: KeyItem[]; onRevoke(key: KeyItem): void }) {
-  return (
-    <div class="keys-wrap">
-      <table class="keys-table">
-        <caption class="visually-hidden">API keys, {keys.length} in all</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id}>
-              <th scope="row" class="key-name">
-                {key.name}
-              </th>
-              <td data-label="Role">{key.role}</td>
-              <td data-label="Prefix">
-                <code>{key.prefix}…</code>
-              </td>
-              <td data-label="Created">{when(key.created_at)}</td>
-              <td data-label="Last used">{key.last_used_at ? when(key.last_used_at) : 'Never'}</td>
-              <td class="actions-cell">
-                <Button variant="quiet" onClick={() => onRevoke(key)}>
-                  Revoke<span class="visually-hidden"> {key.name}</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const KEY_COLUMNS: Column<KeyItem>[] = [
+  { label: 'Name', rowHeader: true, cell: (key) => key.name },
+  { label: 'Role', cell: (key) => key.role },
+  { label: 'Prefix', cell: (key) => <code>{key.prefix}…</code> },
+  { label: 'Created', cell: (key) => <Moment iso={key.created_at} /> },
+  { label: 'Last used', cell: (key) => (key.last_used_at ? <Moment iso={key.last_used_at} /> : 'Never') },
+];
 
 /** Admins and the owner list, create and revoke the workspace's API keys; the API answers everyone else 403, so they are told why instead. */
 export function ApiKeysPage({ wsId }: { wsId: string }) {
@@ -124,7 +88,17 @@ export function ApiKeysPage({ wsId }: { wsId: string }) {
           <p>Create one above when a program needs to call the API.</p>
         </EmptyState>
       ) : (
-        <KeyTable keys={list.data.api_keys} onRevoke={setRevoking} />
+        <DataTable
+          caption={`API keys, ${list.data.api_keys.length} in all`}
+          rows={list.data.api_keys}
+          rowKey={(key) => key.id}
+          columns={KEY_COLUMNS}
+          actions={(key) => (
+            <Button variant="quiet" onClick={() => setRevoking(key)}>
+              Revoke<span class="visually-hidden"> {key.name}</span>
+            </Button>
+          )}
+        />
       )}
       <ConfirmDialog
         open={Boolean(revoking)}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
+import { AppLink, Button, CopyButton, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
 import {
   AddressSection,
   DescriptionSection,
@@ -16,7 +16,6 @@ import {
   TagsSection,
   UtmSection,
 } from './basics';
-import { CopyButton } from './copy';
 import { failureOf, FormErrorProvider, type FormError } from './errors';
 import { createBody, formOf, patchBody, type LinkForm } from './form';
 import './links.css';
@@ -190,7 +189,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
           <a href={link.short_url} class="short-url">
             {link.short_url}
           </a>
-          <CopyButton url={link.short_url} />
+          <CopyButton text={link.short_url} />
           <span class="muted">
             {link.click_count.toLocaleString()} clicks · created {new Date(link.created_at).toLocaleDateString()}
           </span>

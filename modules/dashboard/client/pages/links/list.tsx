@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, EmptyState, FailureNotice, Loading, navigate, Pagination, useLoad, useLocation } from '../../ui';
+import { AppLink, Button, CopyButton, EmptyState, FailureNotice, Loading, navigate, Pagination, useLoad, useLocation } from '../../ui';
 import { BulkActions } from './bulk-actions';
-import { CopyButton } from './copy';
 import { Filters, FILTER_KEYS, listQuery } from './filters';
 import './links.css';
 import type { DomainList, Link, LinkList, Tag } from './types';
@@ -37,7 +36,7 @@ function LinkRow({
           {link.domain}/<wbr />
           {link.slug}
         </a>
-        <CopyButton url={link.short_url} />
+        <CopyButton text={link.short_url} />
       </td>
       <td class="target-cell">
         {link.title && <span class="link-title">{link.title}</span>}

@@ -1,13 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useSession, useWorkspace, type Role } from '../../session';
-import { Button, ConfirmDialog, FailureNotice, Loading, toast, useLoad } from '../../ui';
+import { Button, ConfirmDialog, DataTable, Day, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { InviteForm } from './invite-form';
 import { PendingInvites, type Invite, type PendingInvite } from './pending-invites';
 import { assignableRoles, canChangeRole, canRemove, type Member } from './rules';
 import './members.css';
-
-const day = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleDateString()}</time>;
 
 function RoleControl({ member, own, onChange }: { member: Member; own: Role; onChange(role: Role): void }) {
   return (
@@ -78,46 +76,41 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
         <>
           <section aria-labelledby="members-heading">
             <h2 id="members-heading">Members ({data.members.length})</h2>
-            <div class="table-wrap">
-              <table class="members-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Person</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.members.map((member) => (
-                    <tr key={member.id}>
-                      <td>
-                        {member.name && <span class="member-name">{member.name}</span>}
-                        <span class="member-email">{member.email}</span>
-                        {member.id === me.id && <span class="muted"> (you)</span>}
-                      </td>
-                      <td data-label="Role">
-                        {canChangeRole(workspace.role, me.id, member) ? (
-                          <RoleControl member={member} own={workspace.role} onChange={(role) => changeRole(member, role)} />
-                        ) : (
-                          member.role
-                        )}
-                      </td>
-                      <td data-label="Joined">{day(member.joined_at)}</td>
-                      <td class="actions-cell">
-                        {canRemove(workspace.role, me.id, member, owners) && (
-                          <Button variant="quiet" onClick={() => setRemoving(member)}>
-                            Remove<span class="visually-hidden"> {member.email}</span>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Members, ${data.members.length} in all`}
+              rows={data.members}
+              rowKey={(member) => member.id}
+              columns={[
+                {
+                  label: 'Person',
+                  rowHeader: true,
+                  cell: (member) => (
+                    <>
+                      {member.name && <span class="member-name">{member.name}</span>}
+                      <span class="member-email">{member.email}</span>
+                      {member.id === me.id && <span class="muted"> (you)</span>}
+                    </>
+                  ),
+                },
+                {
+                  label: 'Role',
+                  cell: (member) =>
+                    canChangeRole(workspace.role, me.id, member) ? (
+                      <RoleControl member={member} own={workspace.role} onChange={(role) => changeRole(member, role)} />
+                    ) : (
+                      member.role
+                    ),
+                },
+                { label: 'Joined', cell: (member) => <Day iso={member.joined_at} /> },
+              ]}
+              actions={(member) =>
+                canRemove(workspace.role, me.id, member, owners) && (
+                  <Button variant="quiet" onClick={() => setRemoving(member)}>
+                    Remove<span class="visually-hidden"> {member.email}</span>
+                  </Button>
+                )
+              }
+            />
           </section>
           <PendingInvites wsId={wsId} pending={data.pendingInvites} invites={invites} onChange={list.reload} />
         </>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import type { Role } from '../../session';
-import { Button, ConfirmDialog, toast } from '../../ui';
+import { Button, ConfirmDialog, DataTable, Day, toast } from '../../ui';
 
 /** A pending invitation as every member sees it (GET …/members). */
 export interface PendingInvite {
@@ -18,8 +18,6 @@ export interface Invite {
   expires_at: string;
   created_at: string;
 }
-
-const day = (iso: string) => <time dateTime={iso}>{new Date(iso).toLocaleDateString()}</time>;
 
 /** Invitations not yet accepted; admins (who get `invites`) see who sent each, when it expires, and may resend or revoke it. */
 export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: string; pending: PendingInvite[]; invites?: Invite[]; onChange(): void }) {
@@ -55,51 +53,38 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
       {count === 0 ? (
         <p class="muted">No invitation is waiting for an answer.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="members-table">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Sent</th>
-                {invites && <th scope="col">Invited by</th>}
-                {invites && <th scope="col">Expires</th>}
-                {invites && (
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {invites
-                ? invites.map((invite) => (
-                    <tr key={invite.id}>
-                      <td>{invite.email}</td>
-                      <td data-label="Role">{invite.role}</td>
-                      <td data-label="Sent">{day(invite.created_at)}</td>
-                      <td data-label="Invited by">{invite.invited_by_email}</td>
-                      <td data-label="Expires">{day(invite.expires_at)}</td>
-                      <td class="actions-cell">
-                        <Button variant="quiet" onClick={() => resend(invite)}>
-                          Resend<span class="visually-hidden"> the invitation to {invite.email}</span>
-                        </Button>
-                        <Button variant="quiet" onClick={() => setRevoking(invite)}>
-                          Revoke<span class="visually-hidden"> the invitation to {invite.email}</span>
-                        </Button>
-                      </td>
-                    </tr>
-                  ))
-                : pending.map((invite) => (
-                    <tr key={invite.email}>
-                      <td>{invite.email}</td>
-                      <td data-label="Role">{invite.role}</td>
-                      <td data-label="Sent">{day(invite.createdAt)}</td>
-                    </tr>
-                  ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<Invite | PendingInvite>
+          caption={`Pending invitations, ${count} in all`}
+          rows={invites ?? pending}
+          rowKey={(invite) => invite.email}
+          columns={[
+            { label: 'E-mail', rowHeader: true, cell: (invite) => invite.email },
+            { label: 'Role', cell: (invite) => invite.role },
+            { label: 'Sent', cell: (invite) => <Day iso={'id' in invite ? invite.created_at : invite.createdAt} /> },
+            ...(invites
+              ? [
+                  { label: 'Invited by', cell: (invite: Invite | PendingInvite) => (invite as Invite).invited_by_email },
+                  { label: 'Expires', cell: (invite: Invite | PendingInvite) => <Day iso={(invite as Invite).expires_at} /> },
+                ]
+              : []),
+          ]}
+          actions={
+            invites &&
+            ((row) => {
+              const invite = row as Invite;
+              return (
+                <>
+                  <Button variant="quiet" onClick={() => resend(invite)}>
+                    Resend<span class="visually-hidden"> the invitation to {invite.email}</span>
+                  </Button>
+                  <Button variant="quiet" onClick={() => setRevoking(invite)}>
+                    Revoke<span class="visually-hidden"> the invitation to {invite.email}</span>
+                  </Button>
+                </>
+              );
+            })
+          }
+        />
       )}
       <ConfirmDialog
         open={Boolean(revoking)}

@@ -1,4 +1,5 @@
-import { Button, toast } from '../../ui';
+import { Button } from './button';
+import { toast } from './toast';
 
 /** Writes `text` to the clipboard; where the Clipboard API is refused, through a selected text area. */
 export async function copyText(text: string): Promise<boolean> {
@@ -18,15 +19,17 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** "Copy" for a short URL; the accessible name says which one, the toast confirms. */
-export function CopyButton({ url, label = 'Copy' }: { url: string; label?: string }) {
-  const shown = url.replace(/^https?:\/\//, '');
+/**
+ * A "Copy" button; its accessible name says what it copies ("Copy go.acme.com/x", "Copy TXT record"),
+ * and a toast confirms or, when the clipboard is refused, shows the value to copy by hand.
+ */
+export function CopyButton({ text, name = text.replace(/^https?:\/\//, ''), label = 'Copy' }: { text: string; name?: string; label?: string }) {
   return (
     <Button
       variant="quiet"
       class="copy-button"
-      aria-label={`Copy ${shown}`}
-      onClick={async () => toast((await copyText(url)) ? `Copied ${url}` : `Could not copy; the address is ${url}`)}
+      aria-label={`Copy ${name}`}
+      onClick={async () => toast((await copyText(text)) ? `Copied ${text}` : `Could not copy; select it by hand: ${text}`)}
     >
       {label}
     </Button>
