@@ -140,21 +140,48 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
     await checkA11y(page);
   });
 
-  test('a viewer sees members and pending invitations but no invite form, role controls or remove buttons', async () => {
-    const ws = await team('pro', ['viewer', 'editor']);
-    const pendingEmail = address('pending');
-    expect((await d.t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: pendingEmail, role: 'editor' } })).status).toBe(201);
-    const { page, cspViolations } = await openMembers(ws.members.viewer0!.email, ws.workspaceId);
-    await page.getByRole('heading', { name: 'Members (3)' }).waitFor();
-    await page.getByRole('region', { name: 'Pending invitations (1)' }).getByRole('rowheader', { name: pendingEmail }).waitFor();
-    await expect(page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0);
-    await expect(page.getByRole('combobox').count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: /^(Remove|Revoke)/ }).count()).resolves.toBe(0);
-    // roles are shown as text
-    await page.getByRole('row', { name: new RegExp(`${ws.members.editor1!.email} editor`) }).waitFor();
-    await checkA11y(page);
-    expect(cspViolations).toEqual([]);
-  });
+  for (const role of ['viewer', 'editor'] as const) {
+    test(`${role === 'viewer' ? 'a viewer' : 'an editor'} sees members and pending invitations but no invite form, role controls or remove buttons; the API refuses them too`, async () => {
+      const ws = await team('pro', ['viewer', 'editor']);
+      const pendingEmail = address('pending');
+      const invited = await d.t.api('POST', `/workspaces/${ws.workspaceId}/invites`, { key: ws.key, body: { email: pendingEmail, role: 'editor' } });
+      expect(invited.status).toBe(201);
+      const me = role === 'viewer' ? ws.members.viewer0! : ws.members.editor1!;
+      const other = role === 'viewer' ? ws.members.editor1! : ws.members.viewer0!;
+      const { page, cspViolations } = await openMembers(me.email, ws.workspaceId);
+      await page.getByRole('heading', { name: 'Members (3)' }).waitFor();
+      await page.getByRole('region', { name: 'Pending invitations (1)' }).getByRole('rowheader', { name: pendingEmail }).waitFor();
+      await expect(page.getByRole('button', { name: 'Send invitation' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('combobox').count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /^(Remove|Revoke|Resend)/ }).count()).resolves.toBe(0);
+      // roles are shown as text
+      await page.getByRole('row', { name: new RegExp(`${other.email} ${role === 'viewer' ? 'editor' : 'viewer'}`) }).waitFor();
+      await checkA11y(page);
+      expect(cspViolations).toEqual([]);
+      // what the page does not offer, the API refuses to this person's own session
+      const statuses = await page.evaluate(
+        async ({ wsId, otherId, inviteId }) => {
+          const { csrf_token } = await (await fetch('/api/session')).json();
+          const call = async (method: string, path: string, body?: unknown) =>
+            (
+              await fetch(`/api/workspaces/${wsId}${path}`, {
+                method,
+                headers: { 'content-type': 'application/json', 'x-csrf-token': csrf_token },
+                body: body && JSON.stringify(body),
+              })
+            ).status;
+          return [
+            await call('POST', '/invites', { email: 'nobody@example.com' }),
+            await call('PATCH', `/members/${otherId}`, { role: 'viewer' }),
+            await call('DELETE', `/members/${otherId}`),
+            await call('DELETE', `/invites/${inviteId}`),
+          ];
+        },
+        { wsId: ws.workspaceId, otherId: other.id, inviteId: invited.body.id },
+      );
+      expect(statuses).toEqual([403, 403, 403, 403]);
+    });
+  }
 
   test("on a plan whose member limit is reached, inviting shows the API's 402 reason, not a broken form", async () => {
     const ws = await team('free', []);
