@@ -167,7 +167,7 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
               await fetch(`/api/workspaces/${wsId}${path}`, {
                 method,
                 headers: { 'content-type': 'application/json', 'x-csrf-token': csrf_token },
-                body: body && JSON.stringify(body),
+                body: body === undefined ? undefined : JSON.stringify(body),
               })
             ).status;
           return [
