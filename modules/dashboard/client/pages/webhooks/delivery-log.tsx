@@ -11,7 +11,7 @@ type Filter = keyof typeof FILTERS;
 function Payload({ delivery }: { delivery: Delivery }) {
   if (!delivery.payload) return <span class="muted">Not kept</span>;
   return (
-    <details class="payload">
+    <details class="delivery-payload">
       <summary>
         Payload
         <span class="visually-hidden">
@@ -28,7 +28,7 @@ function Payload({ delivery }: { delivery: Delivery }) {
 const DELIVERY_COLUMNS: Column<Delivery>[] = [
   { label: 'Time', rowHeader: true, cell: (delivery) => <Moment iso={delivery.created_at} /> },
   { label: 'Event', cell: (delivery) => <code>{delivery.event_type}</code> },
-  { label: 'Result', cell: (delivery) => <span class={delivery.success ? 'status-on' : 'status-off'}>{delivery.success ? 'Succeeded' : 'Failed'}</span> },
+  { label: 'Result', cell: (delivery) => <span class={delivery.success ? 'webhook-on' : 'webhook-off'}>{delivery.success ? 'Succeeded' : 'Failed'}</span> },
   { label: 'Response code', numeric: true, cell: (delivery) => delivery.status_code ?? 'None' },
   { label: 'Duration', numeric: true, cell: (delivery) => `${delivery.duration_ms} ms` },
   { label: 'Error', cell: (delivery) => (delivery.error ? <span class="delivery-error">{delivery.error}</span> : '—') },
@@ -47,7 +47,7 @@ export function DeliveryLog({ wsId, webhookId, version }: { wsId: string; webhoo
 
   return (
     <section class="delivery-log" aria-labelledby="deliveries-heading">
-      <div class="section-header">
+      <div class="delivery-log-header">
         <h2 id="deliveries-heading">Deliveries{log.data ? ` (${log.data.total})` : ''}</h2>
         <Button onClick={log.reload} busy={log.loading && Boolean(log.data)}>
           Refresh

@@ -3,10 +3,10 @@ import { NODE_SNIPPET, PYTHON_SNIPPET } from './signature-snippets';
 
 function Snippet({ id, caption, code }: { id: string; caption: string; code: string }) {
   return (
-    <figure class="snippet" aria-labelledby={id}>
+    <figure class="signature-snippet" aria-labelledby={id}>
       <figcaption id={id}>
         {caption}
-        <CopyButton text={code} name={`${caption} code`} label="Copy code" />
+        <CopyButton text={code} name={`${caption} code`} />
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
       <pre tabIndex={0}>

@@ -73,7 +73,7 @@ export function WebhookForm({ heading, submitLabel, initial, onSubmit, onCancel 
       </div>
       <EventsField selected={input.events} onChange={(events) => set({ events })} error={errorAt('events')} />
       {failure !== undefined && !field && <FailureNotice error={failure} />}
-      <div class="form-actions">
+      <div class="webhook-form-actions">
         <Button type="submit" variant="primary" busy={busy}>
           {submitLabel}
         </Button>

@@ -68,7 +68,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
   const data = hook.data;
   return (
     <div class="webhooks-page">
-      <AppLink href={listHref} class="back-link">
+      <AppLink href={listHref} class="webhooks-back">
         All webhooks
       </AppLink>
       {hook.error ? (
@@ -83,7 +83,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
           <div class="page-header">
             <h1>{data.name}</h1>
           </div>
-          <dl class="facts webhook-facts">
+          <dl class="webhook-facts">
             <div>
               <dt>URL</dt>
               <dd>
