@@ -277,11 +277,25 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
     expect(cspViolations).toEqual([]);
   }, 180_000);
 
-  test('roles: viewer and editor read webhooks and deliveries with nothing to change offered (the API refuses), admin and owner manage', async () => {
+  test('roles: viewer and editor read webhooks and the paged delivery log with nothing to change offered (the API refuses), admin and owner manage', async () => {
     const owner = await signedIn(d, { role: 'owner', plan: 'pro' });
     const { workspaceId, key } = owner;
     const hook = await addHook(workspaceId, key!, { name: 'Billing', url: `${rx.origin}/billing`, events: ['member.added'] });
     expect((await d.t.api('POST', `${hooksApi(workspaceId)}/${hook.id}/test`, { key })).body.success).toBe(true);
+    // earlier deliveries from the last days: 21 in all, two pages of the log
+    const hourAgo = (n: number) => new Date(Date.now() - n * 3600_000);
+    await d.t.deps.db.insert(webhookDeliveries).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        webhookId: hook.id,
+        eventId: `earlier-${i}`,
+        eventType: 'member.added',
+        statusCode: 204,
+        durationMs: 40 + i,
+        success: true,
+        payload: { id: `earlier-${i}`, type: 'member.added', workspace_id: workspaceId, timestamp: hourAgo(i + 1).toISOString(), data: { user_id: `u${i}` } },
+        createdAt: hourAgo(i + 1),
+      })),
+    );
     const hookPath = `${hooksApi(workspaceId)}/${hook.id}`;
     const MANAGE = ['Send test event', 'Edit', 'Rotate secret', 'Delete', 'Disable Billing'];
     for (const role of ['viewer', 'editor', 'admin', 'owner'] as Role[]) {
@@ -301,6 +315,24 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
       await log.getByRole('cell', { name: 'webhook.test' }).first().waitFor();
       for (const name of MANAGE)
         expect({ role, name, offered: await page.getByRole('button', { name, exact: true }).count() }).toEqual({ role, name, offered: manages ? 1 : 0 });
+      if (role === 'viewer') {
+        const pages = log.getByRole('navigation', { name: 'Delivery pages' });
+        await pages.getByText('Page 1 of 2').waitFor();
+        expect(await log.getByRole('row').count()).toBe(21);
+        await pages.getByRole('button', { name: 'Next' }).click();
+        await pages.getByText('Page 2 of 2').waitFor();
+        expect(await log.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+          'member.added',
+          'Succeeded',
+          '204',
+          '59 ms',
+          '—',
+          expect.any(String),
+        ]);
+        expect(await log.getByRole('row').count()).toBe(2);
+        await pages.getByRole('button', { name: 'Previous' }).click();
+        await pages.getByText('Page 1 of 2').waitFor();
+      }
       if (!manages) {
         await log.locator('summary').first().click();
         expect(JSON.parse((await log.locator('pre').first().textContent())!).type).toBe('webhook.test');
@@ -322,7 +354,7 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
     }
     // the viewers' and editors' refused writes changed nothing
     expect((await d.t.api('GET', hookPath, { key })).body).toMatchObject({ name: 'Billing', active: true });
-    expect((await d.t.api('GET', `${hookPath}/deliveries`, { key })).body.total).toBe(3);
+    expect((await d.t.api('GET', `${hookPath}/deliveries`, { key })).body.total).toBe(23);
   }, 180_000);
 
   test('plans: Free shows the API’s 402 reason and no form; Pro’s fourth webhook is refused in the form with the limit; Team and Agency manage', async () => {
