@@ -54,11 +54,16 @@ export const TestResult = t.Object({
 
 export const Delivery = t.Object({
   id: Int(),
+  /** the payload's `id`: receivers use it to discard repeats, so people look a delivery up by it */
+  event_id: t.String({ description: 'The `id` of the payload sent (unique per delivery)' }),
   event_type: t.String(),
-  status_code: t.Union([Int(), t.Null()]),
+  status_code: t.Union([Int(), t.Null()], { description: "The receiver's HTTP response code; null when no response arrived" }),
   duration_ms: Int(),
   success: t.Boolean(),
   error: t.Union([t.String(), t.Null()]),
+  payload: t.Union([t.Record(t.String(), t.Unknown()), t.Null()], {
+    description: 'The JSON body that was sent ({id, type, workspace_id, timestamp, data}); null for deliveries logged before payloads were kept',
+  }),
   created_at: t.String(),
 });
 

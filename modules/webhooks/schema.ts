@@ -39,6 +39,8 @@ export const webhookDeliveries = pgTable(
     durationMs: integer('duration_ms').notNull(),
     success: boolean('success').notNull(),
     error: text('error'),
+    /** the JSON body sent (WebhookPayload), shown in the delivery log; null on rows from before migration 0017 */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt), index('webhook_deliveries_created_idx').on(t.createdAt)],

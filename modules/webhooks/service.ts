@@ -165,6 +165,7 @@ async function deliverNow(deps: Deps, webhook: WebhookRow, payload: WebhookPaylo
     durationMs: result.durationMs,
     success,
     error: result.error,
+    payload: { ...payload },
   });
   return { status_code: result.statusCode, success, duration_ms: result.durationMs, error: result.error };
 }
@@ -210,11 +211,13 @@ export async function listDeliveries(db: Db, workspaceId: string, webhookId: str
   return {
     deliveries: rows.map((r) => ({
       id: r.id,
+      event_id: r.eventId,
       event_type: r.eventType,
       status_code: r.statusCode,
       duration_ms: r.durationMs,
       success: r.success,
       error: r.error,
+      payload: r.payload,
       created_at: iso(r.createdAt)!,
     })),
     total,

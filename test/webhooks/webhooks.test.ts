@@ -197,7 +197,7 @@ describe('delivery', () => {
     const log = await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key });
     expect(log.body.total).toBe(2);
     for (const d of log.body.deliveries) {
-      expect(Object.keys(d).sort()).toEqual(['created_at', 'duration_ms', 'error', 'event_type', 'id', 'status_code', 'success']);
+      expect(Object.keys(d).sort()).toEqual(['created_at', 'duration_ms', 'error', 'event_id', 'event_type', 'id', 'payload', 'status_code', 'success']);
       expect(d).toMatchObject({ status_code: 200, success: true, error: null });
       expect(Number.isInteger(d.id)).toBe(true);
     }
@@ -409,6 +409,29 @@ describe('delivery log', () => {
     await t.api('DELETE', base, { key: ws.key });
     const { eq } = await import('drizzle-orm');
     expect(await t.deps.db.$count(webhookDeliveries, eq(webhookDeliveries.webhookId, hook.id))).toBe(0);
+  });
+
+  test('each delivery shows the payload exactly as the receiver got it, and its event id', async () => {
+    const { body: hook } = await createHook({ url: `${rx.origin}/payload-log`, events: ['link.created'] });
+    const from = sinceOf();
+    await t.deps.bus.emit('link.created', linkCreated(ws.workspaceId, 'logged'));
+    await settle();
+    await t.api('POST', `${hooksPath()}/${hook.id}/test`, { key: ws.key });
+    const sent = (await nextRequests(from, 2, '/payload-log')).map((r) => JSON.parse(r.body));
+    const log = await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key });
+    expect(log.body.total).toBe(2);
+    for (const delivery of log.body.deliveries) {
+      const body = sent.find((p) => p.id === delivery.event_id);
+      expect(body).toBeDefined();
+      expect(delivery.payload).toEqual(body);
+      expect(delivery.event_type).toBe(body.type);
+    }
+    expect(log.body.deliveries.map((d: any) => d.payload.data.id ?? d.payload.data.webhook_id)).toEqual([hook.id, 'logged']);
+    // a row logged before payloads were kept (migration 0017) answers null
+    await t.deps.db.insert(webhookDeliveries).values({ webhookId: hook.id, eventId: 'before', eventType: 'link.created', durationMs: 1, success: true });
+    const old = (await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key })).body.deliveries.find((d: any) => d.event_id === 'before');
+    expect(old.payload).toBeNull();
+    await t.api('DELETE', `${hooksPath()}/${hook.id}`, { key: ws.key });
   });
 
   test('the scheduled pruning job removes logs older than 7 days', async () => {

@@ -11,6 +11,8 @@ import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
+import { WebhooksPage } from './pages/webhooks/page';
+import { WebhookPage } from './pages/webhooks/webhook';
 import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from './session';
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
@@ -31,6 +33,8 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/links\/([^/]+)\/qr$/, page: LinkQrPage },
   { pattern: /^\/members$/, page: MembersPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
+  { pattern: /^\/webhooks$/, page: WebhooksPage },
+  { pattern: /^\/webhooks\/([^/]+)$/, page: ({ wsId, linkId }) => <WebhookPage wsId={wsId} webhookId={linkId!} /> },
   { pattern: /^\/account$/, page: AccountPage },
 ];
 

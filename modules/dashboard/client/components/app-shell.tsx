@@ -12,6 +12,7 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'links', label: 'Links' },
   { path: 'members', label: 'Members' },
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
+  { path: 'webhooks', label: 'Webhooks' },
   { path: 'account', label: 'Account' },
 ];
 
