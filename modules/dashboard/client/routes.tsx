@@ -11,6 +11,9 @@ import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
+import { GovernancePage } from './pages/governance/page';
+import { SettingsPage } from './pages/settings/page';
+import { TemplatesPage } from './pages/templates/page';
 import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from './session';
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
@@ -32,6 +35,9 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/members$/, page: MembersPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
   { pattern: /^\/account$/, page: AccountPage },
+  { pattern: /^\/templates$/, page: TemplatesPage },
+  { pattern: /^\/governance$/, page: GovernancePage },
+  { pattern: /^\/settings$/, page: SettingsPage },
 ];
 
 function Redirect({ to }: { to: string }) {

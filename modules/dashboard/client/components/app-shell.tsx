@@ -13,6 +13,9 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'members', label: 'Members' },
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
   { path: 'account', label: 'Account' },
+  { path: 'templates', label: 'Templates' },
+  { path: 'governance', label: 'Governance' },
+  { path: 'settings', label: 'Settings' },
 ];
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
