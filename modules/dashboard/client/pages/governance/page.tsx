@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
 import { api } from '../../api';
 import { useWorkspace } from '../../session';
@@ -7,6 +7,7 @@ import { failureOf, FormErrorProvider, useFieldError, type FormError } from '../
 import { Checkbox, TextArea, TextField } from '../links/inputs';
 import '../links/links.css';
 import { Section } from '../links/section';
+import { useFocusOnFailure } from '../focus-failure';
 import { settingsErrorPath } from '../settings/errors';
 import '../settings/settings.css';
 import { mayChangeSettings, type WorkspaceSettings } from '../settings/types';
@@ -19,7 +20,8 @@ import { policyBody, policyFormOf, type Policy, type PolicyForm } from './policy
 function AppliesTo({ detail }: { detail?: string }) {
   return (
     <p class="rule-scope">
-      <strong>Applies to new links only</strong>: checked when a link is created; existing links and later edits are not checked.{detail ? ` ${detail}` : ''}
+      <strong>Applies to new links only</strong>: checked when a link is created (one by one, in bulk, by CSV import or through MCP); existing links and later
+      edits are not checked.{detail ? ` ${detail}` : ''}
     </p>
   );
 }
@@ -54,6 +56,8 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
   const [form, setForm] = useState<PolicyForm>(policyFormOf(stored));
   const [failure, setFailure] = useState<FormError>();
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, failure);
   const set = (change: Partial<PolicyForm>) => setForm((f) => ({ ...f, ...change }));
 
   const write = async (governance: Policy | null, done: string) => {
@@ -87,6 +91,7 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
       )}
       <p class="policy-state">{stored ? 'A policy is in force.' : 'No policy is set: every new link is accepted.'}</p>
       <form
+        ref={formRef}
         class="settings-form"
         aria-label="Governance policy"
         noValidate
@@ -95,15 +100,14 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
           void write(policyBody(form), 'Policy saved');
         }}
       >
-        {failure && !failure.path && (
-          <p class="notice notice-error" role="alert">
-            The policy was not saved: {failure.message}
-          </p>
-        )}
-        {failure?.path && (
-          <p class="visually-hidden" role="alert">
-            The policy was not saved: {failure.message}
-          </p>
+        {failure && (
+          <div tabIndex={-1} role="alert" class="form-summary">
+            {failure.status === 402 ? (
+              <PlanNotice message={failure.message} />
+            ) : (
+              <p class="notice notice-error">The policy was not saved{failure.path ? ': see the message under the field.' : `: ${failure.message}`}</p>
+            )}
+          </div>
         )}
         <FormErrorProvider value={failure}>
           <fieldset class="editor-fields" disabled={!owner}>

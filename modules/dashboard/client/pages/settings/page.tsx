@@ -8,6 +8,7 @@ import { UTM_KEYS } from '../links/form';
 import { TextArea, TextField } from '../links/inputs';
 import '../links/links.css';
 import { Section } from '../links/section';
+import { useFocusOnFailure } from '../focus-failure';
 import { DeleteWorkspace } from './delete-workspace';
 import { settingsErrorPath } from './errors';
 import { settingsFormOf, settingsPatch, type SettingsForm } from './form';
@@ -52,6 +53,8 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
   const [form, setForm] = useState<SettingsForm>(loaded.current);
   const [failure, setFailure] = useState<FormError>();
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, failure);
   const set = (change: Partial<SettingsForm>) => setForm((f) => ({ ...f, ...change }));
 
   const save = async (event: Event) => {
@@ -84,17 +87,15 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
           Only the owner changes these settings. Your role in this workspace is {workspace.role}: you see them read-only.
         </p>
       )}
-      <form class="settings-form" onSubmit={save} noValidate aria-label="Workspace settings">
-        {failure && failure.status === 402 && <PlanNotice message={failure.message} />}
-        {failure && failure.status !== 402 && !failure.path && (
-          <p class="notice notice-error" role="alert">
-            The settings were not saved: {failure.message}
-          </p>
-        )}
-        {failure?.path && (
-          <p class="visually-hidden" role="alert">
-            The settings were not saved: {failure.message}
-          </p>
+      <form ref={formRef} class="settings-form" onSubmit={save} noValidate aria-label="Workspace settings">
+        {failure && (
+          <div tabIndex={-1} role="alert" class="form-summary">
+            {failure.status === 402 ? (
+              <PlanNotice message={failure.message} />
+            ) : (
+              <p class="notice notice-error">The settings were not saved{failure.path ? ': see the message under the field.' : `: ${failure.message}`}</p>
+            )}
+          </div>
         )}
         <FormErrorProvider value={failure}>
           <fieldset class="editor-fields" disabled={!owner}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Plan } from '../../../../../core/plans';
 import { api } from '../../api';
 import { Button, PlanNotice, toast } from '../../ui';
@@ -11,6 +11,7 @@ import { RulesSection } from '../links/rules';
 import { Section } from '../links/section';
 import type { DomainList } from '../links/types';
 import { InterstitialSection } from '../links/visitor-pages';
+import { useFocusOnFailure } from '../focus-failure';
 import { configOf, templateFailure, templateFormOf, type Template, type TemplateForm } from './config';
 
 interface EditorProps {
@@ -36,12 +37,7 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
   const sectionProps = { form: form.link, set: setLink, plan };
   const has = (field: string) => template?.config[field] !== undefined;
 
-  useEffect(() => {
-    if (!failure) return;
-    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('.form-summary');
-    target?.focus();
-    target?.scrollIntoView({ block: 'center' });
-  }, [failure]);
+  useFocusOnFailure(formRef, failure);
 
   const save = async (event: Event) => {
     event.preventDefault();
