@@ -143,7 +143,15 @@ describe.skipIf(skipBrowser)('Workspace settings page', () => {
         expect(await governanceRow.getByRole('cell').allTextContents()).toEqual(['Team plan', 'Included']);
       }
       expect(await clientsRow.getByRole('cell').nth(1).textContent()).toBe(plan === 'agency' ? 'Included' : 'Not included: upgrade to Agency');
-      if (plan === 'free') await checkA11y(page);
+      if (plan === 'pro') {
+        await checkA11y(page);
+        await page.setViewportSize({ width: 375, height: 812 });
+        await planPanel.getByRole('heading', { name: 'Features' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS}/settings-plan-375.png` });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await planPanel.getByRole('heading', { name: /^Plan: / }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: `${SCREENSHOTS}/settings-plan-wide.png` });
+      }
     }
   }, 180_000);
 

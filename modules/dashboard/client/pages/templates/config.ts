@@ -1,5 +1,5 @@
 import { errorPath, failureOf, type FormError } from '../links/errors';
-import { formOf, toBody, type LinkForm } from '../links/form';
+import { formOf, toBody, UTM_KEYS, type LinkForm } from '../links/form';
 import type { Link } from '../links/types';
 
 /** GET /workspaces/{wsId}/templates item (spec: Template). */
@@ -57,12 +57,9 @@ export function configSummary(config: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof config.domain === 'string') parts.push(`Domain ${config.domain}`);
   const utm = config.utm_params as Record<string, string> | undefined;
-  if (utm)
-    parts.push(
-      `UTM ${Object.entries(utm)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', ')}`,
-    );
+  // in the usual order: the database keeps no key order
+  const utmPairs = UTM_KEYS.filter((k) => utm?.[k] !== undefined).map((k) => `${k}=${utm![k]}`);
+  if (utmPairs.length) parts.push(`UTM ${utmPairs.join(', ')}`);
   if (Array.isArray(config.tags)) parts.push(`Tags ${config.tags.join(', ')}`);
   if (typeof config.expires_in_days === 'number') parts.push(`Expires after ${config.expires_in_days} day${config.expires_in_days === 1 ? '' : 's'}`);
   const more = ['rules', 'routing_rules', 'sequence', 'interstitial', 'og_title', 'og_description', 'og_image'].filter((k) => config[k] !== undefined);

@@ -58,7 +58,7 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
 
   const title = template ? (canWrite ? `Edit template “${template.name}”` : `Template “${template.name}”`) : 'New template';
   const domainOptions: [string, string][] = [
-    ['', `No domain: the link's own, else ${domains.default_domain}`],
+    ['', 'Not set'],
     [domains.default_domain, `${domains.default_domain} (default)`],
     ...domains.domains.map((d): [string, string] => [d.domain, d.verified ? d.domain : `${d.domain} (not verified yet)`]),
   ];
@@ -90,7 +90,14 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
               autoComplete="off"
             />
             <div class="row">
-              <SelectField label="Domain" path="domain" value={form.link.domain} onValue={(domain) => setLink({ domain })} options={domainOptions} />
+              <SelectField
+                label="Domain"
+                path="domain"
+                value={form.link.domain}
+                onValue={(domain) => setLink({ domain })}
+                options={domainOptions}
+                hint="Not set: a link keeps its own choice, else the default domain."
+              />
               <TextField
                 label="Expires after (days)"
                 path="config.expires_in_days"
