@@ -142,7 +142,6 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
               intro="Script URLs loaded on a short page before each redirect of a person (bots go straight through), e.g. an ad network's pixel."
               feature="retargeting_scripts"
               plan={plan}
-              hasValue={Boolean(stored.retargeting_scripts?.length)}
             >
               <TextArea
                 label="Script URLs"
@@ -153,6 +152,11 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
                 hint="One per line, at most 20. Each must be an http or https URL; the API refuses anything else (javascript:, data:, relative paths)."
               />
             </Section>
+            {!withScripts && Boolean(stored.retargeting_scripts?.length) && (
+              <p class="notice" role="note">
+                Retargeting scripts set on an earlier plan are kept, but redirects do not load them on this plan.
+              </p>
+            )}
             <Section title="Default UTM parameters" intro="New links without UTM parameters of their own get these. Existing links keep theirs." plan={plan}>
               <div class="grid-fields">
                 {UTM_KEYS.map((key) => (
