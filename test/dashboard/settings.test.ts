@@ -4,6 +4,7 @@ import { featureMessage, type Plan } from '../../core/plans';
 import { getWorkspaceRow, setWorkspacePlan } from '../../modules/workspaces';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { descriptionOf, signedIn, toastSays } from './links-fixtures';
+import { widthAt375 } from './narrow';
 import { sessionFetch } from './session-api';
 
 warnIfNoChromium('settings.test.ts');
@@ -73,6 +74,7 @@ describe.skipIf(skipBrowser)('Workspace settings page', () => {
     await page.reload();
     await page.getByLabel('GA4 measurement ID').waitFor();
     await screenshot(page, 'settings', SCREENSHOTS);
+    expect(await widthAt375(page)).toBeLessThanOrEqual(375);
 
     // a new secret replaces the stored one; "Clear" removes the other
     await page.getByLabel('New GA4 API secret').fill('ga-secret-2');
@@ -242,6 +244,7 @@ describe.skipIf(skipBrowser)('Governance page', () => {
     await page.reload();
     await page.getByText('A policy is in force.').waitFor();
     await screenshot(page, 'governance', SCREENSHOTS);
+    expect(await widthAt375(page)).toBeLessThanOrEqual(375);
     // the policy at work: a new link to the blocked domain is refused, the old one is untouched
     const refused = await d.t.api('POST', `/workspaces/${workspaceId}/links`, {
       key,

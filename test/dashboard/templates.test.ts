@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { featureMessage, planLimit, type Plan } from '../../core/plans';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { describedWith, signedIn, toastSays } from './links-fixtures';
+import { widthAt375 } from './narrow';
 import { sessionFetch } from './session-api';
 
 warnIfNoChromium('templates.test.ts');
@@ -64,6 +65,7 @@ describe.skipIf(skipBrowser)('Templates page', () => {
     await page.reload();
     await row.waitFor();
     await screenshot(page, 'templates', SCREENSHOTS);
+    expect(await widthAt375(page)).toBeLessThanOrEqual(375);
 
     // a link made from it takes its values
     const link = await d.t.api('POST', `/workspaces/${workspaceId}/links`, { key, body: { target: 'https://acme.example/news', template_id: created.id } });
@@ -77,6 +79,7 @@ describe.skipIf(skipBrowser)('Templates page', () => {
     expect(await edit.getByLabel('UTM source').inputValue()).toBe('newsletter');
     expect(await edit.getByLabel('Expires after (days)').inputValue()).toBe('30');
     await screenshot(page, 'template-editor', SCREENSHOTS);
+    expect(await widthAt375(page)).toBeLessThanOrEqual(375);
     await edit.getByLabel('Template name').fill('Monthly newsletter');
     await edit.getByLabel('Expires after (days)').fill('');
     await edit.getByLabel('UTM campaign').fill('monthly');
