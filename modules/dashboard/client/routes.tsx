@@ -13,6 +13,9 @@ import { OverviewPage } from './pages/overview';
 import { SignInPage } from './pages/sign-in';
 import { WebhooksPage } from './pages/webhooks/page';
 import { WebhookPage } from './pages/webhooks/webhook';
+import { GovernancePage } from './pages/governance/page';
+import { SettingsPage } from './pages/settings/page';
+import { TemplatesPage } from './pages/templates/page';
 import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from './session';
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
@@ -36,6 +39,9 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/webhooks$/, page: WebhooksPage },
   { pattern: /^\/webhooks\/([^/]+)$/, page: ({ wsId, linkId }) => <WebhookPage wsId={wsId} webhookId={linkId!} /> },
   { pattern: /^\/account$/, page: AccountPage },
+  { pattern: /^\/templates$/, page: TemplatesPage },
+  { pattern: /^\/governance$/, page: GovernancePage },
+  { pattern: /^\/settings$/, page: SettingsPage },
 ];
 
 function Redirect({ to }: { to: string }) {

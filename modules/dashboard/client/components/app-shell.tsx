@@ -14,6 +14,9 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
   { path: 'webhooks', label: 'Webhooks' },
   { path: 'account', label: 'Account' },
+  { path: 'templates', label: 'Templates' },
+  { path: 'governance', label: 'Governance' },
+  { path: 'settings', label: 'Settings' },
 ];
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */

@@ -1,4 +1,6 @@
 import type { Plan } from '../../../../../core/plans';
+import { useWorkspace } from '../../session';
+import { AppLink } from '../../ui';
 import { useFieldError } from './errors';
 import { UTM_KEYS, type LinkForm } from './form';
 import { Checkbox, SelectField, TextArea, TextField } from './inputs';
@@ -13,6 +15,7 @@ export interface SectionProps {
 
 /** New links only: a template of the workspace fills what the form leaves empty. */
 export function TemplateSection({ form, set, plan, templates }: SectionProps & { templates: { id: string; name: string }[] }) {
+  const workspace = useWorkspace();
   return (
     <Section title="Template" feature="templates" plan={plan}>
       {templates.length ? (
@@ -25,7 +28,10 @@ export function TemplateSection({ form, set, plan, templates }: SectionProps & {
           hint="Its settings fill what you leave empty here; what you fill in wins."
         />
       ) : (
-        <p class="field-note">This workspace has no templates yet; a workspace admin can add them through the API.</p>
+        <p class="field-note">
+          This workspace has no templates yet; a workspace admin can add them on the <AppLink href={`/app/w/${workspace.id}/templates`}>Templates</AppLink>{' '}
+          page.
+        </p>
       )}
     </Section>
   );

@@ -1,0 +1,68 @@
+import { errorPath, failureOf, type FormError } from '../links/errors';
+import { formOf, toBody, UTM_KEYS, type LinkForm } from '../links/form';
+import type { Link } from '../links/types';
+
+/** GET /workspaces/{wsId}/templates item (spec: Template). */
+export interface Template {
+  id: string;
+  workspace_id: string;
+  name: string;
+  config: Record<string, unknown>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The link fields a template's config may hold (templates module: CONFIG_FIELDS), besides `expires_in_days`. */
+const CONFIG_LINK_FIELDS = ['domain', 'utm_params', 'tags', 'routing_rules', 'rules', 'og_title', 'og_description', 'og_image', 'interstitial', 'sequence'];
+
+/** A template in the form: the link editor's own state for the link fields, plus its name and expiry in days. */
+export interface TemplateForm {
+  name: string;
+  link: LinkForm;
+  expiresInDays: string;
+}
+
+export function templateFormOf(template: Template | undefined): TemplateForm {
+  const config = template?.config ?? {};
+  // a config is a partial link: the link editor reads it as one (absent fields stay empty)
+  const link = formOf(template ? (config as unknown as Link) : undefined);
+  return {
+    name: template?.name ?? '',
+    link: { ...link, domain: typeof config.domain === 'string' ? config.domain : '' },
+    expiresInDays: typeof config.expires_in_days === 'number' ? String(config.expires_in_days) : '',
+  };
+}
+
+/** The config to send: the link fields that hold something (empty ones are left out, as the API asks), and `expires_in_days` as typed. */
+export function configOf(form: TemplateForm): Record<string, unknown> {
+  const body = toBody(form.link);
+  const config: Record<string, unknown> = Object.fromEntries(
+    CONFIG_LINK_FIELDS.filter((field) => body[field] !== null && body[field] !== undefined && body[field] !== '').map((field) => [field, body[field]]),
+  );
+  const days = form.expiresInDays.trim();
+  // digits go as a number; anything else as typed, so the API's message says what is wrong
+  if (days !== '') config.expires_in_days = /^-?\d+$/.test(days) ? Number(days) : days;
+  return config;
+}
+
+/** The API's refusal, placed at the field it names: config messages start "config: " before the link field's own message. */
+export function templateFailure(error: unknown): FormError {
+  const failure = failureOf(error);
+  return { ...failure, path: errorPath(failure.message.replace(/^config: /, '')) };
+}
+
+/** A line saying what a template fills in, for the list. */
+export function configSummary(config: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof config.domain === 'string') parts.push(`Domain ${config.domain}`);
+  const utm = config.utm_params as Record<string, string> | undefined;
+  // in the usual order: the database keeps no key order
+  const utmPairs = UTM_KEYS.filter((k) => utm?.[k] !== undefined).map((k) => `${k}=${utm![k]}`);
+  if (utmPairs.length) parts.push(`UTM ${utmPairs.join(', ')}`);
+  if (Array.isArray(config.tags)) parts.push(`Tags ${config.tags.join(', ')}`);
+  if (typeof config.expires_in_days === 'number') parts.push(`Expires after ${config.expires_in_days} day${config.expires_in_days === 1 ? '' : 's'}`);
+  const more = ['rules', 'routing_rules', 'sequence', 'interstitial', 'og_title', 'og_description', 'og_image'].filter((k) => config[k] !== undefined);
+  if (more.length) parts.push(`Also ${more.join(', ').replaceAll('_', ' ')}`);
+  return parts.join(' · ') || 'No settings';
+}
