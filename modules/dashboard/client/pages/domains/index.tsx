@@ -74,15 +74,15 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
 
   const verify = async (domain: DomainItem) => {
     setVerifying(domain.id);
-    let outcome: VerifyOutcome;
     try {
-      outcome = { result: await api<VerifyResult>('POST', `/workspaces/${wsId}/domains/${encodeURIComponent(domain.id)}/verify`) };
+      const result = await api<VerifyResult>('POST', `/workspaces/${wsId}/domains/${encodeURIComponent(domain.id)}/verify`);
+      setOutcomes((all) => ({ ...all, [domain.id]: { result } }));
+      if (result.verified) list.reload();
     } catch (failure) {
-      outcome = { failure };
+      setOutcomes((all) => ({ ...all, [domain.id]: { result: all[domain.id]?.result, failure } }));
+    } finally {
+      setVerifying(undefined);
     }
-    setOutcomes((all) => ({ ...all, [domain.id]: outcome }));
-    setVerifying(undefined);
-    if ('result' in outcome && outcome.result.verified) list.reload();
   };
 
   // the warning names the links the removal takes with it, counted when asked

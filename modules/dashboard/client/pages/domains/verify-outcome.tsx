@@ -1,8 +1,14 @@
 import { ApiFailure } from '../../api';
 import type { VerifyResult } from './types';
 
-/** What the last "Verify now" of a domain came to: the API's answer, or the failure it threw. */
-export type VerifyOutcome = { result: VerifyResult } | { failure: unknown };
+/**
+ * What "Verify now" of a domain came to: the DNS's last answer, and the failure of the latest try
+ * when it threw (a refused retry leaves the last answer on screen).
+ */
+export interface VerifyOutcome {
+  result?: VerifyResult;
+  failure?: unknown;
+}
 
 type DnsAnswer = NonNullable<VerifyResult['dns_answers']>[number];
 
@@ -27,19 +33,28 @@ function AnswerLine({ answer, cnameTarget, cnameOk }: { answer: DnsAnswer; cname
  * holds instead, record by record; on success whether the CNAME is in place yet.
  */
 export function VerifyOutcomeNotice({ domain, outcome, cnameTarget }: { domain: string; outcome: VerifyOutcome; cnameTarget: string }) {
-  if ('failure' in outcome) {
-    const { failure } = outcome;
-    const message =
-      failure instanceof ApiFailure && failure.status === 429
-        ? `${domain} was checked moments ago; try again in ${failure.retryAfter ?? 10} seconds.`
-        : `Could not check ${domain}: ${(failure as Error).message}`;
-    return (
-      <div class="notice notice-error verify-outcome" role="alert">
-        <p>{message}</p>
-      </div>
-    );
-  }
-  const { result } = outcome;
+  return (
+    <>
+      {outcome.result && <DnsAnswerNotice domain={domain} result={outcome.result} cnameTarget={cnameTarget} />}
+      {outcome.failure !== undefined && <FailedCheck domain={domain} failure={outcome.failure} />}
+    </>
+  );
+}
+
+/** A check that did not happen (429) or whose lookup failed (502: timeout, SERVFAIL…), with the API's reason. */
+function FailedCheck({ domain, failure }: { domain: string; failure: unknown }) {
+  const message =
+    failure instanceof ApiFailure && failure.status === 429
+      ? `${domain} was checked moments ago; try again in ${failure.retryAfter ?? 10} seconds.`
+      : `Could not check ${domain}: ${(failure as Error).message}`;
+  return (
+    <div class="notice notice-error verify-outcome" role="alert">
+      <p>{message}</p>
+    </div>
+  );
+}
+
+function DnsAnswerNotice({ domain, result, cnameTarget }: { domain: string; result: VerifyResult; cnameTarget: string }) {
   if (result.verified) {
     return (
       <div class="notice notice-success verify-outcome" role="status">
