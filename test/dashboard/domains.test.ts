@@ -227,16 +227,14 @@ describe.skipIf(skipBrowser)('custom domains page', () => {
       const max = PLAN_LIMITS.customDomains[plan];
       // all but one of the allowance, written directly: a hundred adds through the API would only be slower
       if (max > 1) {
-        await d.t.deps.db
-          .insert(domainsTable)
-          .values(
-            Array.from({ length: max - 1 }, (_, i) => ({
-              id: `fill-${plan}-${process.pid}-${seq}-${i}`,
-              workspaceId,
-              domain: host(`fill${i}`),
-              verifyToken: 'x',
-            })),
-          );
+        await d.t.deps.db.insert(domainsTable).values(
+          Array.from({ length: max - 1 }, (_, i) => ({
+            id: `fill-${plan}-${process.pid}-${seq}-${i}`,
+            workspaceId,
+            domain: host(`fill${i}`),
+            verifyToken: 'x',
+          })),
+        );
       }
       await openDomains(page);
       await page.getByRole('heading', { name: `Your domains (${max - 1})` }).waitFor();
