@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiFailure, fieldOfError } from '../../api';
 import { Button, ErrorNotice, Field, PlanNotice, toast } from '../../ui';
 import { Swatch } from './swatch';
@@ -24,6 +24,9 @@ export function TagForm({ wsId, tag, onSaved, onCancel }: { wsId: string; tag: T
   const [description, setDescription] = useState(tag.description);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ApiFailure>();
+  // the form opens above the list: focus goes to it, so keyboards and screen readers follow the Edit button
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -44,7 +47,7 @@ export function TagForm({ wsId, tag, onSaved, onCancel }: { wsId: string; tag: T
 
   return (
     <form class="panel tag-form" onSubmit={submit} aria-labelledby="tag-form-heading">
-      <h2 id="tag-form-heading">
+      <h2 id="tag-form-heading" ref={heading} tabIndex={-1}>
         <Swatch color={HEX.test(color.trim()) ? color.trim() : ''} /> Edit tag {tag.name}
       </h2>
       {failure?.status === 402 && <PlanNotice message={failure.message} />}
