@@ -171,6 +171,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
 /** What removing a domain does, as the API does it: its links are deleted with it, clicks included. */
 function removalWarning(domain: string, links: number): string {
   if (links === 0) return `No links use ${domain}. It stops serving short links at once; you may remove its DNS records afterwards.`;
-  const these = links === 1 ? '1 link uses' : `${links} links use`;
-  return `${these} ${domain}. Removing the domain deletes ${links === 1 ? 'that link' : 'those links'} and their click statistics: their short URLs stop working at once. This cannot be undone.`;
+  if (links === 1)
+    return `1 link uses ${domain}. Removing the domain deletes that link and its click statistics: its short URL stops working at once. This cannot be undone.`;
+  return `${links} links use ${domain}. Removing the domain deletes those links and their click statistics: their short URLs stop working at once. This cannot be undone.`;
 }
