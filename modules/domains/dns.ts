@@ -6,6 +6,18 @@ import { LIMITS } from '../../core/plans';
 export interface DnsFindings {
   txt: boolean;
   cname: boolean;
+  /** what each lookup returned, so that a failed verification can show what the DNS holds instead */
+  answers: DnsAnswer[];
+}
+
+/**
+ * One lookup's records, as the resolver returned them. Empty when the name does not exist or has
+ * no record of the type: Bun's resolver reports NXDOMAIN and NODATA alike, so the two are not told apart.
+ */
+export interface DnsAnswer {
+  type: 'TXT' | 'CNAME';
+  name: string;
+  records: string[];
 }
 
 /** NXDOMAIN (ENOTFOUND; also Bun's empty answer) and NODATA (ENODATA) mean "no such record". */
@@ -51,13 +63,19 @@ export async function lookupVerification(servers: string[], domain: string, expe
       absentAsEmpty(resolver.resolveCname(domain)),
     ]);
     const [ownTxt, apexTxt, cname] = await Promise.race([lookups, deadline]);
-    const txt = [...ownTxt, ...apexTxt];
+    // a record of several character-strings means their concatenation (Node); Bun hands each
+    // string over as a record of its own, which for our short value changes nothing
+    const joined = (records: string[][]) => records.map((chunks) => chunks.join(''));
+    const txt = [...joined(ownTxt), ...joined(apexTxt)];
     const target = normalizeName(cnameTarget);
     return {
-      // a record of several character-strings means their concatenation (Node); Bun hands each
-      // string over as a record of its own, which for our short value changes nothing
-      txt: txt.some((chunks) => chunks.join('').trim() === expectedTxt),
+      txt: txt.some((value) => value.trim() === expectedTxt),
       cname: cname.some((name) => normalizeName(name) === target),
+      answers: [
+        { type: 'TXT', name: txtName(domain), records: joined(ownTxt) },
+        { type: 'TXT', name: domain, records: joined(apexTxt) },
+        { type: 'CNAME', name: domain, records: cname },
+      ],
     };
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown error';

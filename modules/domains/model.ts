@@ -31,6 +31,14 @@ export const DomainItem = t.Object({
   created_at: t.String(),
 });
 
+const DnsAnswer = t.Object({
+  type: t.Union([t.Literal('TXT'), t.Literal('CNAME')]),
+  name: t.String({ description: 'the name looked up' }),
+  records: t.Array(t.String(), {
+    description: 'the values returned (TXT character-strings joined, CNAME targets as given); empty when the name does not exist or has no record of the type',
+  }),
+});
+
 export const VerifyResult = t.Object({
   verified: t.Boolean(),
   txt_verified: t.Optional(t.Boolean({ description: 'the TXT record was found' })),
@@ -38,6 +46,11 @@ export const VerifyResult = t.Object({
   txt_name: t.Optional(t.String({ description: 'only while not verified: where the TXT record is looked up (_linkhop.<domain>, or the domain itself)' })),
   expected_txt: t.Optional(t.String({ description: 'only while not verified: the TXT value expected' })),
   cname_target: t.Optional(t.String({ description: 'only while not verified' })),
+  dns_answers: t.Optional(
+    t.Array(DnsAnswer, {
+      description: 'only while not verified: what the resolver returned for the TXT at _linkhop.<domain>, the TXT at the domain and its CNAME',
+    }),
+  ),
 });
 
 export const LinkCount = t.Object({ count: Int({ minimum: 0 }) });

@@ -24,7 +24,11 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
     )
     .get(
       '/api/workspaces/:wsId/domains',
-      async ({ workspace }) => ({ domains: await listDomains(deps.db, workspace.id), default_domain: deps.config.defaultDomain }),
+      async ({ workspace }) => ({
+        domains: await listDomains(deps.db, workspace.id),
+        default_domain: deps.config.defaultDomain,
+        cname_target: deps.config.cnameTarget,
+      }),
       {
         access: { role: 'viewer' },
         params: WsParams,
@@ -32,6 +36,7 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
           200: t.Object({
             domains: t.Array(DomainItem),
             default_domain: t.String({ description: 'The built-in short domain every workspace may use besides its own' }),
+            cname_target: t.String({ description: 'Host every custom domain points at with a CNAME record (the same for all)' }),
           }),
           ...errors(401, 404),
         },

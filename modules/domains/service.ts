@@ -8,7 +8,7 @@ import { iso, newId } from '../../core/format';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { RATE_LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { lookupVerification, txtName } from './dns';
+import { type DnsAnswer, lookupVerification, txtName } from './dns';
 import { domains } from './schema';
 
 export interface DomainRef {
@@ -115,7 +115,15 @@ export async function listDomains(db: DbOrTx, workspaceId: string) {
 
 export type VerifyResult =
   | { verified: true; txt_verified: boolean; cname_verified: boolean }
-  | { verified: false; txt_verified: false; cname_verified: boolean; txt_name: string; expected_txt: string; cname_target: string };
+  | {
+      verified: false;
+      txt_verified: false;
+      cname_verified: boolean;
+      txt_name: string;
+      expected_txt: string;
+      cname_target: string;
+      dns_answers: DnsAnswer[];
+    };
 
 /**
  * One verification attempt (1 per 10 s per domain): looks the records up in DNS and marks the
@@ -166,6 +174,7 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
     txt_name: txtName(row.domain),
     expected_txt: expectedTxt,
     cname_target: deps.config.cnameTarget,
+    dns_answers: found.answers,
   };
 }
 

@@ -18,7 +18,7 @@ export {
   orphanedLinkDomains,
 } from './queries';
 export { linkCacheKey } from './short-url';
-export { removeTagFromLinks, tagsInUse } from './tags';
+export { removeTagFromLinks, tagsInUse, tagUsage } from './tags';
 export { claimExpiredEvent, updateLink } from './update';
 export { checkLinkFields, linkContext, resolveDomain } from './validate';
 export type { LinkContext } from './validate';

@@ -46,14 +46,18 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
   return found;
 }
 
+/** Tags assigned to at least one link of the workspace, sorted, each with the number of links carrying it. */
+export async function tagUsage(db: DbOrTx, workspaceId: string): Promise<{ tag: string; links: number }[]> {
+  // the query builder, not db.execute: PGlite and postgres.js shape raw results differently;
+  // a link holds each tag once (checkTags), so counting rows counts links
+  const tag = sql<string>`unnest(${links.tags})`;
+  const rows = await db.select({ tag, links: sql<number>`count(*)::int` }).from(links).where(eq(links.workspaceId, workspaceId)).groupBy(sql`1`);
+  return rows.sort((a, b) => (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+}
+
 /** Tags assigned to at least one link of the workspace, sorted. */
 export async function tagsInUse(db: DbOrTx, workspaceId: string): Promise<string[]> {
-  // the query builder, not db.execute: PGlite and postgres.js shape raw results differently
-  const rows = await db
-    .selectDistinct({ tag: sql<string>`unnest(${links.tags})` })
-    .from(links)
-    .where(eq(links.workspaceId, workspaceId));
-  return rows.map((r) => r.tag).sort();
+  return (await tagUsage(db, workspaceId)).map((r) => r.tag);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Int } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
@@ -9,6 +10,7 @@ export const Tag = t.Object({
   description: t.String(),
   date_from: Nullable(t.String({ description: 'YYYY-MM-DD' })),
   date_to: Nullable(t.String({ description: 'YYYY-MM-DD' })),
+  link_count: Int({ minimum: 1, description: 'Links of the workspace carrying the tag (deleting the tag removes it from them)' }),
 });
 export const TagList = t.Object({ tags: t.Array(Tag) });
 

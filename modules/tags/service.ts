@@ -5,7 +5,7 @@ import { badRequest } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { linkCacheKey, removeTagFromLinks, tagsInUse } from '../links';
+import { linkCacheKey, removeTagFromLinks, tagUsage } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
@@ -28,18 +28,33 @@ function checkDay(field: string, value: string): string {
   return value;
 }
 
-/** Tags on at least one link, sorted, with their metadata (defaults when none was set). */
+/** Tags on at least one link, sorted, with their metadata (defaults when none was set) and how many links carry them. */
 export async function listTags(db: DbOrTx, workspaceId: string) {
-  const names = await tagsInUse(db, workspaceId);
-  if (!names.length) return [];
+  const usage = await tagUsage(db, workspaceId);
+  if (!usage.length) return [];
   const rows = await db
     .select()
     .from(tags)
-    .where(and(eq(tags.workspaceId, workspaceId), inArray(tags.name, names)));
+    .where(
+      and(
+        eq(tags.workspaceId, workspaceId),
+        inArray(
+          tags.name,
+          usage.map((u) => u.tag),
+        ),
+      ),
+    );
   const meta = new Map(rows.map((r) => [r.name, r]));
-  return names.map((name) => {
+  return usage.map(({ tag: name, links }) => {
     const m = meta.get(name);
-    return { name, color: m?.color ?? '', description: m?.description ?? '', date_from: m?.dateFrom ?? null, date_to: m?.dateTo ?? null };
+    return {
+      name,
+      color: m?.color ?? '',
+      description: m?.description ?? '',
+      date_from: m?.dateFrom ?? null,
+      date_to: m?.dateTo ?? null,
+      link_count: links,
+    };
   });
 }
 

@@ -155,6 +155,8 @@ test('list: every field, verified as a boolean (as in every answer), only the ow
   expect(res.body.domains).toHaveLength(2);
   // the built-in short domain comes along: a client offering domains to choose needs its name
   expect(res.body.default_domain).toBe(t.config.defaultDomain);
+  // and the CNAME target: a client listing domains shows the records to set without adding again
+  expect(res.body.cname_target).toBe('cname.linkhop.test');
   const byId = new Map<string, any>(res.body.domains.map((d: any) => [d.id, d]));
   expect(byId.get(plain.id)).toEqual({
     id: plain.id,
@@ -210,9 +212,10 @@ describe('verify', () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const created = await addDomain(ws, host('wrong'));
     dns.zone.set(created.domain, { cname: 'elsewhere.example.net' });
-    dns.zone.set(created.txt_name, { txt: [['linkhop-verify=not-the-token']] });
+    dns.zone.set(created.txt_name, { txt: [['linkhop-verify=not-the-token'], ['v=spf1 -all']] });
     const res = await t.api('POST', `/workspaces/${ws.workspaceId}/domains/${created.id}/verify`, { key: ws.key });
     expect(res.status).toBe(200);
+    // what the resolver saw comes back, so that the owner sees which record is wrong
     expect(res.body).toEqual({
       verified: false,
       txt_verified: false,
@@ -220,6 +223,11 @@ describe('verify', () => {
       txt_name: created.txt_name,
       expected_txt: created.txt_record,
       cname_target: 'cname.linkhop.test',
+      dns_answers: [
+        { type: 'TXT', name: created.txt_name, records: ['linkhop-verify=not-the-token', 'v=spf1 -all'] },
+        { type: 'TXT', name: created.domain, records: [] },
+        { type: 'CNAME', name: created.domain, records: ['elsewhere.example.net'] },
+      ],
     });
   });
 
@@ -247,6 +255,12 @@ describe('verify', () => {
       txt_name: `_linkhop.${created.domain}`,
       expected_txt: created.txt_record,
       cname_target: 'cname.linkhop.test',
+      // an absent record is an empty answer (Bun's resolver does not tell NXDOMAIN from NODATA)
+      dns_answers: [
+        { type: 'TXT', name: `_linkhop.${created.domain}`, records: [] },
+        { type: 'TXT', name: created.domain, records: [] },
+        { type: 'CNAME', name: created.domain, records: entry ? ['cname.linkhop.test'] : [] },
+      ],
     });
     expect(await eventsOf('domain.verified', created.id)).toHaveLength(0);
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);

@@ -38,11 +38,34 @@ describe('GET /links/tags', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       tags: [
-        { name: 'alpha', color: '', description: '', date_from: null, date_to: null },
-        { name: 'mid-1', color: '', description: '', date_from: null, date_to: null },
-        { name: 'zeta', color: '#a1b2c3', description: 'Last', date_from: '2026-01-01', date_to: '2026-01-31' },
+        { name: 'alpha', color: '', description: '', date_from: null, date_to: null, link_count: 2 },
+        { name: 'mid-1', color: '', description: '', date_from: null, date_to: null, link_count: 1 },
+        { name: 'zeta', color: '#a1b2c3', description: 'Last', date_from: '2026-01-01', date_to: '2026-01-31', link_count: 1 },
       ],
     });
+  });
+
+  test('link_count: the links of this workspace carrying the tag, following edits and deletes', async () => {
+    const me = await t.bootstrap();
+    const ws = me.workspaceId;
+    const counts = async () =>
+      Object.fromEntries(
+        ((await t.api('GET', `/workspaces/${ws}/links/tags`, { key: me.key })).body.tags as { name: string; link_count: number }[]).map((x) => [
+          x.name,
+          x.link_count,
+        ]),
+      );
+    const first = await link(me.key, ws, ['spring', 'mail']);
+    const second = await link(me.key, ws, ['spring']);
+    await link(me.key, ws, ['spring', 'social']);
+    // another workspace's links with the same tag do not count here
+    const other = await t.bootstrap();
+    await link(other.key, other.workspaceId, ['spring']);
+    expect(await counts()).toEqual({ mail: 1, social: 1, spring: 3 });
+
+    expect((await t.api('PATCH', `/workspaces/${ws}/links/${first.id}`, { key: me.key, body: { tags: ['mail'] } })).status).toBe(200);
+    expect((await t.api('DELETE', `/workspaces/${ws}/links/${second.id}`, { key: me.key })).status).toBe(200);
+    expect(await counts()).toEqual({ mail: 1, social: 1, spring: 1 });
   });
 
   test('viewers may list; another workspace sees none of these tags', async () => {
@@ -73,13 +96,13 @@ describe('PUT /links/tags/{tagName}', () => {
     const res = await put({ color: '#f00', description: 'Spring' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true });
-    expect(await get()).toEqual({ name: 'promo', color: '#f00', description: 'Spring', date_from: null, date_to: null });
+    expect(await get()).toEqual({ name: 'promo', color: '#f00', description: 'Spring', date_from: null, date_to: null, link_count: 1 });
     expect((await put({ date_from: '2026-03-01' })).status).toBe(200);
-    expect(await get()).toEqual({ name: 'promo', color: '#f00', description: 'Spring', date_from: '2026-03-01', date_to: null });
+    expect(await get()).toEqual({ name: 'promo', color: '#f00', description: 'Spring', date_from: '2026-03-01', date_to: null, link_count: 1 });
     expect((await put({ color: '' })).status).toBe(200);
     expect(await get()).toMatchObject({ color: '', description: 'Spring', date_from: '2026-03-01' });
     expect((await put({ description: null, date_from: null, date_to: '2026-04-30' })).status).toBe(200);
-    expect(await get()).toEqual({ name: 'promo', color: '', description: '', date_from: null, date_to: '2026-04-30' });
+    expect(await get()).toEqual({ name: 'promo', color: '', description: '', date_from: null, date_to: '2026-04-30', link_count: 1 });
     expect((await put({})).status).toBe(200);
     expect(await get()).toMatchObject({ date_to: '2026-04-30' });
   });
@@ -189,6 +212,7 @@ describe('DELETE /links/tags/{tagName}', () => {
       description: '',
       date_from: null,
       date_to: null,
+      link_count: 1,
     });
 
     // each untagged link is audited as a link update

@@ -2,6 +2,8 @@ import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { AppShell } from './components/app-shell';
 import { ApiKeysPage } from './pages/api-keys/page';
+import { DomainsPage } from './pages/domains';
+import { TagsPage } from './pages/tags';
 import { AccountPage } from './pages/account/page';
 import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
@@ -38,6 +40,8 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
   { pattern: /^\/webhooks$/, page: WebhooksPage },
   { pattern: /^\/webhooks\/([^/]+)$/, page: ({ wsId, linkId }) => <WebhookPage wsId={wsId} webhookId={linkId!} /> },
+  { pattern: /^\/domains$/, page: DomainsPage },
+  { pattern: /^\/tags$/, page: TagsPage },
   { pattern: /^\/account$/, page: AccountPage },
   { pattern: /^\/templates$/, page: TemplatesPage },
   { pattern: /^\/governance$/, page: GovernancePage },

@@ -10,6 +10,8 @@ import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: '', label: 'Overview' },
   { path: 'links', label: 'Links' },
+  { path: 'tags', label: 'Tags' },
+  { path: 'domains', label: 'Domains' },
   { path: 'members', label: 'Members' },
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
   { path: 'webhooks', label: 'Webhooks' },

@@ -10,6 +10,7 @@ export type Tag = Static<typeof TagSchema>;
 export interface DomainList {
   domains: Static<typeof DomainItem>[];
   default_domain: string;
+  cname_target: string;
 }
 
 export type ApiRule = NonNullable<Link['rules']>[number];
