@@ -3,8 +3,9 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 import { AUDIT_ACTIONS } from '../../modules/audit/shared';
 
-// The log names who acted (user_email, user_name), so a reader (the dashboard's audit page) need not
-// look ids up in the member list, which no longer holds someone who has left the workspace.
+// The log reads without lookups elsewhere (the dashboard's audit page shows it as it comes): who acted
+// (user_email, user_name; the member list no longer holds someone who has left), and which short link a
+// link change was about (its domain and slug, also after the link is gone).
 let t: TestApp;
 let owner: { key: string; workspaceId: string; userId: string };
 beforeAll(async () => {
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 
 const log = (query = '') => t.api('GET', `/workspaces/${owner.workspaceId}/audit-log${query}`, { key: owner.key });
 
-test("each entry names its user by e-mail and name, also after the user has left the workspace", async () => {
+test('each entry names its user by e-mail and name, also after the user has left the workspace', async () => {
   const editor = await memberWithKey(t, owner.workspaceId, 'editor');
   const created = await t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: editor.key, body: { target: 'https://example.com/a' } });
   expect(created.status).toBe(201);
@@ -36,6 +37,22 @@ test('an entry without a known user has null names', async () => {
   const [pong, ping] = (await log('?limit=2')).body.entries;
   expect(ping).toMatchObject({ action: 'plugin:demo.ping', user_id: 'plugin:demo', user_email: null, user_name: null });
   expect(pong).toMatchObject({ action: 'plugin:demo.pong', user_id: null, user_email: null, user_name: null });
+});
+
+test('link.update entries name the short link (domain and slug as after the change), from every writer', async () => {
+  const api = (method: string, path: string, body?: unknown) => t.api(method, `/workspaces/${owner.workspaceId}${path}`, { key: owner.key, body });
+  const link = (await api('POST', '/links', { target: 'https://example.com/named', tags: ['old'] })).body;
+  expect((await api('PATCH', `/links/${link.id}`, { title: 'Named' })).status).toBe(200);
+  expect((await api('PATCH', '/links/bulk', { ids: [link.id], add_tags: ['spring'] })).status).toBe(200);
+  expect((await api('DELETE', '/links/tags/old')).status).toBe(200);
+  expect((await api('DELETE', `/links/${link.id}`)).status).toBe(200);
+  const updates = (await log('?action=link.update')).body.entries.map((e: any) => JSON.parse(e.details));
+  const named = { id: link.id, domain: 'go.linkhop.test', slug: link.slug };
+  expect(updates).toEqual([
+    { ...named, changes: { tags: ['spring'] }, reason: 'tag old deleted' },
+    { ...named, changes: { tags: ['old', 'spring'] } },
+    { ...named, changes: { title: 'Named' } },
+  ]);
 });
 
 test('the shared action list is what the spec lists', () => {
