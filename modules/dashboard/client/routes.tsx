@@ -2,6 +2,8 @@ import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { AppShell } from './components/app-shell';
 import { ApiKeysPage } from './pages/api-keys/page';
+import { AuditLogPage } from './pages/audit/page';
+import { ImportExportPage } from './pages/import-export/page';
 import { AccountPage } from './pages/account/page';
 import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
@@ -32,6 +34,8 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/members$/, page: MembersPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
   { pattern: /^\/account$/, page: AccountPage },
+  { pattern: /^\/audit$/, page: AuditLogPage },
+  { pattern: /^\/import-export$/, page: ImportExportPage },
 ];
 
 function Redirect({ to }: { to: string }) {

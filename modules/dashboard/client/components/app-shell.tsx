@@ -13,6 +13,8 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'members', label: 'Members' },
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
   { path: 'account', label: 'Account' },
+  { path: 'audit', label: 'Audit log', minRole: 'admin' },
+  { path: 'import-export', label: 'Import & export', minRole: 'editor' },
 ];
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
