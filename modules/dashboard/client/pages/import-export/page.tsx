@@ -32,7 +32,6 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
           <p>Editors, admins and the owner import links; admins and the owner download exports. Your role in this workspace is {workspace.role}.</p>
         </div>
       )}
-      {mayImport && <ImportForm wsId={wsId} busy={running} onStart={start} />}
       {running && (
         <ImportProgress
           state={state}
@@ -44,6 +43,8 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
         />
       )}
       {state?.finished && <ImportSummary state={state} />}
+      {/* under the progress and the outcome: those are what a person looks for after pressing Import */}
+      {mayImport && <ImportForm wsId={wsId} busy={running} onStart={start} />}
       {mayExport ? (
         <Exports wsId={wsId} />
       ) : (

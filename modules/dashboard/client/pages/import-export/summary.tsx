@@ -7,7 +7,7 @@ const count = (n: number) => n.toLocaleString('en');
 
 type RowError = ImportState['errors'][number];
 const ERROR_COLUMNS: Column<RowError>[] = [
-  { label: 'Row', rowHeader: true, numeric: true, cell: (e) => count(e.row) },
+  { label: 'Row', rowHeader: true, cell: (e) => `Row ${count(e.row)}` },
   { label: 'Reason', cell: (e) => e.reason },
 ];
 const LINK_COLUMNS: Column<ImportedLink>[] = [
