@@ -175,6 +175,39 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     ]);
   }, 120_000);
 
+  test('a Bitly export onto the chosen custom domain; a 429 is waited out and the same rows sent again', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    const domain = `bitly-${workspaceId.slice(-6)}.example.com`;
+    await d.t.deps.db.insert(domains).values({ id: crypto.randomUUID(), workspaceId, domain, verified: true, verifyToken: 't3' });
+    await page.goto(pageUrl(workspaceId));
+    // the first request is answered as a busy server would; the page says so, waits and sends it again
+    let requests = 0;
+    await page.route('**/api/workspaces/*/import/links', async (route) => {
+      if (++requests === 1)
+        return route.fulfill({ status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' }, body: '{"error":"Too many requests"}' });
+      await route.continue();
+    });
+    const bitly = [
+      'Bitlink,Long_URL,Title,Tags,Created_At,Clicks',
+      'bit.ly/3abcDEF,https://example.com/from-bitly,Launch post,"launch,Blog",2024-01-02 10:00:00,12',
+      'bit.ly/3xyz,ftp://example.com/nope,,,2024-01-03 10:00:00,0',
+    ].join('\n');
+    await chooseFile(page, 'bitly-export.csv', bitly);
+    await page.getByLabel('Format').selectOption({ label: 'Bitly export' });
+    await page.getByLabel('Domain').selectOption(domain);
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByRole('status').filter({ hasText: 'the server asks to slow down, next part in' }).waitFor();
+    const summary = page.getByRole('region', { name: 'Import finished' });
+    await summary.waitFor({ timeout: 15_000 });
+    expect(requests).toBe(2);
+    expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+1\s+Skipped\s+1/);
+    await summary.getByRole('row', { name: /Row 3/ }).waitFor();
+    const created = (await d.t.api('GET', `/workspaces/${workspaceId}/links?domain=${domain}`, { key })).body.links;
+    expect(created.map((l: any) => [l.domain, l.target, l.title, l.tags])).toEqual([
+      [domain, 'https://example.com/from-bitly', 'Launch post', ['launch', 'blog']],
+    ]);
+  }, 120_000);
+
   test('screenshots: after an import with a couple of row errors, wide and at 375 px', async () => {
     const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
     await page.goto(pageUrl(workspaceId));
