@@ -223,6 +223,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await chooseFile(page, 'campaign.csv', csv);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('region', { name: 'Import finished' }).waitFor();
+    // the outcome has the focus (the progress it replaces is gone)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Import finished');
     await checkA11y(page);
     await screenshot(page, 'import-export', SHOTS);
   }, 120_000);

@@ -20,7 +20,6 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
     cancel.current = false;
     setCancelling(false);
     await runImport(request, setState, () => cancel.current);
-    document.getElementById('import-summary-title')?.focus();
   };
   const running = state !== undefined && !state.finished;
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { type Column, CopyButton, DataTable, FailureNotice } from '../../ui';
 import type { ImportedLink, ImportState } from './run-import';
 
@@ -28,9 +29,12 @@ const LINK_COLUMNS: Column<ImportedLink>[] = [
 export function ImportSummary({ state }: { state: ImportState }) {
   const notSent = state.total - state.done;
   const title = state.failure ? 'Import stopped' : state.cancelled ? 'Import cancelled' : 'Import finished';
+  // the outcome takes the focus from the progress that disappears: a screen reader reads it, a keyboard goes on from here
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section class="import-summary panel" aria-labelledby="import-summary-title">
-      <h2 id="import-summary-title" tabIndex={-1}>
+      <h2 id="import-summary-title" tabIndex={-1} ref={heading}>
         {title}
       </h2>
       {state.failure !== undefined && <FailureNotice error={state.failure} />}
