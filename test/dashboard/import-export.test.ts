@@ -208,9 +208,21 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     ]);
   }, 120_000);
 
-  test('screenshots: after an import with a couple of row errors, wide and at 375 px', async () => {
+  test('a header-only file is caught in the browser, a file refused whole stops with the API’s message; then an import with a couple of row errors (screenshots, wide and 375 px)', async () => {
     const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
     await page.goto(pageUrl(workspaceId));
+    // a header alone is caught in the browser; a file the API refuses whole stops with its message
+    await chooseFile(page, 'empty.csv', 'url,title\n\n');
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByText('The file has a header row but no data rows').waitFor();
+    await chooseFile(page, 'wrong.csv', 'name,title\nx,y');
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page
+      .getByRole('region', { name: 'Import stopped' })
+      .getByRole('alert')
+      .getByText('No target column: name one of target, url, destination, long_url')
+      .waitFor();
+    await checkA11y(page);
     const csv = [
       'url,title,tags',
       'https://example.com/spring-sale,Spring sale,"spring,sale"',
