@@ -17,7 +17,7 @@ const LINK_COLUMNS: Column<ImportedLink>[] = [
     rowHeader: true,
     cell: (l) => (
       <>
-        {l.short_url} <CopyButton text={l.short_url} />
+        {l.short_url.replace(/^https?:\/\//, '')} <CopyButton text={l.short_url} />
       </>
     ),
   },
