@@ -25,6 +25,7 @@ import { dashboardModule } from '../modules/dashboard/plugin';
 import { sessionsModule } from '../modules/sessions/plugin';
 import { createSessionAuthenticator } from '../modules/sessions';
 import { createAccessResolver } from '../modules/workspaces';
+import { usersByIds } from '../modules/members';
 import { workspacesModule } from '../modules/workspaces/plugin';
 import type { Deps } from './deps';
 import { docs } from './docs';
@@ -124,7 +125,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(healthModule(deps))
     .use(workspacesModule(deps))
     .use(apiKeysModule(deps))
-    .use(auditModule(deps))
+    .use(auditModule(deps, usersByIds))
     .use(adminModule(deps))
     .use(sessionsModule(deps))
     .use(membersModule(deps))

@@ -2,21 +2,23 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, Int, PageQuery, WsParams } from '../../core/model';
-import { listAudit } from './service';
+import { listAudit, type NameUsers } from './service';
 
 const AuditEntry = t.Object({
   id: Int(),
   workspace_id: t.String(),
   user_id: t.Union([t.String(), t.Null()]),
+  user_email: t.Union([t.String(), t.Null()], { description: 'E-mail of the user behind user_id (null: no user, or the user no longer exists)' }),
+  user_name: t.Union([t.String(), t.Null()], { description: 'Name of that user, when they gave one' }),
   action: t.String(),
   details: t.String({ description: 'JSON-encoded, action-specific data' }),
   created_at: t.String(),
 });
 
-export const auditRoutes = (deps: Deps) =>
+export const auditRoutes = (deps: Deps, nameUsers: NameUsers) =>
   new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } })
     .use(accessMacro(deps.access!))
-    .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, workspace.id, query), {
+    .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, nameUsers, workspace.id, query), {
       access: { role: 'admin' },
       params: WsParams,
       query: t.Object({

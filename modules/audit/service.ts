@@ -39,7 +39,10 @@ function parseInstant(value: string | undefined, name: string): Date | undefined
   return date;
 }
 
-export async function listAudit(db: Db, workspaceId: string, q: AuditQuery) {
+/** Users by id (the members module's `usersByIds`): the log names who acted, even someone who has left the workspace since. */
+export type NameUsers = (db: Db, ids: string[]) => Promise<Map<string, { email: string; name: string | null }>>;
+
+export async function listAudit(db: Db, nameUsers: NameUsers, workspaceId: string, q: AuditQuery) {
   const page = q.page ?? 1;
   const limit = q.limit ?? 20;
   const from = parseInstant(q.from, 'from');
@@ -60,11 +63,14 @@ export async function listAudit(db: Db, workspaceId: string, q: AuditQuery) {
       .offset((page - 1) * limit),
     db.$count(auditLog, condition),
   ]);
+  const users = await nameUsers(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);
   return {
     entries: rows.map((r) => ({
       id: r.id,
       workspace_id: r.workspaceId,
       user_id: r.userId,
+      user_email: (r.userId && users.get(r.userId)?.email) || null,
+      user_name: (r.userId && users.get(r.userId)?.name) || null,
       action: r.action,
       details: r.details,
       created_at: iso(r.createdAt)!,

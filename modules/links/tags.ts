@@ -35,7 +35,13 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
       if (tags.length > LIMITS.tagsPerLink)
         throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
       await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
-      await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id: row.id, changes: { tags } } });
+      await recordAudit({
+        db: tx,
+        workspaceId: ctx.workspaceId,
+        userId: ctx.userId,
+        action: 'link.update',
+        details: { id: row.id, domain: row.domain, slug: row.slug, changes: { tags } },
+      });
       changed.push({ ...row, tags });
     }
     return { found: rows.length, changed };

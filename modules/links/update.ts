@@ -62,7 +62,13 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
           .returning();
         if (!row) throw notFound('Link');
         const stored = describeChanges(linkView(row, deps.config), changed);
-        await recordAudit({ db: tx, workspaceId: ctx.workspaceId, userId: ctx.userId, action: 'link.update', details: { id, changes: stored } });
+        await recordAudit({
+          db: tx,
+          workspaceId: ctx.workspaceId,
+          userId: ctx.userId,
+          action: 'link.update',
+          details: { id, domain: row.domain, slug: row.slug, changes: stored },
+        });
         return stored;
       });
     } catch (error) {

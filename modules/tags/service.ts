@@ -116,7 +116,7 @@ export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, 
         workspaceId: ws.id,
         userId,
         action: 'link.update',
-        details: { id: row.id, changes: { tags: row.tags }, reason: `tag ${name} deleted` },
+        details: { id: row.id, domain: row.domain, slug: row.slug, changes: { tags: row.tags }, reason: `tag ${name} deleted` },
       });
     }
     return rows;

@@ -4,6 +4,8 @@ import { AppShell } from './components/app-shell';
 import { ApiKeysPage } from './pages/api-keys/page';
 import { DomainsPage } from './pages/domains';
 import { TagsPage } from './pages/tags';
+import { AuditLogPage } from './pages/audit/page';
+import { ImportExportPage } from './pages/import-export/page';
 import { AccountPage } from './pages/account/page';
 import { InvitePage } from './pages/invite';
 import { LinkAnalyticsPage } from './pages/link-analytics';
@@ -46,6 +48,8 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/templates$/, page: TemplatesPage },
   { pattern: /^\/governance$/, page: GovernancePage },
   { pattern: /^\/settings$/, page: SettingsPage },
+  { pattern: /^\/audit$/, page: AuditLogPage },
+  { pattern: /^\/import-export$/, page: ImportExportPage },
 ];
 
 function Redirect({ to }: { to: string }) {

@@ -19,6 +19,8 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'templates', label: 'Templates' },
   { path: 'governance', label: 'Governance' },
   { path: 'settings', label: 'Settings' },
+  { path: 'audit', label: 'Audit log', minRole: 'admin' },
+  { path: 'import-export', label: 'Import & export', minRole: 'editor' },
 ];
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */

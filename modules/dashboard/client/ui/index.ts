@@ -9,3 +9,4 @@ export { useLoad } from './use-load';
 export { type Column, DataTable } from './data-table';
 export { CopyButton, copyText } from './copy';
 export { Day, Moment, momentText } from './dates';
+export { setAddressQuery } from './query';

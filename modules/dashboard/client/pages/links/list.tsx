@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, CopyButton, EmptyState, FailureNotice, Loading, navigate, Pagination, useLoad, useLocation } from '../../ui';
+import { AppLink, Button, CopyButton, EmptyState, FailureNotice, Loading, navigate, Pagination, setAddressQuery, useLoad, useLocation } from '../../ui';
 import { BulkActions } from './bulk-actions';
 import { Filters, FILTER_KEYS, listQuery } from './filters';
 import './links.css';
@@ -93,17 +93,7 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [apiQuery]);
 
-  const setQuery = (change: Record<string, string>, opts: { replace?: boolean } = {}) => {
-    // read afresh: a pending search may apply after another filter changed the address
-    const next = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(change)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in change)) next.delete('page');
-    const search = next.toString();
-    navigate(search ? `${path}?${search}` : path, opts);
-  };
+  const setQuery = setAddressQuery;
   const filtered = FILTER_KEYS.some((key) => query.get(key));
   const data = list.data;
   const links = data?.links ?? [];

@@ -1,0 +1,40 @@
+import Papa from 'papaparse';
+
+/** The API takes at most this many data rows per import request (the spec's limit). */
+export const ROWS_PER_REQUEST = 500;
+
+/** One request's share of the file: the header and up to 500 data rows, and each row's number in the file. */
+export interface Chunk {
+  csv: string;
+  /** `fileRows[i]`: the file row of the chunk's data row i + 1 (the API numbers a request's data rows from 1) */
+  fileRows: number[];
+}
+
+export interface SplitFile {
+  chunks: Chunk[];
+  /** data rows in all (blank lines are not rows: the API skips them too) */
+  rows: number;
+}
+
+const blank = (record: string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * Splits a CSV into requests of at most 500 data rows, each with the header row. Parsed here (papaparse,
+ * as the API does) so a quoted cell's line breaks stay in its row. Rows are numbered as a spreadsheet
+ * shows the file: the header is row 1, and a blank line still takes its row number.
+ */
+export function splitCsv(text: string, size = ROWS_PER_REQUEST): SplitFile {
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  const broken = parsed.errors.find((e) => e.type === 'Quotes');
+  if (broken) throw new Error(`The file is not valid CSV: ${broken.message}${broken.row !== undefined ? ` (row ${broken.row + 1})` : ''}`);
+  const records = parsed.data.map((record, index) => ({ record, fileRow: index + 1 })).filter(({ record }) => !blank(record));
+  const [header, ...rows] = records;
+  if (!header) throw new Error('The file is empty');
+  if (!rows.length) throw new Error('The file has a header row but no data rows');
+  const chunks: Chunk[] = [];
+  for (let start = 0; start < rows.length; start += size) {
+    const part = rows.slice(start, start + size);
+    chunks.push({ csv: Papa.unparse([header.record, ...part.map((r) => r.record)]), fileRows: part.map((r) => r.fileRow) });
+  }
+  return { chunks, rows: rows.length };
+}

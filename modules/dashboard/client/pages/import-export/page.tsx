@@ -1,0 +1,58 @@
+import { useRef, useState } from 'preact/hooks';
+import { roleAtLeast, useWorkspace } from '../../session';
+import './import-export.css';
+import { Exports } from './exports';
+import { ImportForm } from './import-form';
+import { ImportProgress } from './progress';
+import { type ImportRequest, type ImportState, runImport } from './run-import';
+import { ImportSummary } from './summary';
+
+/** Editors and up import a CSV; admins and the owner download exports; a viewer is told who can (the API refuses them anyway). */
+export function ImportExportPage({ wsId }: { wsId: string }) {
+  const workspace = useWorkspace();
+  const mayImport = roleAtLeast(workspace.role, 'editor');
+  const mayExport = roleAtLeast(workspace.role, 'admin');
+  const [state, setState] = useState<ImportState>();
+  const cancel = useRef(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  const start = async (request: ImportRequest) => {
+    cancel.current = false;
+    setCancelling(false);
+    await runImport(request, setState, () => cancel.current);
+  };
+  const running = state !== undefined && !state.finished;
+
+  return (
+    <div class="import-export-page">
+      <h1>Import & export</h1>
+      {!mayImport && (
+        <div class="notice" role="note">
+          <p>Editors, admins and the owner import links; admins and the owner download exports. Your role in this workspace is {workspace.role}.</p>
+        </div>
+      )}
+      {running && (
+        <ImportProgress
+          state={state}
+          cancelling={cancelling}
+          onCancel={() => {
+            cancel.current = true;
+            setCancelling(true);
+          }}
+        />
+      )}
+      {state?.finished && <ImportSummary state={state} />}
+      {/* under the progress and the outcome: those are what a person looks for after pressing Import */}
+      {mayImport && <ImportForm wsId={wsId} busy={running} onStart={start} />}
+      {mayExport ? (
+        <Exports wsId={wsId} />
+      ) : (
+        mayImport && (
+          <div class="notice" role="note">
+            <p>Only admins and the owner download the links and clicks exports. Your role in this workspace is {workspace.role}.</p>
+          </div>
+        )
+      )}
+    </div>
+  );
+}

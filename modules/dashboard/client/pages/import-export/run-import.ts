@@ -1,0 +1,88 @@
+import { api, ApiFailure } from '../../api';
+import type { Chunk } from './chunks';
+
+export interface ImportedLink {
+  id: string;
+  domain: string;
+  slug: string;
+  target: string;
+  title: string | null;
+  short_url: string;
+}
+
+interface ImportAnswer {
+  created: number;
+  skipped: number;
+  errors: { row: number; reason: string }[];
+  links: ImportedLink[];
+}
+
+/** Where a (possibly long, many-request) import stands; `errors[].row` is the row in the file. */
+export interface ImportState {
+  total: number;
+  done: number;
+  created: number;
+  skipped: number;
+  errors: { row: number; reason: string }[];
+  links: ImportedLink[];
+  /** set while the API asks to slow down (429): seconds until the next try */
+  waiting?: number;
+  finished: boolean;
+  cancelled: boolean;
+  /** a request refused as a whole (400, 402, 403…): the rows after `done` were not sent */
+  failure?: unknown;
+}
+
+export interface ImportRequest {
+  wsId: string;
+  chunks: Chunk[];
+  rows: number;
+  format: string;
+  domain: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts the chunks one after the other, reporting after each. A 429 (the import budget of the workspace)
+ * waits the time the API gives and sends the same chunk again. `cancelled()` is asked between requests:
+ * a request already sent completes (its rows are in), the rest are not sent.
+ */
+export async function runImport(request: ImportRequest, report: (state: ImportState) => void, cancelled: () => boolean): Promise<ImportState> {
+  let state: ImportState = { total: request.rows, done: 0, created: 0, skipped: 0, errors: [], links: [], finished: false, cancelled: false };
+  const update = (change: Partial<ImportState>) => {
+    state = { ...state, ...change };
+    report(state);
+    return state;
+  };
+  update({});
+  for (const chunk of request.chunks) {
+    if (cancelled()) return update({ cancelled: true, finished: true });
+    let answer: ImportAnswer | undefined;
+    while (!answer) {
+      try {
+        answer = await api<ImportAnswer>('POST', `/workspaces/${request.wsId}/import/links`, {
+          csv: chunk.csv,
+          format: request.format,
+          domain: request.domain || undefined,
+        });
+      } catch (error) {
+        if (!(error instanceof ApiFailure && error.status === 429)) return update({ failure: error, finished: true });
+        for (let left = error.retryAfter ?? 2; left > 0; left--) {
+          update({ waiting: left });
+          await sleep(1000);
+          if (cancelled()) return update({ waiting: undefined, cancelled: true, finished: true });
+        }
+        update({ waiting: undefined });
+      }
+    }
+    update({
+      done: state.done + chunk.fileRows.length,
+      created: state.created + answer.created,
+      skipped: state.skipped + answer.skipped,
+      errors: [...state.errors, ...answer.errors.map((e) => ({ row: chunk.fileRows[e.row - 1] ?? e.row, reason: e.reason }))],
+      links: [...state.links, ...answer.links],
+    });
+  }
+  return update({ finished: true });
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { memberWithKey } from '../helpers/members';
+import { AUDIT_ACTIONS } from '../../modules/audit/shared';
+
+// The log reads without lookups elsewhere (the dashboard's audit page shows it as it comes): who acted
+// (user_email, user_name; the member list no longer holds someone who has left), and which short link a
+// link change was about (its domain and slug, also after the link is gone).
+let t: TestApp;
+let owner: { key: string; workspaceId: string; userId: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.bootstrap({ email: 'olga@example.com', name: 'Olga Owner' });
+});
+afterAll(() => t.close());
+
+const log = (query = '') => t.api('GET', `/workspaces/${owner.workspaceId}/audit-log${query}`, { key: owner.key });
+
+test('each entry names its user by e-mail and name, also after the user has left the workspace', async () => {
+  const editor = await memberWithKey(t, owner.workspaceId, 'editor');
+  const created = await t.api('POST', `/workspaces/${owner.workspaceId}/links`, { key: editor.key, body: { target: 'https://example.com/a' } });
+  expect(created.status).toBe(201);
+  expect((await t.api('PATCH', `/workspaces/${owner.workspaceId}`, { key: owner.key, body: { name: 'Renamed' } })).status).toBe(200);
+  expect((await t.api('DELETE', `/workspaces/${owner.workspaceId}/members/${editor.userId}`, { key: owner.key })).status).toBe(200);
+
+  const byAction = async (action: string) => (await log(`?action=${action}`)).body.entries[0];
+  expect(await byAction('link.create')).toMatchObject({ user_id: editor.userId, user_email: editor.email, user_name: 'editor' }); // memberWithKey names its user after the role
+  expect(await byAction('workspace.update')).toMatchObject({ user_id: owner.userId, user_email: 'olga@example.com', user_name: 'Olga Owner' });
+  expect(await byAction('member.remove')).toMatchObject({ user_id: owner.userId, user_email: 'olga@example.com' });
+});
+
+test('an entry without a known user has null names', async () => {
+  // plugins record entries under their own actor id, which is no user
+  const { recordAudit } = await import('../../modules/audit');
+  await recordAudit({ db: t.deps.db, workspaceId: owner.workspaceId, userId: 'plugin:demo', action: 'plugin:demo.ping', details: {} });
+  await recordAudit({ db: t.deps.db, workspaceId: owner.workspaceId, userId: null, action: 'plugin:demo.pong', details: {} });
+  const [pong, ping] = (await log('?limit=2')).body.entries;
+  expect(ping).toMatchObject({ action: 'plugin:demo.ping', user_id: 'plugin:demo', user_email: null, user_name: null });
+  expect(pong).toMatchObject({ action: 'plugin:demo.pong', user_id: null, user_email: null, user_name: null });
+});
+
+test('link.update entries name the short link (domain and slug as after the change), from every writer', async () => {
+  const api = (method: string, path: string, body?: unknown) => t.api(method, `/workspaces/${owner.workspaceId}${path}`, { key: owner.key, body });
+  const link = (await api('POST', '/links', { target: 'https://example.com/named', tags: ['old'] })).body;
+  expect((await api('PATCH', `/links/${link.id}`, { title: 'Named' })).status).toBe(200);
+  expect((await api('PATCH', '/links/bulk', { ids: [link.id], add_tags: ['spring'] })).status).toBe(200);
+  expect((await api('DELETE', '/links/tags/old')).status).toBe(200);
+  expect((await api('DELETE', `/links/${link.id}`)).status).toBe(200);
+  const updates = (await log('?action=link.update')).body.entries.map((e: any) => JSON.parse(e.details));
+  const named = { id: link.id, domain: 'go.linkhop.test', slug: link.slug };
+  expect(updates).toEqual([
+    { ...named, changes: { tags: ['spring'] }, reason: 'tag old deleted' },
+    { ...named, changes: { tags: ['old', 'spring'] } },
+    { ...named, changes: { title: 'Named' } },
+  ]);
+});
+
+test('the shared action list is what the spec lists', () => {
+  expect(AUDIT_ACTIONS).toContain('link.bulk_delete');
+  expect(AUDIT_ACTIONS).toHaveLength(16);
+});

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { Page, Route } from 'playwright-core';
+import { domains } from '../../modules/domains/schema';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { signedIn } from './links-fixtures';
+
+warnIfNoChromium('import-export.test.ts');
+
+const SHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
+
+let d: Dashboard;
+beforeAll(async () => {
+  if (!skipBrowser) d = await startDashboard();
+}, 60_000);
+afterAll(() => d?.close());
+
+const pageUrl = (workspaceId: string) => d.appUrl(`/w/${workspaceId}/import-export`);
+const linkTotal = async (workspaceId: string, key: string) => (await d.t.api('GET', `/workspaces/${workspaceId}/links?limit=1`, { key })).body.total as number;
+
+/**
+ * 1,200 data rows: the first title holds a quoted line break (one row, two lines of text), a blank line
+ * follows data row 100 (a spreadsheet row of its own), data row 3 has an invalid URL and data row 700
+ * (in the second request) no URL. So the file's rows of the two errors are 4 and 702.
+ */
+function longCsv(): string {
+  const lines = ['url,title,tags'];
+  for (let i = 1; i <= 1200; i++) {
+    if (i === 1) lines.push('https://example.com/1,"Line one\nline two","spring,sale"');
+    else if (i === 3) lines.push('not-a-url,Broken,');
+    else if (i === 700) lines.push(',No destination,');
+    else lines.push(`https://example.com/${i},Item ${i},`);
+    if (i === 100) lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Holds the `n`th import request until `release()`; every other passes straight through. */
+async function holdImportRequest(page: Page, n: number) {
+  let seen = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route('**/api/workspaces/*/import/links', async (route: Route) => {
+    if (++seen === n) {
+      arrived();
+      await released;
+    }
+    await route.continue();
+  });
+  return { held, release };
+}
+
+const chooseFile = (page: Page, name: string, text: string) =>
+  page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+/** What the browser's own session gets from the API (writes carry its CSRF token). */
+const sessionStatus = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const session = await (await fetch('/api/session')).json();
+      const res = await fetch(`/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { method, path, body },
+  );
+
+describe.skipIf(skipBrowser)('Import & export page', () => {
+  test('owner: a 1,200-row file goes in 500-row requests with progress; row errors carry the row in the file; cancel stops before the next request', async () => {
+    const { page, cspViolations, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    // the domain choice: the default domain and the verified custom domain, not the unverified one
+    await d.t.deps.db.insert(domains).values([
+      { id: crypto.randomUUID(), workspaceId, domain: `ok-${workspaceId.slice(-6)}.example.com`, verified: true, verifyToken: 't1' },
+      { id: crypto.randomUUID(), workspaceId, domain: `wait-${workspaceId.slice(-6)}.example.com`, verified: false, verifyToken: 't2' },
+    ]);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Import & export' }).click();
+    await page.getByRole('heading', { name: 'Import & export', level: 1 }).waitFor();
+    const domainOptions = page.getByLabel('Domain').locator('option');
+    await domainOptions.nth(1).waitFor({ state: 'attached' });
+    expect(await domainOptions.allTextContents()).toEqual(['go.linkhop.test', `ok-${workspaceId.slice(-6)}.example.com`]);
+    expect(await page.getByLabel('Format').locator('option').allTextContents()).toEqual(['Detect from the columns', 'Generic CSV', 'Bitly export']);
+
+    // no file: said at the field, nothing sent
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByText('Choose a CSV file to import').waitFor();
+    await checkA11y(page);
+
+    const before = await linkTotal(workspaceId, key!);
+    const gate = await holdImportRequest(page, 2);
+    await chooseFile(page, 'links.csv', longCsv());
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await gate.held;
+    const progress = page.getByRole('progressbar', { name: 'Importing…' });
+    await progress.waitFor();
+    expect(await progress.getAttribute('aria-valuetext')).toBe('500 of 1,200 rows');
+    await page.getByRole('status').filter({ hasText: '500 of 1,200 rows' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel import' }).waitFor();
+    await checkA11y(page);
+    gate.release();
+
+    const summary = page.getByRole('region', { name: 'Import finished' });
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+1,198\s+Skipped\s+2/);
+    const errors = summary.getByRole('table', { name: /Rows not imported/ });
+    const errorRows = await errors
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())));
+    expect(errorRows).toEqual([
+      ['Row 4', expect.stringMatching(/url/i)],
+      ['Row 702', 'Missing target URL'],
+    ]);
+    expect(await summary.getByRole('table', { name: 'Links created, 1198 in all' }).getByRole('row').count()).toBe(101);
+    expect(await linkTotal(workspaceId, key!)).toBe(before + 1198);
+    // the quoted line break stayed in its row's title
+    const first = await d.t.api('GET', `/workspaces/${workspaceId}/links?q=Line%20one`, { key });
+    expect(first.body.links.map((l: any) => [l.title, l.tags])).toEqual([['Line one\nline two', ['spring', 'sale']]]);
+    await checkA11y(page);
+
+    // again, cancelled while the second request is under way: it completes, the third is never sent
+    await page.unrouteAll();
+    const gate2 = await holdImportRequest(page, 2);
+    await chooseFile(page, 'links.csv', longCsv());
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await gate2.held;
+    await page.getByRole('button', { name: 'Cancel import' }).click();
+    await page.getByRole('status').filter({ hasText: 'stopping after the part being sent' }).waitFor();
+    gate2.release();
+    const cancelled = page.getByRole('region', { name: 'Import cancelled' });
+    await cancelled.waitFor({ timeout: 30_000 });
+    expect(await cancelled.locator('.import-counts').innerText()).toMatch(/Created\s+998\s+Skipped\s+2\s+Not sent\s+200/);
+    expect(await linkTotal(workspaceId, key!)).toBe(before + 1198 + 998);
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
+
+  test('owner: links and clicks CSV download as files with the names the API gives, holding the workspace’s rows', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'team' });
+    const api = (method: string, path: string, body?: unknown) => d.t.api(method, `/workspaces/${workspaceId}${path}`, { key, body });
+    const a = (await api('POST', '/links', { target: 'https://example.com/a', title: 'Alpha, "quoted"' })).body;
+    const b = (await api('POST', '/links', { target: 'https://example.com/b' })).body;
+    // test-only seed: two clicks on a
+    await d.t.deps.db.execute(sql`
+      insert into clicks (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device)
+      values (${crypto.randomUUID()}::uuid, ${a.id}::uuid, ${workspaceId}::uuid, now() - interval '1 hour', 'DE', null, 'Chrome', 'Linux', 'desktop'),
+             (${crypto.randomUUID()}::uuid, ${a.id}::uuid, ${workspaceId}::uuid, now(), 'FR', 'https://news.example/', 'Firefox', 'Windows', 'mobile')`);
+    const slug = (await api('GET', '')).body.slug;
+    await page.goto(pageUrl(workspaceId));
+
+    const download = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+      return {
+        filename: file.suggestedFilename(),
+        rows: Papa.parse<Record<string, string>>(readFileSync((await file.path())!, 'utf8'), { header: true }).data,
+      };
+    };
+    const links = await download('Download links CSV');
+    expect(links.filename).toBe(`links-${slug}.csv`);
+    expect(links.rows.map((r) => [r.id, r.target, r.title]).sort()).toEqual(
+      [
+        [a.id, 'https://example.com/a', 'Alpha, "quoted"'],
+        [b.id, 'https://example.com/b', ''],
+      ].sort(),
+    );
+    const clicks = await download('Download clicks CSV');
+    expect(clicks.filename).toBe(`clicks-${slug}.csv`);
+    expect(clicks.rows.map((r) => [r.link_id, r.country, r.device])).toEqual([
+      [a.id, 'FR', 'mobile'],
+      [a.id, 'DE', 'desktop'],
+    ]);
+  }, 120_000);
+
+  test('a Bitly export onto the chosen custom domain; a 429 is waited out and the same rows sent again', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    const domain = `bitly-${workspaceId.slice(-6)}.example.com`;
+    await d.t.deps.db.insert(domains).values({ id: crypto.randomUUID(), workspaceId, domain, verified: true, verifyToken: 't3' });
+    await page.goto(pageUrl(workspaceId));
+    // the first request is answered as a busy server would; the page says so, waits and sends it again
+    let requests = 0;
+    await page.route('**/api/workspaces/*/import/links', async (route) => {
+      if (++requests === 1)
+        return route.fulfill({ status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' }, body: '{"error":"Too many requests"}' });
+      await route.continue();
+    });
+    const bitly = [
+      'Bitlink,Long_URL,Title,Tags,Created_At,Clicks',
+      'bit.ly/3abcDEF,https://example.com/from-bitly,Launch post,"launch,Blog",2024-01-02 10:00:00,12',
+      'bit.ly/3xyz,ftp://example.com/nope,,,2024-01-03 10:00:00,0',
+    ].join('\n');
+    await chooseFile(page, 'bitly-export.csv', bitly);
+    await page.getByLabel('Format').selectOption({ label: 'Bitly export' });
+    await page.getByLabel('Domain').selectOption(domain);
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByRole('status').filter({ hasText: 'the server asks to slow down, next part in' }).waitFor();
+    const summary = page.getByRole('region', { name: 'Import finished' });
+    await summary.waitFor({ timeout: 15_000 });
+    expect(requests).toBe(2);
+    expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+1\s+Skipped\s+1/);
+    await summary.getByRole('row', { name: /Row 3/ }).waitFor();
+    const created = (await d.t.api('GET', `/workspaces/${workspaceId}/links?domain=${domain}`, { key })).body.links;
+    expect(created.map((l: any) => [l.domain, l.target, l.title, l.tags])).toEqual([
+      [domain, 'https://example.com/from-bitly', 'Launch post', ['launch', 'blog']],
+    ]);
+  }, 120_000);
+
+  test('a header-only file is caught in the browser, a file refused whole stops with the API’s message; then an import with a couple of row errors (screenshots, wide and 375 px)', async () => {
+    const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    await page.goto(pageUrl(workspaceId));
+    // a header alone is caught in the browser; a file the API refuses whole stops with its message
+    await chooseFile(page, 'empty.csv', 'url,title\n\n');
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByText('The file has a header row but no data rows').waitFor();
+    await chooseFile(page, 'wrong.csv', 'name,title\nx,y');
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page
+      .getByRole('region', { name: 'Import stopped' })
+      .getByRole('alert')
+      .getByText('No target column: name one of target, url, destination, long_url')
+      .waitFor();
+    await checkA11y(page);
+    const csv = [
+      'url,title,tags',
+      'https://example.com/spring-sale,Spring sale,"spring,sale"',
+      'https://example.com/blog/launch-announcement-with-a-long-address,Launch post,blog',
+      'example.com/no-scheme,Missing scheme,',
+      'https://example.com/pricing,Pricing,',
+      ',Forgot the address,',
+      'https://example.com/careers,Careers,jobs',
+    ].join('\n');
+    await chooseFile(page, 'campaign.csv', csv);
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByRole('region', { name: 'Import finished' }).waitFor();
+    // the outcome has the focus (the progress it replaces is gone)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Import finished');
+    await checkA11y(page);
+    await screenshot(page, 'import-export', SHOTS);
+  }, 120_000);
+
+  test('roles and plans: a viewer neither imports nor exports, an editor imports, an admin also exports; every plan offers the same', async () => {
+    const { workspaceId } = await signedIn(d, { role: 'owner', plan: 'free' });
+    const importBody = { csv: 'url\nhttps://example.com/role' };
+    for (const role of ['viewer', 'editor', 'admin'] as const) {
+      const { page, cspViolations } = await signedIn(d, { role, workspaceId });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Links' }).waitFor();
+      expect(await nav.getByRole('link', { name: 'Import & export' }).count()).toBe(role === 'viewer' ? 0 : 1);
+      await page.goto(pageUrl(workspaceId));
+      await page.getByRole('heading', { name: 'Import & export', level: 1 }).waitFor();
+      if (role === 'viewer') {
+        await page
+          .getByRole('note')
+          .getByText('Editors, admins and the owner import links; admins and the owner download exports. Your role in this workspace is viewer.')
+          .waitFor();
+        expect(await page.getByLabel('CSV file').count()).toBe(0);
+      } else {
+        await chooseFile(page, 'one.csv', `url,title\nhttps://example.com/${role},By ${role}`);
+        await page.getByRole('button', { name: 'Import links' }).click();
+        await page
+          .getByRole('region', { name: 'Import finished' })
+          .getByRole('rowheader', { name: /go\.linkhop\.test\// })
+          .waitFor();
+      }
+      if (role === 'editor')
+        await page
+          .getByRole('note')
+          .getByText('Only admins and the owner download the links and clicks exports. Your role in this workspace is editor.')
+          .waitFor();
+      expect(await page.getByRole('link', { name: 'Download links CSV' }).count()).toBe(role === 'admin' ? 1 : 0);
+      await checkA11y(page);
+      // the API agrees with what the page offers
+      expect(await sessionStatus(page, 'POST', `/workspaces/${workspaceId}/import/links`, importBody)).toBe(role === 'viewer' ? 403 : 201);
+      expect(await sessionStatus(page, 'GET', `/workspaces/${workspaceId}/export/links`)).toBe(role === 'admin' ? 200 : 403);
+      expect(await sessionStatus(page, 'GET', `/workspaces/${workspaceId}/export/clicks`)).toBe(role === 'admin' ? 200 : 403);
+      expect(cspViolations).toEqual([]);
+      await page.context().close();
+    }
+    // the page does not differ by plan (import and export are on every plan): the owner of each gets both
+    for (const plan of ['free', 'team', 'agency'] as const) {
+      const { page, workspaceId: ws } = await signedIn(d, { role: 'owner', plan });
+      await page.goto(pageUrl(ws));
+      await page.getByLabel('CSV file').waitFor();
+      await page.getByRole('link', { name: 'Download clicks CSV' }).waitFor();
+      expect(await sessionStatus(page, 'POST', `/workspaces/${ws}/import/links`, importBody)).toBe(201);
+      await page.context().close();
+    }
+  }, 120_000);
+});
