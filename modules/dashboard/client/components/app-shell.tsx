@@ -3,25 +3,43 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Role, roleAtLeast, useSession, type Workspace } from '../session';
 import { AppLink, Button, navigate, toast, useLocation } from '../ui';
 
-/**
- * The workspace's pages in the main navigation, by their first path segment below /app/w/:wsId
- * ('' is Overview). `minRole`: hidden below it (the page itself still explains, and the API refuses).
- */
-const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
-  { path: '', label: 'Overview' },
-  { path: 'links', label: 'Links' },
-  { path: 'tags', label: 'Tags' },
-  { path: 'domains', label: 'Domains' },
-  { path: 'members', label: 'Members' },
-  { path: 'api-keys', label: 'API keys', minRole: 'admin' },
-  { path: 'webhooks', label: 'Webhooks' },
-  { path: 'account', label: 'Account' },
-  { path: 'templates', label: 'Templates' },
-  { path: 'governance', label: 'Governance' },
-  { path: 'settings', label: 'Settings' },
-  { path: 'audit', label: 'Audit log', minRole: 'admin' },
-  { path: 'import-export', label: 'Import & export', minRole: 'editor' },
+interface Section {
+  /** the first path segment below /app/w/:wsId ('' is Overview) */
+  path: string;
+  label: string;
+  /** hidden below this role (the page itself still explains, and the API refuses) */
+  minRole?: Role;
+}
+
+/** The main navigation: the workspace's pages in groups, the first without a title. */
+const NAV_GROUPS: { title?: string; sections: Section[] }[] = [
+  { sections: [{ path: '', label: 'Overview' }] },
+  {
+    title: 'Links',
+    sections: [
+      { path: 'links', label: 'Links' },
+      { path: 'tags', label: 'Tags' },
+      { path: 'domains', label: 'Domains' },
+      { path: 'portfolios', label: 'Portfolios' },
+      { path: 'templates', label: 'Templates' },
+      { path: 'import-export', label: 'Import & export', minRole: 'editor' },
+    ],
+  },
+  {
+    title: 'Workspace',
+    sections: [
+      { path: 'members', label: 'Members' },
+      { path: 'clients', label: 'Clients' },
+      { path: 'api-keys', label: 'API keys', minRole: 'admin' },
+      { path: 'webhooks', label: 'Webhooks' },
+      { path: 'audit', label: 'Audit log', minRole: 'admin' },
+      { path: 'governance', label: 'Governance' },
+      { path: 'settings', label: 'Settings' },
+    ],
+  },
+  { title: 'You', sections: [{ path: 'account', label: 'Account' }] },
 ];
+const SECTIONS = NAV_GROUPS.flatMap((group) => group.sections);
 
 /** Workspaces in switcher order: each top-level one followed by its client workspaces. */
 
@@ -153,15 +171,28 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
       <aside id="sidebar" class={`sidebar${menuOpen ? ' open' : ''}`}>
         <WorkspaceSwitcher current={workspace} workspaces={session?.workspaces ?? []} />
         <nav aria-label="Main">
-          <ul>
-            {SECTIONS.filter((entry) => !entry.minRole || roleAtLeast(workspace.role, entry.minRole)).map((entry) => (
-              <li key={entry.path}>
-                <AppLink href={entry.path ? `${base}/${entry.path}` : base} aria-current={section === entry.path ? 'page' : undefined}>
-                  {entry.label}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
+          {NAV_GROUPS.map((group) => {
+            const shown = group.sections.filter((entry) => !entry.minRole || roleAtLeast(workspace.role, entry.minRole));
+            const titleId = group.title && `nav-${group.title.toLowerCase()}`;
+            return (
+              <div key={group.title ?? ''} class="nav-group">
+                {titleId && (
+                  <p class="nav-title" id={titleId}>
+                    {group.title}
+                  </p>
+                )}
+                <ul aria-labelledby={titleId}>
+                  {shown.map((entry) => (
+                    <li key={entry.path}>
+                      <AppLink href={entry.path ? `${base}/${entry.path}` : base} aria-current={section === entry.path ? 'page' : undefined}>
+                        {entry.label}
+                      </AppLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
         </nav>
         <AccountMenu />
       </aside>
