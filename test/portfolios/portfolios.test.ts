@@ -204,8 +204,8 @@ describe('read and update', () => {
     const got = await t.api('GET', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key });
     expect(got.status).toBe(200);
     expect(got.body.links).toEqual([
-      { id: l2.id, domain: l2.domain, slug: l2.slug, target: 'https://example.org/two', title: null, click_count: 3, sort_order: 0 },
-      { id: l1.id, domain: l1.domain, slug: l1.slug, target: 'https://example.com/x', title: 'First', click_count: 0, sort_order: 1 },
+      { id: l2.id, domain: l2.domain, slug: l2.slug, short_url: l2.short_url, target: 'https://example.org/two', title: null, click_count: 3, sort_order: 0 },
+      { id: l1.id, domain: l1.domain, slug: l1.slug, short_url: l1.short_url, target: 'https://example.com/x', title: 'First', click_count: 0, sort_order: 1 },
     ]);
   });
 
