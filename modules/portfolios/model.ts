@@ -71,6 +71,7 @@ export const PortfolioLink = t.Object({
   target: t.String(),
   title: t.Union([t.String(), t.Null()]),
   click_count: Int(),
+  trend_clicks: Int({ description: 'Clicks of the last 7 days (what show_trend shows on the public page)' }),
   sort_order: Int(),
 });
 

@@ -7,8 +7,10 @@ import { isoRequired, newId, slugify } from '../../core/format';
 import { shortUrl } from '../../core/hosts';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
+import { clicksByLinkSince } from '../clicks';
 import { getLinksByIds } from '../links';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
+import { TREND_DAYS } from './shared';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
@@ -151,9 +153,18 @@ export async function portfolioLinkList(db: DbOrTx, portfolio: PortfolioRow) {
   });
 }
 
+/** Where the trend window of the public page starts: `TREND_DAYS` ago. */
+export const trendStart = () => new Date(Date.now() - TREND_DAYS * 86_400_000);
+
 export async function portfolioWithLinks(deps: Deps, workspaceId: string, id: string) {
   const portfolio = await getPortfolio(deps.db, workspaceId, id);
   const links = await portfolioLinkList(deps.db, portfolio);
+  // what show_trend shows on the public page, so an editor's preview can show it too
+  const trend = await clicksByLinkSince(
+    deps.db,
+    links.map(({ link }) => link.id),
+    trendStart(),
+  );
   return {
     ...portfolioView(portfolio),
     links: links.map(({ link, sortOrder }) => ({
@@ -164,6 +175,7 @@ export async function portfolioWithLinks(deps: Deps, workspaceId: string, id: st
       target: link.target,
       title: link.title,
       click_count: Number(link.clickCount),
+      trend_clicks: trend.get(link.id) ?? 0,
       sort_order: sortOrder,
     })),
   };
