@@ -10,6 +10,9 @@ import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
+import { PortfolioEditorPage } from './pages/portfolios/editor';
+import { PortfoliosPage } from './pages/portfolios/list';
+import { ClientsPage } from './pages/clients/page';
 import { SignInPage } from './pages/sign-in';
 import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from './session';
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
@@ -32,6 +35,9 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/members$/, page: MembersPage },
   { pattern: /^\/api-keys$/, page: ApiKeysPage },
   { pattern: /^\/account$/, page: AccountPage },
+  { pattern: /^\/portfolios$/, page: PortfoliosPage },
+  { pattern: /^\/portfolios\/([^/]+)$/, page: PortfolioEditorPage },
+  { pattern: /^\/clients$/, page: ClientsPage },
 ];
 
 function Redirect({ to }: { to: string }) {

@@ -12,6 +12,8 @@ const SECTIONS: { path: string; label: string; minRole?: Role }[] = [
   { path: 'links', label: 'Links' },
   { path: 'members', label: 'Members' },
   { path: 'api-keys', label: 'API keys', minRole: 'admin' },
+  { path: 'portfolios', label: 'Portfolios' },
+  { path: 'clients', label: 'Clients' },
   { path: 'account', label: 'Account' },
 ];
 
