@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
+import { sessionFetch } from './session-fetch';
 
 warnIfNoChromium('api-keys.test.ts');
 
@@ -18,20 +19,6 @@ const roleOptions = (page: Page) =>
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
 const keyRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-/** What the browser's own session gets from the API: the page's offer matches what the API allows. */
-const sessionFetch = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const session = await (await fetch('/api/session')).json();
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, path, body },
-  );
 
 describe.skipIf(skipBrowser)('API keys page', () => {
   test('owner: create a key, see it once, copy it, use it, revoke it with confirmation', async () => {

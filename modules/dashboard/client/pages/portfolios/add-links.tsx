@@ -47,7 +47,8 @@ export function AddLinks({ wsId, path, present, onAdded }: { wsId: string; path:
       </form>
       {found.error ? (
         <FailureNotice error={found.error} retry={found.reload} />
-      ) : !found.data ? (
+      ) : !found.data || found.loading ? (
+        // no stale results under the new search's heading
         <Loading />
       ) : found.data.links.length === 0 ? (
         <p>{query ? `No link matches “${query}”.` : 'This workspace has no links yet.'}</p>

@@ -12,49 +12,56 @@ const buttonId = (direction: Direction, linkId: string) => `move-${direction}-${
  */
 export function LinkOrder({ path, links, editable, onChanged }: { path: string; links: PortfolioLink[]; editable: boolean; onChanged(): void }) {
   const [busy, setBusy] = useState(false);
-  const [moved, setMoved] = useState<{ linkId: string; direction: Direction }>();
+  /** the last move, until the reloaded links (other than `before`) show it */
+  const [moved, setMoved] = useState<{ linkId: string; direction: Direction; before: PortfolioLink[] }>();
   const list = useRef<HTMLOListElement>(null);
 
   // after the reload, the moved link's button again (or its other one, at the end of the list)
   useEffect(() => {
-    if (!moved) return;
+    if (!moved || links === moved.before) return;
+    setMoved(undefined);
     const other: Direction = moved.direction === 'up' ? 'down' : 'up';
     const same = document.getElementById(buttonId(moved.direction, moved.linkId)) as HTMLButtonElement | null;
     (same && !same.disabled ? same : document.getElementById(buttonId(other, moved.linkId)))?.focus();
   }, [links, moved]);
 
-  // buttons stay enabled while a change is saved (a disabled button would drop the keyboard focus); presses then wait
+  // a change is pending until the reloaded links arrive, so the next press works on the new order;
+  // buttons stay enabled meanwhile (a disabled button would drop the keyboard focus), presses wait
+  useEffect(() => setBusy(false), [links]);
+  const change = async (request: () => Promise<unknown>, done: string, failed: string) => {
+    if (busy) return false;
+    setBusy(true);
+    try {
+      await request();
+      toast(done);
+      onChanged();
+      return true;
+    } catch (error) {
+      toast(`${failed}: ${(error as Error).message}`);
+      setBusy(false);
+      return false;
+    }
+  };
   const move = async (index: number, direction: Direction) => {
-    if (busy) return;
     const to = direction === 'up' ? index - 1 : index + 1;
     const ids = links.map((l) => l.id);
     [ids[index], ids[to]] = [ids[to]!, ids[index]!];
-    setBusy(true);
-    try {
-      await api('PUT', `${path}/links/order`, { link_ids: ids });
-      setMoved({ linkId: links[index]!.id, direction });
-      toast(`Moved “${linkName(links[index]!)}” to position ${to + 1} of ${links.length}`);
-      onChanged();
-    } catch (error) {
-      toast(`Could not move the link: ${(error as Error).message}`);
-      onChanged();
-    } finally {
-      setBusy(false);
-    }
+    const link = links[index]!;
+    const moved = await change(
+      () => api('PUT', `${path}/links/order`, { link_ids: ids }),
+      `Moved “${linkName(link)}” to position ${to + 1} of ${links.length}`,
+      'Could not move the link',
+    );
+    if (moved) setMoved({ linkId: link.id, direction, before: links });
   };
   const remove = async (link: PortfolioLink) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await api('DELETE', `${path}/links/${encodeURIComponent(link.id)}`);
-      toast(`Removed “${linkName(link)}” from the portfolio (the link itself remains)`);
-      list.current?.closest('section')?.querySelector('h2')?.focus();
-      onChanged();
-    } catch (error) {
-      toast(`Could not remove the link: ${(error as Error).message}`);
-    } finally {
-      setBusy(false);
-    }
+    const removed = await change(
+      () => api('DELETE', `${path}/links/${encodeURIComponent(link.id)}`),
+      `Removed “${linkName(link)}” from the portfolio (the link itself remains)`,
+      'Could not remove the link',
+    );
+    // its buttons are gone: the focus goes to the list's heading
+    if (removed) list.current?.closest('section')?.querySelector<HTMLElement>('h2')?.focus();
   };
 
   if (!links.length) return <p class="muted">No links yet.{editable && ' Find some below and add them.'}</p>;
