@@ -25,9 +25,16 @@ const publicPage = async (slug: string) => (await d.t.request(`/p/${slug}`, { ho
 async function seedLinks(key: string, wsId: string, titles: string[]) {
   const links = [];
   for (const [i, title] of titles.entries()) {
-    const res = await d.t.api('POST', `/workspaces/${wsId}/links`, { key, body: { target: `https://example.com/${title.toLowerCase().replace(/\W+/g, '-')}`, title } });
+    const res = await d.t.api('POST', `/workspaces/${wsId}/links`, {
+      key,
+      body: { target: `https://example.com/${title.toLowerCase().replace(/\W+/g, '-')}`, title },
+    });
     expect(res.status).toBe(201);
-    await seedClicks(d.t, res.body, Array.from({ length: (i + 1) * 3 }, () => ({})));
+    await seedClicks(
+      d.t,
+      res.body,
+      Array.from({ length: (i + 1) * 3 }, () => ({})),
+    );
     links.push(res.body as { id: string; short_url: string; title: string });
   }
   return links;
@@ -122,13 +129,21 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
 
     // the preview follows the form before it is saved
     const items = preview(page).getByRole('listitem');
-    expect(await items.allTextContents()).toEqual([expect.stringMatching(/^Blog <news>.*9 clicks$/), expect.stringMatching(/Docs.*6 clicks$/), expect.stringMatching(/Careers.*12 clicks$/)]);
+    expect(await items.allTextContents()).toEqual([
+      expect.stringMatching(/^Blog <news>.*9 clicks$/),
+      expect.stringMatching(/Docs.*6 clicks$/),
+      expect.stringMatching(/Careers.*12 clicks$/),
+    ]);
     await page.getByLabel('Name', { exact: true }).fill('Spring favourites');
     await preview(page).getByRole('heading', { name: 'Spring favourites', level: 3 }).waitFor();
     await page.getByLabel('Click count').uncheck();
     await page.getByLabel('Clicks of the last 7 days').check();
     await preview(page).getByText('9 clicks in the last 7 days').waitFor();
-    expect(await preview(page).getByText(/^\d+ clicks$/).count()).toBe(0);
+    expect(
+      await preview(page)
+        .getByText(/^\d+ clicks$/)
+        .count(),
+    ).toBe(0);
     await page.getByLabel('Background colour', { exact: true }).fill('#102030');
     await page.getByLabel('Text colour', { exact: true }).fill('#fefefe');
     await page.getByLabel('Link colour', { exact: true }).fill('#ffcc00');
@@ -166,7 +181,9 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toastSays(page, 'Portfolio saved');
     await checkA11y(page);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // a reload shows the saved state (and no toasts over it)
+    await page.reload();
+    await preview(page).getByText('Hand-picked for spring').waitFor();
     await screenshot(page, 'portfolio-editor', DOCS);
 
     // remove a link: it leaves the portfolio, not the workspace
@@ -185,6 +202,8 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     await row.getByRole('button', { name: 'Copy the address of Spring favourites' }).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Careers page', 'Press kit', 'Spring favourites']);
     await checkA11y(page);
+    await page.reload();
+    await row.waitFor();
     await screenshot(page, 'portfolios', DOCS);
 
     // delete, after a confirmation naming what stays

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
@@ -98,6 +98,14 @@ export function ClientsPage({ wsId }: { wsId: string }) {
     await refresh();
   };
   const clients = list.data?.clients ?? [];
+  // a client made elsewhere since the session loaded (by another owner, through the API): reload the
+  // session once, so the switcher and "Open" know whether the person belongs to it
+  const checked = useRef(false);
+  useEffect(() => {
+    if (checked.current || !list.data) return;
+    checked.current = true;
+    if (list.data.clients.some((c) => !session?.workspaces.some((w) => w.id === c.id))) refresh().catch(() => {});
+  }, [list.data]);
   return (
     <div class="clients-page">
       <h1>Client workspaces</h1>

@@ -7,14 +7,14 @@ import { DetailsForm } from './details-form';
 import { LinkOrder } from './link-order';
 import './portfolios.css';
 import { PortfolioPreview } from './preview';
-import { type Draft, draftOf, type PortfolioWithLinks, publicUrl } from './types';
+import { type Draft, draftOf, type PortfolioWithLinks, publicUrl, withoutScheme } from './types';
 
 /** The public address, to copy or open. */
 function PublicAddress({ slug }: { slug: string }) {
   const url = publicUrl(slug);
   return (
     <p class="portfolio-address">
-      <span>Public page:</span> <code>{url.replace(/^https?:\/\//, '')}</code>
+      <span>Public page:</span> <code>{withoutScheme(url)}</code>
       <CopyButton text={url} name="public page address" />
       <a href={url} target="_blank" rel="noopener">
         Open<span class="visually-hidden"> the public page (new tab)</span>

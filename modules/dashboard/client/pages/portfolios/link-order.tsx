@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, toast } from '../../ui';
-import { linkName, type PortfolioLink } from './types';
+import { linkName, type PortfolioLink, withoutScheme } from './types';
 
 type Direction = 'up' | 'down';
 const buttonId = (direction: Direction, linkId: string) => `move-${direction}-${linkId}`;
@@ -72,7 +72,7 @@ export function LinkOrder({ path, links, editable, onChanged }: { path: string; 
           <span class="portfolio-link-text">
             <strong>{linkName(link)}</strong>
             <span class="muted">
-              {link.title && `${link.short_url.replace(/^https?:\/\//, '')} · `}→ {link.target}
+              {link.title && `${withoutScheme(link.short_url)} · `}→ {link.target}
             </span>
           </span>
           {editable && (

@@ -3,7 +3,7 @@ import { api, ApiFailure, fieldOfError } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { AppLink, Button, type Column, CopyButton, DataTable, EmptyState, FailureNotice, Field, Loading, Moment, navigate, useLoad } from '../../ui';
 import './portfolios.css';
-import { type Portfolio, publicUrl } from './types';
+import { type Portfolio, publicUrl, withoutScheme } from './types';
 
 const columns = (wsId: string): Column<Portfolio>[] => [
   { label: 'Name', rowHeader: true, cell: (p) => <AppLink href={`/app/w/${wsId}/portfolios/${p.id}`}>{p.name}</AppLink> },
@@ -11,7 +11,7 @@ const columns = (wsId: string): Column<Portfolio>[] => [
     label: 'Public page',
     cell: (p) => (
       <span class="portfolio-url">
-        <code>{publicUrl(p.slug).replace(/^https?:\/\//, '')}</code>
+        <code>{withoutScheme(publicUrl(p.slug))}</code>
         <CopyButton text={publicUrl(p.slug)} name={`the address of ${p.name}`} />
       </span>
     ),
@@ -47,7 +47,7 @@ function CreatePortfolioForm({ wsId }: { wsId: string }) {
         <Field label="Name" maxLength={100} value={name} error={message && !onSlug ? message : undefined} onInput={(e) => setName(e.currentTarget.value)} />
         <Field
           label="Address"
-          hint={`${publicUrl('…')}: lowercase letters, digits, - and _; made from the name when empty.`}
+          hint={`${withoutScheme(publicUrl('…'))}: lowercase letters, digits, - and _; made from the name when empty.`}
           maxLength={50}
           value={slug}
           error={onSlug ? message : undefined}

@@ -1,5 +1,5 @@
 import { DEFAULT_STYLE, TREND_DAYS } from '../../../../portfolios/shared';
-import { COLOURS, type Draft, isHex, linkName, type PortfolioLink } from './types';
+import { COLOURS, type Draft, isHex, linkName, type PortfolioLink, withoutScheme } from './types';
 
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'click' : 'clicks'}`;
 
@@ -29,7 +29,7 @@ export function PortfolioPreview({ draft, links }: { draft: Draft; links: Portfo
             return (
               <li key={link.id}>
                 <a href={link.short_url}>{linkName(link)}</a>
-                {link.title && <span class="preview-url">{link.short_url.replace(/^https?:\/\//, '')}</span>}
+                {link.title && <span class="preview-url">{withoutScheme(link.short_url)}</span>}
                 {stats.length > 0 && <span class="preview-stats">{stats.join(' · ')}</span>}
               </li>
             );

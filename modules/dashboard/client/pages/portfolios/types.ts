@@ -44,5 +44,8 @@ export const isHex = (value: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.t
 /** The public page's address, on the site the dashboard is served from. */
 export const publicUrl = (slug: string) => `${location.origin}${portfolioPath(slug)}`;
 
+/** A URL as shown: without its scheme. */
+export const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '');
+
 /** How a link is named in lists and buttons: its title, else its short URL without the scheme. */
-export const linkName = (link: { title: string | null; short_url: string }) => link.title || link.short_url.replace(/^https?:\/\//, '');
+export const linkName = (link: { title: string | null; short_url: string }) => link.title || withoutScheme(link.short_url);
