@@ -39,6 +39,8 @@ export function LinkOrder({ path, links, editable, onChanged }: { path: string; 
     } catch (error) {
       toast(`${failed}: ${(error as Error).message}`);
       setBusy(false);
+      // another editor may have changed the links (the API then refuses a stale order): show them as they are
+      onChanged();
       return false;
     }
   };
@@ -47,12 +49,12 @@ export function LinkOrder({ path, links, editable, onChanged }: { path: string; 
     const ids = links.map((l) => l.id);
     [ids[index], ids[to]] = [ids[to]!, ids[index]!];
     const link = links[index]!;
-    const moved = await change(
+    const saved = await change(
       () => api('PUT', `${path}/links/order`, { link_ids: ids }),
       `Moved “${linkName(link)}” to position ${to + 1} of ${links.length}`,
       'Could not move the link',
     );
-    if (moved) setMoved({ linkId: link.id, direction, before: links });
+    if (saved) setMoved({ linkId: link.id, direction, before: links });
   };
   const remove = async (link: PortfolioLink) => {
     const removed = await change(
