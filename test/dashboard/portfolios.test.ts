@@ -252,12 +252,20 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
         expect(await sessionFetch(page, 'PUT', `${path}/links/order`, { link_ids: [two!.id, one!.id] })).toBe(403);
         expect(await sessionFetch(page, 'POST', `/workspaces/${workspaceId}/portfolios`, { name: 'x' })).toBe(403);
       }
-      if (role === 'editor') expect(await sessionFetch(page, 'DELETE', path)).toBe(403);
+      if (role === 'editor') {
+        expect(await sessionFetch(page, 'DELETE', path)).toBe(403);
+        // someone else adds a link meanwhile: the stale order is refused, and the page shows the links as they are
+        const [three] = await seedLinks(key!, workspaceId, ['Three']);
+        await d.t.api('POST', `${path}/links`, { key, body: { link_ids: [three!.id] } });
+        await page.getByRole('button', { name: 'Move down One' }).click();
+        await toastSays(page, 'Could not move the link: link_ids must list every link of the portfolio exactly once');
+        await listed(page, ['One', 'Two', 'Three']);
+      }
       await checkA11y(page);
       expect(cspViolations).toEqual([]);
       await context.close();
     }
-    expect(await orderOf(key!, workspaceId, portfolio.id)).toEqual(['One', 'Two']);
+    expect(await orderOf(key!, workspaceId, portfolio.id)).toEqual(['One', 'Two', 'Three']);
   }, 180_000);
 
   test('plans: Free gets the API’s 402 reason instead of the page; Pro’s fourth portfolio is refused with the limit message; Team and Agency create', async () => {
