@@ -85,10 +85,16 @@ describe.skipIf(skipBrowser)('client workspaces page', () => {
     await row.waitFor();
     await screenshot(page, 'clients', DOCS);
 
-    // "Open" goes into the client workspace
-    await row.getByRole('link', { name: 'Open Acme <Corp>' }).click();
+    // "Open" in its row leads into it, and so does the switcher
+    expect(await row.getByRole('link', { name: 'Open Acme <Corp>' }).getAttribute('href')).toBe(`/app/w/${acme.id}`);
+    await page.getByRole('button', { name: /^Workspace:/ }).click();
+    await switcher.getByRole('link', { name: /^Acme <Corp>/ }).click();
     await page.waitForURL(d.appUrl(`/w/${acme.id}`));
     await page.getByRole('button', { name: 'Workspace: Acme <Corp>' }).waitFor();
+    // inside the client workspace (Free), its own Clients page gives the plan's reason
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click();
+    await page.getByRole('note').getByText('Plan upgrade required: client workspaces need the Agency plan').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
     expect(cspViolations).toEqual([]);
   }, 180_000);
 
