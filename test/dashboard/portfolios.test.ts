@@ -219,6 +219,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     await toastSays(page, 'Deleted portfolio “Spring favourites”; its links remain');
     await page.getByRole('heading', { name: 'Portfolios', level: 1 }).waitFor();
     expect((await d.t.api('GET', `/workspaces/${workspaceId}/portfolios/${portfolioId}`, { key })).status).toBe(404);
+    await page.getByRole('rowheader', { name: 'Press kit' }).waitFor();
     expect(await page.getByRole('rowheader').allTextContents()).toEqual(['Careers page', 'Press kit']);
     expect(cspViolations).toEqual([]);
   }, 180_000);
@@ -246,7 +247,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
         await page.getByRole('note').getByText('Your role in this workspace is viewer').waitFor();
         expect(await page.getByLabel('Find links').count()).toBe(0);
         await page.getByRole('link', { name: 'All portfolios' }).click();
-        await page.getByRole('heading', { name: 'Portfolios', level: 1 }).waitFor();
+        await page.getByRole('rowheader', { name: 'Team picks' }).waitFor();
         expect(await page.getByRole('button', { name: 'Create portfolio' }).count()).toBe(0);
         expect(await sessionFetch(page, 'PATCH', path, { name: 'x' })).toBe(403);
         expect(await sessionFetch(page, 'PUT', `${path}/links/order`, { link_ids: [two!.id, one!.id] })).toBe(403);

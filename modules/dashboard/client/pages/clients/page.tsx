@@ -92,19 +92,22 @@ export function ClientsPage({ wsId }: { wsId: string }) {
   const onPlan = hasFeature(workspace.plan as Plan, 'clients');
   const mayCreate = onPlan && workspace.role === 'owner';
   const created = async (name: string) => {
+    // the new workspace joins the session's list first, so the switcher and its row's "Open" know it
+    await refresh().catch(() => {});
     toast(`Created client workspace “${name}”; it is in the workspace switcher`);
     list.reload();
-    // the new workspace joins the session's list, so the switcher and its "Open" link know it
-    await refresh();
   };
   const clients = list.data?.clients ?? [];
   // a client made elsewhere since the session loaded (by another owner, through the API): reload the
   // session once, so the switcher and "Open" know whether the person belongs to it
-  const checked = useRef(false);
+  // before the list shows (no "Not a member" that then turns into "Open")
+  const [sessionChecked, setSessionChecked] = useState(false);
+  const checking = useRef(false);
   useEffect(() => {
-    if (checked.current || !list.data) return;
-    checked.current = true;
-    if (list.data.clients.some((c) => !session?.workspaces.some((w) => w.id === c.id))) refresh().catch(() => {});
+    if (checking.current || !list.data) return;
+    checking.current = true;
+    const unknown = list.data.clients.some((c) => !session?.workspaces.some((w) => w.id === c.id));
+    (unknown ? refresh().catch(() => {}) : Promise.resolve()).then(() => setSessionChecked(true));
   }, [list.data]);
   return (
     <div class="clients-page">
@@ -119,7 +122,7 @@ export function ClientsPage({ wsId }: { wsId: string }) {
       )}
       {list.error ? (
         <FailureNotice error={list.error} retry={list.reload} />
-      ) : !list.data ? (
+      ) : !list.data || !sessionChecked ? (
         <Loading />
       ) : clients.length > 0 ? (
         <>

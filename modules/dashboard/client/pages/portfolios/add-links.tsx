@@ -13,8 +13,12 @@ export function AddLinks({ wsId, path, present, onAdded }: { wsId: string; path:
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  // each answer names its search, so a new search never shows the last one's links under its heading
   const found = useLoad(
-    () => api<LinkList>('GET', `/workspaces/${wsId}/links?${new URLSearchParams({ limit: String(PAGE), ...(query ? { q: query } : {}) })}`),
+    async () => ({
+      query,
+      ...(await api<LinkList>('GET', `/workspaces/${wsId}/links?${new URLSearchParams({ limit: String(PAGE), ...(query ? { q: query } : {}) })}`)),
+    }),
     [wsId, query],
   );
   const full = picked.length >= LIMITS.portfolioLinksPerAdd;
@@ -47,8 +51,7 @@ export function AddLinks({ wsId, path, present, onAdded }: { wsId: string; path:
       </form>
       {found.error ? (
         <FailureNotice error={found.error} retry={found.reload} />
-      ) : !found.data || found.loading ? (
-        // no stale results under the new search's heading
+      ) : found.data?.query !== query ? (
         <Loading />
       ) : found.data.links.length === 0 ? (
         <p>{query ? `No link matches “${query}”.` : 'This workspace has no links yet.'}</p>
