@@ -213,6 +213,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     await dialog.getByText('Its 2 links stay in the workspace').waitFor();
     await checkA11y(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect((await d.t.api('GET', `/workspaces/${workspaceId}/portfolios/${portfolioId}`, { key })).status).toBe(200);
     await page.getByRole('button', { name: 'Delete portfolio' }).click();
     await dialog.getByRole('button', { name: 'Delete portfolio' }).click();
