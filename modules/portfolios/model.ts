@@ -67,9 +67,11 @@ export const PortfolioLink = t.Object({
   id: t.String(),
   domain: t.String(),
   slug: t.String(),
+  short_url: t.String({ description: 'The link’s short URL, as the public page links to it' }),
   target: t.String(),
   title: t.Union([t.String(), t.Null()]),
   click_count: Int(),
+  trend_clicks: Int({ description: 'Clicks of the last 7 days (what show_trend shows on the public page)' }),
   sort_order: Int(),
 });
 
@@ -80,4 +82,11 @@ export const PortfolioLinkParams = t.Object({ wsId: t.String(), portfolioId: t.S
 
 export const AddLinksBody = t.Object({
   link_ids: t.Array(t.String(), { description: `1 to ${LIMITS.portfolioLinksPerAdd} link IDs; other workspaces’ links and duplicates are skipped` }),
+});
+
+export const OrderLinksBody = t.Object({
+  link_ids: t.Array(t.String(), {
+    maxItems: 10_000,
+    description: 'Every link of the portfolio, each exactly once, in the new order (the first gets sort_order 0)',
+  }),
 });

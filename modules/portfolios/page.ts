@@ -1,14 +1,12 @@
 import type { Deps } from '../../core/deps';
 import { shortUrl } from '../../core/hosts';
 import { clicksByLinkSince } from '../clicks';
-import { getPortfolioBySlug, isPortfolioSlug, pageCacheKey, portfolioLinkList } from './service';
+import { getPortfolioBySlug, isPortfolioSlug, pageCacheKey, portfolioLinkList, trendStart } from './service';
+import { DEFAULT_STYLE, TREND_DAYS } from './shared';
 
 /** Spec: public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */
 export const PAGE_TTL_MS = 300_000;
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_TTL_MS / 1000}`;
-const TREND_DAYS = 7;
-
-const DEFAULT_STYLE = { bg_color: '#ffffff', text_color: '#1f2937', accent_color: '#1d4ed8' };
 
 const esc = (value: string) => Bun.escapeHTML(value);
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -18,7 +16,7 @@ export interface RenderedPage {
   html: string;
 }
 
-function layout(title: string, style: typeof DEFAULT_STYLE, body: string): string {
+function layout(title: string, style: { bg_color: string; text_color: string; accent_color: string }, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,12 +55,11 @@ async function renderPage(deps: Deps, slug: string): Promise<RenderedPage> {
   const { config } = portfolio;
   const style = { ...DEFAULT_STYLE, ...config.style };
   const entries = await portfolioLinkList(deps.db, portfolio);
-  const since = new Date(Date.now() - TREND_DAYS * 86_400_000);
   const trend = config.show_trend
     ? await clicksByLinkSince(
         deps.db,
         entries.map((e) => e.link.id),
-        since,
+        trendStart(),
       )
     : new Map<string, number>();
 

@@ -6,6 +6,7 @@ import {
   AddLinksBody,
   CreatedPortfolio,
   CreatePortfolioBody,
+  OrderLinksBody,
   PatchPortfolioBody,
   Portfolio,
   PortfolioLinkParams,
@@ -18,6 +19,7 @@ import {
   createPortfolio,
   deletePortfolio,
   listPortfolios,
+  orderPortfolioLinks,
   portfolioView,
   portfolioWithLinks,
   removePortfolioLink,
@@ -51,7 +53,7 @@ export const portfolioRoutes = (deps: Deps) =>
       response: { 200: t.Object({ portfolios: t.Array(Portfolio) }), ...errors(401, 402, 403, 404) },
       detail: { summary: 'List portfolios (newest first, without links)' },
     })
-    .get(`${base}/:portfolioId`, ({ workspace, params }) => portfolioWithLinks(deps.db, workspace.id, params.portfolioId), {
+    .get(`${base}/:portfolioId`, ({ workspace, params }) => portfolioWithLinks(deps, workspace.id, params.portfolioId), {
       access: { role: 'viewer', feature: 'portfolios' },
       params: PortfolioParams,
       response: { 200: PortfolioWithLinks, ...errors(401, 402, 403, 404) },
@@ -93,6 +95,24 @@ export const portfolioRoutes = (deps: Deps) =>
         body: withExample(AddLinksBody, { link_ids: ['<link id>'] }),
         response: { 200: t.Object({ added: Int() }), ...errors(400, 401, 402, 403, 404) },
         detail: { summary: 'Add 1 to 50 links at the end (other workspaces’ links and duplicates are skipped)' },
+      },
+    )
+    .put(
+      `${base}/:portfolioId/links/order`,
+      async ({ workspace, params, body }) => {
+        await orderPortfolioLinks(deps, workspace.id, params.portfolioId, body.link_ids);
+        return { ok: true as const };
+      },
+      {
+        access: { role: 'editor', feature: 'portfolios' },
+        params: PortfolioParams,
+        body: withExample(OrderLinksBody, { link_ids: ['<second link id>', '<first link id>'] }),
+        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        detail: {
+          summary: 'Reorder the links (beyond the spec)',
+          description:
+            'Sets `sort_order` to each link’s position in `link_ids`, which must list every link of the portfolio exactly once (400 otherwise). The public page follows at once.',
+        },
       },
     )
     .delete(

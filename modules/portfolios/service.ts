@@ -4,10 +4,13 @@ import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, notFound } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
+import { shortUrl } from '../../core/hosts';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
+import { clicksByLinkSince } from '../clicks';
 import { getLinksByIds } from '../links';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
+import { TREND_DAYS } from './shared';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
@@ -150,18 +153,29 @@ export async function portfolioLinkList(db: DbOrTx, portfolio: PortfolioRow) {
   });
 }
 
-export async function portfolioWithLinks(db: DbOrTx, workspaceId: string, id: string) {
-  const portfolio = await getPortfolio(db, workspaceId, id);
-  const links = await portfolioLinkList(db, portfolio);
+/** Where the trend window of the public page starts: `TREND_DAYS` ago. */
+export const trendStart = () => new Date(Date.now() - TREND_DAYS * 86_400_000);
+
+export async function portfolioWithLinks(deps: Deps, workspaceId: string, id: string) {
+  const portfolio = await getPortfolio(deps.db, workspaceId, id);
+  const links = await portfolioLinkList(deps.db, portfolio);
+  // what show_trend shows on the public page, so an editor's preview can show it too
+  const trend = await clicksByLinkSince(
+    deps.db,
+    links.map(({ link }) => link.id),
+    trendStart(),
+  );
   return {
     ...portfolioView(portfolio),
     links: links.map(({ link, sortOrder }) => ({
       id: link.id,
       domain: link.domain,
       slug: link.slug,
+      short_url: shortUrl(deps.config, link.domain, link.slug),
       target: link.target,
       title: link.title,
       click_count: Number(link.clickCount),
+      trend_clicks: trend.get(link.id) ?? 0,
       sort_order: sortOrder,
     })),
   };
@@ -234,5 +248,30 @@ export async function removePortfolioLink(deps: Deps, workspaceId: string, id: s
     return rows.length;
   });
   if (!removed) throw new ApiError(404, 'Link is not in this portfolio');
+  await deps.cache.invalidate(pageCacheKey(portfolio.slug));
+}
+
+/**
+ * Puts the portfolio's links in the order given: `linkIds` must name each of its links exactly once
+ * (a list that misses, repeats or adds a link is refused, so a stale editor cannot drop links).
+ */
+export async function orderPortfolioLinks(deps: Deps, workspaceId: string, id: string, linkIds: string[]): Promise<void> {
+  const portfolio = await getPortfolio(deps.db, workspaceId, id);
+  await deps.db.transaction(async (tx) => {
+    // serialised with adds and other reorders of this portfolio
+    await tx.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.id, portfolio.id)).for('update');
+    const current = await tx.select({ linkId: portfolioLinks.linkId }).from(portfolioLinks).where(eq(portfolioLinks.portfolioId, portfolio.id));
+    const members = new Set(current.map((m) => m.linkId));
+    const given = new Set(linkIds);
+    if (given.size !== linkIds.length) throw badRequest('link_ids must not repeat a link');
+    if (given.size !== members.size || linkIds.some((linkId) => !members.has(linkId)))
+      throw badRequest('link_ids must list every link of the portfolio exactly once (reload it: its links have changed)');
+    for (const [sortOrder, linkId] of linkIds.entries())
+      await tx
+        .update(portfolioLinks)
+        .set({ sortOrder })
+        .where(and(eq(portfolioLinks.portfolioId, portfolio.id), eq(portfolioLinks.linkId, linkId)));
+    await tx.update(portfolios).set({ updatedAt: new Date() }).where(eq(portfolios.id, portfolio.id));
+  });
   await deps.cache.invalidate(pageCacheKey(portfolio.slug));
 }

@@ -176,13 +176,14 @@ describe('roles and access', () => {
 });
 
 describe('read and update', () => {
-  test('list (without links) and get (with links in sort order and click counts)', async () => {
+  test('list (without links) and get (with links in sort order, short URLs, click counts and the trend’s clicks)', async () => {
     const me = await t.bootstrap({ plan: 'pro' });
     const ws = me.workspaceId;
     const p = await newPortfolio(me.key, ws, { description: 'About' });
     const l1 = await newLink(me.key, ws, { title: 'First', note: 'secret note' });
     const l2 = await newLink(me.key, ws, { title: null, target: 'https://example.org/two' });
-    await seedClicks(t, l2, [{}, {}, {}]);
+    // one click older than the trend window: in click_count, not in trend_clicks
+    await seedClicks(t, l2, [{}, {}, {}, { at: new Date(Date.now() - 10 * 86_400_000) }]);
     await t.api('POST', `/workspaces/${ws}/portfolios/${p.id}/links`, { key: me.key, body: { link_ids: [l2.id, l1.id] } });
 
     const list = await t.api('GET', `/workspaces/${ws}/portfolios`, { key: me.key });
@@ -204,8 +205,28 @@ describe('read and update', () => {
     const got = await t.api('GET', `/workspaces/${ws}/portfolios/${p.id}`, { key: me.key });
     expect(got.status).toBe(200);
     expect(got.body.links).toEqual([
-      { id: l2.id, domain: l2.domain, slug: l2.slug, target: 'https://example.org/two', title: null, click_count: 3, sort_order: 0 },
-      { id: l1.id, domain: l1.domain, slug: l1.slug, target: 'https://example.com/x', title: 'First', click_count: 0, sort_order: 1 },
+      {
+        id: l2.id,
+        domain: l2.domain,
+        slug: l2.slug,
+        short_url: l2.short_url,
+        target: 'https://example.org/two',
+        title: null,
+        click_count: 4,
+        trend_clicks: 3,
+        sort_order: 0,
+      },
+      {
+        id: l1.id,
+        domain: l1.domain,
+        slug: l1.slug,
+        short_url: l1.short_url,
+        target: 'https://example.com/x',
+        title: 'First',
+        click_count: 0,
+        trend_clicks: 0,
+        sort_order: 1,
+      },
     ]);
   });
 

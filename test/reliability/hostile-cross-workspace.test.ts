@@ -49,7 +49,7 @@ afterAll(() => t.close());
 /** Valid bodies, so that nothing but the id can make a route refuse. */
 function bodyFor(method: string, path: string): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
-  if (path.endsWith('/portfolios/:portfolioId/links')) return { link_ids: [ids.linkId] };
+  if (path.endsWith('/portfolios/:portfolioId/links') || path.endsWith('/portfolios/:portfolioId/links/order')) return { link_ids: [ids.linkId] };
   if (path.includes('/members/')) return { role: 'viewer' };
   if (path.includes('/links/tags/')) return { color: '#ffffff' };
   if (path.endsWith('/verify') || path.endsWith('/rotate-secret') || path.endsWith('/test')) return undefined;

@@ -14,6 +14,9 @@ import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
+import { PortfolioEditorPage } from './pages/portfolios/editor';
+import { PortfoliosPage } from './pages/portfolios/list';
+import { ClientsPage } from './pages/clients/page';
 import { SignInPage } from './pages/sign-in';
 import { WebhooksPage } from './pages/webhooks/page';
 import { WebhookPage } from './pages/webhooks/webhook';
@@ -50,6 +53,9 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/settings$/, page: SettingsPage },
   { pattern: /^\/audit$/, page: AuditLogPage },
   { pattern: /^\/import-export$/, page: ImportExportPage },
+  { pattern: /^\/portfolios$/, page: PortfoliosPage },
+  { pattern: /^\/portfolios\/([^/]+)$/, page: PortfolioEditorPage },
+  { pattern: /^\/clients$/, page: ClientsPage },
 ];
 
 function Redirect({ to }: { to: string }) {

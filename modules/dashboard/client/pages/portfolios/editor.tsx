@@ -1,0 +1,119 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api } from '../../api';
+import { roleAtLeast, useWorkspace } from '../../session';
+import { AppLink, Button, ConfirmDialog, CopyButton, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
+import { AddLinks } from './add-links';
+import { DetailsForm } from './details-form';
+import { LinkOrder } from './link-order';
+import './portfolios.css';
+import { PortfolioPreview } from './preview';
+import { type Draft, draftOf, type PortfolioWithLinks, publicUrl, withoutScheme } from './types';
+
+/** The public address, to copy or open. */
+function PublicAddress({ slug }: { slug: string }) {
+  const url = publicUrl(slug);
+  return (
+    <p class="portfolio-address">
+      <span>Public page:</span> <code>{withoutScheme(url)}</code>
+      <CopyButton text={url} name="public page address" />
+      <a href={url} target="_blank" rel="noopener">
+        Open<span class="visually-hidden"> the public page (new tab)</span>
+      </a>
+    </p>
+  );
+}
+
+/**
+ * One portfolio: its page details and colours, its links in order, links to add, and a live preview
+ * of the public page. Editors change it, admins also delete it; viewers see it and its preview.
+ */
+export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: string; linkId?: string }) {
+  const workspace = useWorkspace();
+  const mayEdit = roleAtLeast(workspace.role, 'editor');
+  const mayDelete = roleAtLeast(workspace.role, 'admin');
+  const path = `/workspaces/${wsId}/portfolios/${encodeURIComponent(portfolioId!)}`;
+  const loaded = useLoad(() => api<PortfolioWithLinks>('GET', path), [path]);
+  const [draft, setDraft] = useState<Draft>();
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const portfolio = loaded.data;
+  // the draft starts from the stored portfolio; reloads after saves and link changes keep it (it is what was saved)
+  useEffect(() => {
+    if (portfolio && !draft) setDraft(draftOf(portfolio));
+  }, [portfolio]);
+  const present = useMemo(() => new Set(portfolio?.links.map((l) => l.id)), [portfolio]);
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api('DELETE', path);
+      toast(`Deleted portfolio “${portfolio!.name}”; its links remain`);
+      navigate(`/app/w/${wsId}/portfolios`);
+    } catch (error) {
+      toast(`Could not delete the portfolio: ${(error as Error).message}`);
+      setBusy(false);
+    }
+  };
+
+  if (loaded.error)
+    return (
+      <div class="portfolio-page">
+        <h1>Portfolio</h1>
+        <FailureNotice error={loaded.error} retry={loaded.reload} />
+        <AppLink href={`/app/w/${wsId}/portfolios`}>All portfolios</AppLink>
+      </div>
+    );
+  if (!portfolio || !draft) return <Loading />;
+  return (
+    <div class="portfolio-page">
+      <p class="back-link">
+        <AppLink href={`/app/w/${wsId}/portfolios`}>All portfolios</AppLink>
+      </p>
+      <div class="page-header">
+        <h1>{portfolio.name}</h1>
+        {mayDelete && (
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            Delete portfolio
+          </Button>
+        )}
+      </div>
+      <PublicAddress slug={portfolio.slug} />
+      {!mayEdit && (
+        <div class="notice" role="note">
+          <p>Your role in this workspace is {workspace.role}: you can see this portfolio and its preview; editors change it.</p>
+        </div>
+      )}
+      <div class="portfolio-layout">
+        <div class="portfolio-edit">
+          {mayEdit && <DetailsForm path={path} draft={draft} onDraft={setDraft} onSaved={loaded.reload} />}
+          <section class="panel" aria-labelledby="order-heading">
+            <h2 id="order-heading" tabIndex={-1}>
+              Links ({portfolio.links.length})
+            </h2>
+            <LinkOrder path={path} links={portfolio.links} editable={mayEdit} onChanged={loaded.reload} />
+          </section>
+          {mayEdit && <AddLinks wsId={wsId} path={path} present={present} onAdded={loaded.reload} />}
+        </div>
+        <section class="portfolio-preview-panel" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">Preview</h2>
+          <p class="muted">{mayEdit ? 'The public page as it will look once saved; it follows the form as you type.' : 'The public page as it looks.'}</p>
+          <PortfolioPreview draft={draft} links={portfolio.links} />
+        </section>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete portfolio “${portfolio.name}”?`}
+        confirmLabel="Delete portfolio"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+      >
+        <p>
+          Its public page stops working at once. Its {portfolio.links.length} {portfolio.links.length === 1 ? 'link stays' : 'links stay'} in the workspace.
+          This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

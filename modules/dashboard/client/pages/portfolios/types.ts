@@ -1,0 +1,51 @@
+import type { Static } from '@sinclair/typebox';
+import { portfolioPath } from '../../../../portfolios/shared';
+import type { Portfolio as PortfolioSchema, PortfolioWithLinks as PortfolioWithLinksSchema } from '../../../../portfolios/model';
+
+/** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
+export type Portfolio = Static<typeof PortfolioSchema>;
+export type PortfolioWithLinks = Static<typeof PortfolioWithLinksSchema>;
+export type PortfolioLink = PortfolioWithLinks['links'][number];
+
+export const COLOURS = ['bg_color', 'text_color', 'accent_color'] as const;
+export type ColourKey = (typeof COLOURS)[number];
+
+/** What the details form edits, and the preview draws: colours as typed ('' = the default). */
+export interface Draft {
+  name: string;
+  description: string;
+  show_clicks: boolean;
+  show_trend: boolean;
+  style: Record<ColourKey, string>;
+}
+
+export const draftOf = (p: Portfolio): Draft => ({
+  name: p.name,
+  description: p.description ?? '',
+  show_clicks: p.config.show_clicks,
+  show_trend: p.config.show_trend,
+  style: { bg_color: p.config.style.bg_color ?? '', text_color: p.config.style.text_color ?? '', accent_color: p.config.style.accent_color ?? '' },
+});
+
+/** The PATCH body of a draft: empty colours are left out (the public page then uses its defaults). */
+export const patchOf = (draft: Draft) => ({
+  name: draft.name,
+  description: draft.description.trim() ? draft.description : null,
+  config: {
+    show_clicks: draft.show_clicks,
+    show_trend: draft.show_trend,
+    style: Object.fromEntries(COLOURS.filter((key) => draft.style[key].trim()).map((key) => [key, draft.style[key].trim()])),
+  },
+});
+
+/** The same rule as the API's: #rgb or #rrggbb. */
+export const isHex = (value: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value.trim());
+
+/** The public page's address, on the site the dashboard is served from. */
+export const publicUrl = (slug: string) => `${location.origin}${portfolioPath(slug)}`;
+
+/** A URL as shown: without its scheme. */
+export const withoutScheme = (url: string) => url.replace(/^https?:\/\//, '');
+
+/** How a link is named in lists and buttons: its title, else its short URL without the scheme. */
+export const linkName = (link: { title: string | null; short_url: string }) => link.title || withoutScheme(link.short_url);
