@@ -85,28 +85,30 @@ describe.skipIf(skipBrowser)('account page', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  test('a viewer sees the same page for their own account, and only their own sessions', async () => {
-    const ownerEmail = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const { workspaceId } = await d.t.bootstrap({ email: ownerEmail, plan: 'team' });
-    const viewerEmail = `viewer-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const viewer = await ensureUser(d.t.deps.db, viewerEmail);
-    await addMember(d.t.deps.db, workspaceId, viewer.id, 'viewer');
-    const owner = await otherBrowser();
-    await signIn(d, owner, ownerEmail);
+  for (const role of ['viewer', 'editor', 'admin'] as const) {
+    test(`${role === 'viewer' ? 'a' : 'an'} ${role} sees the same page for their own account, and only their own sessions`, async () => {
+      const ownerEmail = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const { workspaceId } = await d.t.bootstrap({ email: ownerEmail, plan: 'team' });
+      const memberEmail = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const member = await ensureUser(d.t.deps.db, memberEmail);
+      await addMember(d.t.deps.db, workspaceId, member.id, role);
+      const owner = await otherBrowser();
+      await signIn(d, owner, ownerEmail);
 
-    const { page } = await d.newPage({ width: 375 });
-    await signIn(d, page, viewerEmail);
-    await page.goto(d.appUrl(`/w/${workspaceId}/account`));
-    const you = page.getByRole('region', { name: 'You' });
-    await you.getByText(viewerEmail).waitFor();
-    await expect(you.getByText('Not set').isVisible()).resolves.toBe(true); // no name given
-    expect(await sessionCount(page)).toBe(1);
-    await expect(page.getByRole('listitem', { name: 'Chrome on Linux (this browser)' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Sign out everywhere' }).isVisible()).resolves.toBe(true);
-    await checkA11y(page);
-    // the owner's session is untouched by anything here, and listed only on the owner's page
-    await owner.goto(d.appUrl(`/w/${workspaceId}/account`));
-    expect(await sessionCount(owner)).toBe(1);
-    await expect(owner.getByRole('listitem', { name: 'Firefox on Windows (this browser)' }).isVisible()).resolves.toBe(true);
-  });
+      const { page } = await d.newPage({ width: 375 });
+      await signIn(d, page, memberEmail);
+      await page.goto(d.appUrl(`/w/${workspaceId}/account`));
+      const you = page.getByRole('region', { name: 'You' });
+      await you.getByText(memberEmail).waitFor();
+      await expect(you.getByText('Not set').isVisible()).resolves.toBe(true); // no name given
+      expect(await sessionCount(page)).toBe(1);
+      await expect(page.getByRole('listitem', { name: 'Chrome on Linux (this browser)' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: 'Sign out everywhere' }).isVisible()).resolves.toBe(true);
+      await checkA11y(page);
+      // the owner's session is untouched by anything here, and listed only on the owner's page
+      await owner.goto(d.appUrl(`/w/${workspaceId}/account`));
+      expect(await sessionCount(owner)).toBe(1);
+      await expect(owner.getByRole('listitem', { name: 'Firefox on Windows (this browser)' }).isVisible()).resolves.toBe(true);
+    });
+  }
 });

@@ -6,6 +6,7 @@ import type { Page, Route } from 'playwright-core';
 import { domains } from '../../modules/domains/schema';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { signedIn } from './links-fixtures';
+import { sessionFetch } from './session-api';
 
 warnIfNoChromium('import-export.test.ts');
 
@@ -56,21 +57,6 @@ async function holdImportRequest(page: Page, n: number) {
 
 const chooseFile = (page: Page, name: string, text: string) =>
   page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-
-/** What the browser's own session gets from the API (writes carry its CSRF token). */
-const sessionStatus = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const session = await (await fetch('/api/session')).json();
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, path, body },
-  );
 
 describe.skipIf(skipBrowser)('Import & export page', () => {
   test('owner: a 1,200-row file goes in 500-row requests with progress; row errors carry the row in the file; cancel stops before the next request', async () => {
@@ -273,9 +259,9 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       expect(await page.getByRole('link', { name: 'Download links CSV' }).count()).toBe(role === 'admin' ? 1 : 0);
       await checkA11y(page);
       // the API agrees with what the page offers
-      expect(await sessionStatus(page, 'POST', `/workspaces/${workspaceId}/import/links`, importBody)).toBe(role === 'viewer' ? 403 : 201);
-      expect(await sessionStatus(page, 'GET', `/workspaces/${workspaceId}/export/links`)).toBe(role === 'admin' ? 200 : 403);
-      expect(await sessionStatus(page, 'GET', `/workspaces/${workspaceId}/export/clicks`)).toBe(role === 'admin' ? 200 : 403);
+      expect(await sessionFetch(page, 'POST', `/workspaces/${workspaceId}/import/links`, importBody)).toBe(role === 'viewer' ? 403 : 201);
+      expect(await sessionFetch(page, 'GET', `/workspaces/${workspaceId}/export/links`)).toBe(role === 'admin' ? 200 : 403);
+      expect(await sessionFetch(page, 'GET', `/workspaces/${workspaceId}/export/clicks`)).toBe(role === 'admin' ? 200 : 403);
       expect(cspViolations).toEqual([]);
       await page.context().close();
     }
@@ -285,7 +271,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       await page.goto(pageUrl(ws));
       await page.getByLabel('CSV file').waitFor();
       await page.getByRole('link', { name: 'Download clicks CSV' }).waitFor();
-      expect(await sessionStatus(page, 'POST', `/workspaces/${ws}/import/links`, importBody)).toBe(201);
+      expect(await sessionFetch(page, 'POST', `/workspaces/${ws}/import/links`, importBody)).toBe(201);
       await page.context().close();
     }
   }, 120_000);

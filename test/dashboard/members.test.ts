@@ -4,6 +4,7 @@ import type { Role } from '../../core/plans';
 import { addMember, ensureUser, membershipRole } from '../../modules/members/service';
 import { checkA11y, mailedLink, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { toastSays } from './links-fixtures';
+import { sessionFetch } from './session-api';
 
 /** Members and invitations: invite, change a role, remove, revoke; what each role is (not) offered. */
 warnIfNoChromium('members.test.ts');
@@ -159,26 +160,13 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
       await checkA11y(page);
       expect(cspViolations).toEqual([]);
       // what the page does not offer, the API refuses to this person's own session
-      const statuses = await page.evaluate(
-        async ({ wsId, otherId, inviteId }) => {
-          const { csrf_token } = await (await fetch('/api/session')).json();
-          const call = async (method: string, path: string, body?: unknown) =>
-            (
-              await fetch(`/api/workspaces/${wsId}${path}`, {
-                method,
-                headers: { 'content-type': 'application/json', 'x-csrf-token': csrf_token },
-                body: body === undefined ? undefined : JSON.stringify(body),
-              })
-            ).status;
-          return [
-            await call('POST', '/invites', { email: 'nobody@example.com' }),
-            await call('PATCH', `/members/${otherId}`, { role: 'viewer' }),
-            await call('DELETE', `/members/${otherId}`),
-            await call('DELETE', `/invites/${inviteId}`),
-          ];
-        },
-        { wsId: ws.workspaceId, otherId: other.id, inviteId: invited.body.id },
-      );
+      const base = `/workspaces/${ws.workspaceId}`;
+      const statuses = [
+        await sessionFetch(page, 'POST', `${base}/invites`, { email: 'nobody@example.com' }),
+        await sessionFetch(page, 'PATCH', `${base}/members/${other.id}`, { role: 'viewer' }),
+        await sessionFetch(page, 'DELETE', `${base}/members/${other.id}`),
+        await sessionFetch(page, 'DELETE', `${base}/invites/${invited.body.id}`),
+      ];
       expect(statuses).toEqual([403, 403, 403, 403]);
     });
   }

@@ -9,6 +9,7 @@ import { webhookDeliveries } from '../../core/schema';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type Received, type TestCerts } from '../helpers/https-receiver';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
+import { sessionFetch } from './session-api';
 
 /** Webhooks: create (secret once), the receiver snippet against real deliveries, test event, delivery log, edit, disable, rotate, delete; roles and plans. */
 warnIfNoChromium('webhooks.test.ts');
@@ -40,21 +41,6 @@ const hooksApi = (workspaceId: string) => `/workspaces/${workspaceId}/webhooks`;
 const webhooksUrl = (workspaceId: string) => d.appUrl(`/w/${workspaceId}/webhooks`);
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 const received = (path: string) => rx.received.filter((r) => r.path === path);
-
-/** The status the browser's own session gets from the API (cookie + CSRF), to prove what the page does not offer is refused. */
-const sessionStatus = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const session = await (await fetch('/api/session')).json();
-      const res = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.status;
-    },
-    { method, path, body },
-  );
 
 type Verify = (secret: string, headers: Headers | Record<string, string>, rawBody: string) => boolean;
 
@@ -338,12 +324,12 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
         expect(JSON.parse((await log.locator('pre').first().textContent())!).type).toBe('webhook.test');
         await checkA11y(page);
         // what is not offered, the API refuses to this very session
-        expect(await sessionStatus(page, 'POST', hooksApi(workspaceId), { name: 'x', url: `${rx.origin}/x`, events: ['link.created'] })).toBe(403);
-        expect(await sessionStatus(page, 'PATCH', hookPath, { active: false })).toBe(403);
-        expect(await sessionStatus(page, 'POST', `${hookPath}/test`)).toBe(403);
-        expect(await sessionStatus(page, 'POST', `${hookPath}/rotate-secret`)).toBe(403);
-        expect(await sessionStatus(page, 'DELETE', hookPath)).toBe(403);
-        expect(await sessionStatus(page, 'GET', `${hookPath}/deliveries`)).toBe(200);
+        expect(await sessionFetch(page, 'POST', hooksApi(workspaceId), { name: 'x', url: `${rx.origin}/x`, events: ['link.created'] })).toBe(403);
+        expect(await sessionFetch(page, 'PATCH', hookPath, { active: false })).toBe(403);
+        expect(await sessionFetch(page, 'POST', `${hookPath}/test`)).toBe(403);
+        expect(await sessionFetch(page, 'POST', `${hookPath}/rotate-secret`)).toBe(403);
+        expect(await sessionFetch(page, 'DELETE', hookPath)).toBe(403);
+        expect(await sessionFetch(page, 'GET', `${hookPath}/deliveries`)).toBe(200);
       } else {
         const before = received('/billing').length;
         await page.getByRole('button', { name: 'Send test event' }).click();

@@ -10,3 +10,5 @@ export { type Column, DataTable } from './data-table';
 export { CopyButton, copyText } from './copy';
 export { Day, Moment, momentText } from './dates';
 export { setAddressQuery } from './query';
+export { inputRefusal, planRefusal, useSubmit } from './use-submit';
+export { ColourField, isHex } from './colour-field';

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../api';
+import { api } from '../../api';
 import { ROLES, roleAtLeast, type Role } from '../../session';
-import { Button, copyText, Field, FailureNotice, toast } from '../../ui';
+import { Button, copyText, Field, FailureNotice, inputRefusal, toast, useSubmit } from '../../ui';
 
 export interface CreatedKey {
   id: string;
@@ -22,23 +22,12 @@ export function CreateKeyForm({ wsId, myRole, onCreated }: { wsId: string; myRol
   const allowed = ROLES.filter((role) => roleAtLeast(myRole, role));
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('editor');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const created = await api<CreatedKey>('POST', `/workspaces/${wsId}/api-keys`, { name: name.trim() || undefined, role });
-      setName('');
-      onCreated(created);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const nameError = failure instanceof ApiFailure && failure.status === 400 ? failure.message : undefined;
+  const { busy, failure, submit } = useSubmit(async () => {
+    const created = await api<CreatedKey>('POST', `/workspaces/${wsId}/api-keys`, { name: name.trim() || undefined, role });
+    setName('');
+    onCreated(created);
+  });
+  const nameError = inputRefusal(failure);
   return (
     <form class="panel key-form" onSubmit={submit} aria-labelledby="new-key-heading">
       <h2 id="new-key-heading">Create a key</h2>

@@ -1,8 +1,23 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
-import { api, ApiFailure } from '../../api';
+import { api } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
-import { AppLink, Button, type Column, DataTable, Day, EmptyState, FailureNotice, Field, Loading, PlanNotice, toast, useLoad } from '../../ui';
+import {
+  AppLink,
+  Button,
+  type Column,
+  DataTable,
+  Day,
+  EmptyState,
+  FailureNotice,
+  Field,
+  inputRefusal,
+  Loading,
+  PlanNotice,
+  toast,
+  useLoad,
+  useSubmit,
+} from '../../ui';
 import './clients.css';
 
 interface ClientItem {
@@ -28,25 +43,14 @@ const COLUMNS: Column<ClientItem>[] = [
 function CreateClientForm({ wsId, onCreated }: { wsId: string; onCreated(name: string): void }) {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const created = await api<{ id: string; name: string }>('POST', `/workspaces/${wsId}/clients`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
-      setName('');
-      setSlug('');
-      onCreated(created.name);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(async () => {
+    const created = await api<{ id: string; name: string }>('POST', `/workspaces/${wsId}/clients`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
+    setName('');
+    setSlug('');
+    onCreated(created.name);
+  });
   // 400 (name, slug) and 409 (slug taken) belong under a field; the rest (402 limit) below the form
-  const message = failure instanceof ApiFailure && (failure.status === 400 || failure.status === 409) ? failure.message : undefined;
+  const message = inputRefusal(failure);
   const onSlug = message !== undefined && /slug/i.test(message);
   return (
     <form class="panel client-form" onSubmit={submit} aria-labelledby="new-client-heading">

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../api';
-import { Button, Field, PlanNotice, toast } from '../../ui';
+import { api } from '../../api';
+import { Button, Field, PlanNotice, planRefusal, toast, useSubmit } from '../../ui';
 
 /**
  * Adds a custom domain. The API's refusals stay where they belong: a bad or taken hostname (400,
@@ -8,27 +8,14 @@ import { Button, Field, PlanNotice, toast } from '../../ui';
  */
 export function AddDomainForm({ wsId, onAdded }: { wsId: string; onAdded(domain: string): void }) {
   const [domain, setDomain] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [planLimit, setPlanLimit] = useState<string>();
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setPlanLimit(undefined);
-    try {
-      const added = await api<{ domain: string }>('POST', `/workspaces/${wsId}/domains`, { domain: domain.trim() });
-      toast(`Added ${added.domain}: set its DNS records, then verify`);
-      setDomain('');
-      onAdded(added.domain);
-    } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 402) setPlanLimit(failure.message);
-      else setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(async () => {
+    const added = await api<{ domain: string }>('POST', `/workspaces/${wsId}/domains`, { domain: domain.trim() });
+    toast(`Added ${added.domain}: set its DNS records, then verify`);
+    setDomain('');
+    onAdded(added.domain);
+  });
+  const planLimit = planRefusal(failure);
+  const error = failure && !planLimit ? (failure as Error).message : undefined;
 
   return (
     <form class="panel add-domain" onSubmit={submit} aria-labelledby="add-domain-heading">

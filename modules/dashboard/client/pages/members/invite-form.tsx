@@ -1,34 +1,21 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../api';
+import { api } from '../../api';
 import type { Role } from '../../session';
-import { Button, Field, PlanNotice, toast } from '../../ui';
+import { Button, Field, PlanNotice, planRefusal, toast, useSubmit } from '../../ui';
 import { assignableRoles } from './rules';
 
 /** Invite by e-mail with a role up to the inviter's own; the plan's member limit answers with the API's 402 message. */
 export function InviteForm({ wsId, own, onInvited }: { wsId: string; own: Role; onInvited(): void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [planLimit, setPlanLimit] = useState<string>();
-
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setPlanLimit(undefined);
-    try {
-      await api('POST', `/workspaces/${wsId}/invites`, { email, role });
-      toast(`Invitation sent to ${email.trim()}`);
-      setEmail('');
-      onInvited();
-    } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 402) setPlanLimit(failure.message);
-      else setError((failure as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(async () => {
+    await api('POST', `/workspaces/${wsId}/invites`, { email, role });
+    toast(`Invitation sent to ${email.trim()}`);
+    setEmail('');
+    onInvited();
+  });
+  const planLimit = planRefusal(failure);
+  const error = failure && !planLimit ? (failure as Error).message : undefined;
 
   return (
     <form class="panel invite-form" onSubmit={submit} aria-labelledby="invite-heading">

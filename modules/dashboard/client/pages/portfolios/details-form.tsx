@@ -1,9 +1,8 @@
 import { useState } from 'preact/hooks';
 import { DEFAULT_STYLE, TREND_DAYS } from '../../../../portfolios/shared';
 import { api, ApiFailure, fieldOfError } from '../../api';
-import { Button, FailureNotice, Field, toast } from '../../ui';
+import { Button, ColourField, FailureNotice, Field, toast } from '../../ui';
 import { Checkbox } from '../links/inputs';
-import { ColourField } from './colour-field';
 import { type ColourKey, COLOURS, type Draft, patchOf } from './types';
 
 const COLOUR_LABEL: Record<ColourKey, string> = { bg_color: 'Background colour', text_color: 'Text colour', accent_color: 'Link colour' };
@@ -51,6 +50,7 @@ export function DetailsForm({ path, draft, onDraft, onSaved }: { path: string; d
             <ColourField
               key={key}
               label={COLOUR_LABEL[key]}
+              hint={`Hex, like #1a2b3c; empty for the default ${DEFAULT_STYLE[key]}`}
               value={draft.style[key]}
               fallback={DEFAULT_STYLE[key]}
               error={errorOf(`config.style.${key}`)}

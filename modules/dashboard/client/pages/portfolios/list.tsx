@@ -1,7 +1,22 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure, fieldOfError } from '../../api';
+import { api, fieldOfError } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, type Column, CopyButton, DataTable, EmptyState, FailureNotice, Field, Loading, Moment, navigate, useLoad } from '../../ui';
+import {
+  AppLink,
+  Button,
+  type Column,
+  CopyButton,
+  DataTable,
+  EmptyState,
+  FailureNotice,
+  Field,
+  inputRefusal,
+  Loading,
+  Moment,
+  navigate,
+  useLoad,
+  useSubmit,
+} from '../../ui';
 import './portfolios.css';
 import { type Portfolio, publicUrl, withoutScheme } from './types';
 
@@ -23,22 +38,12 @@ const columns = (wsId: string): Column<Portfolio>[] => [
 function CreatePortfolioForm({ wsId }: { wsId: string }) {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>();
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const created = await api<{ id: string }>('POST', `/workspaces/${wsId}/portfolios`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
-      navigate(`/app/w/${wsId}/portfolios/${created.id}`);
-    } catch (error) {
-      setFailure(error);
-      setBusy(false);
-    }
-  };
+  const { busy, failure, submit } = useSubmit(async () => {
+    const created = await api<{ id: string }>('POST', `/workspaces/${wsId}/portfolios`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
+    navigate(`/app/w/${wsId}/portfolios/${created.id}`);
+  });
   // 400s and the 409 name a field ("name is required", "Invalid slug format…", "Portfolio slug … already exists")
-  const message = failure instanceof ApiFailure && (failure.status === 400 || failure.status === 409) ? failure.message : undefined;
+  const message = inputRefusal(failure);
   const onSlug = message !== undefined && (/slug/i.test(message) || fieldOfError(message) === 'slug');
   return (
     <form class="panel portfolio-create" onSubmit={submit} aria-labelledby="new-portfolio-heading">

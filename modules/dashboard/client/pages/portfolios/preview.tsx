@@ -1,5 +1,6 @@
 import { DEFAULT_STYLE, TREND_DAYS } from '../../../../portfolios/shared';
-import { COLOURS, type Draft, isHex, linkName, type PortfolioLink, withoutScheme } from './types';
+import { isHex } from '../../ui';
+import { COLOURS, type Draft, linkName, type PortfolioLink, withoutScheme } from './types';
 
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'click' : 'clicks'}`;
 

@@ -39,7 +39,6 @@ export const patchOf = (draft: Draft) => ({
 });
 
 /** The same rule as the API's: #rgb or #rrggbb. */
-export const isHex = (value: string) => /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value.trim());
 
 /** The public page's address, on the site the dashboard is served from. */
 export const publicUrl = (slug: string) => `${location.origin}${portfolioPath(slug)}`;
