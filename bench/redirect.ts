@@ -163,8 +163,12 @@ async function main() {
     stored.push({ bare: bareRun, cached: await wrk(`http://${host}/${hot}`), random: await wrk(`http://${host}/`, { script }) });
   }
   bareServer.kill();
-  const storedCached = medianBy(stored, (r) => r.cached.rps / r.bare.rps);
-  const storedRandom = medianBy(stored, (r) => r.random.rps / r.bare.rps);
+  // the reference for these rounds is the median of every bare run of the bench: a bare run taken
+  // while PostgreSQL still checkpoints or vacuums after the previous round ran at ~60% of the
+  // others once, and would have flattered its round's ratios
+  const bareReference = medianBy([...rounds.map((r) => r.bare), ...stored.map((r) => r.bare)], (r) => r.rps);
+  const storedCached = medianBy(stored, (r) => r.cached.rps);
+  const storedRandom = medianBy(stored, (r) => r.random.rps);
   const backlog = Object.values(await queue.getJobCounts('wait', 'active', 'prioritized')).reduce((a, b) => a + b, 0);
   const failedJobs = await queue.getJobCountByTypes('failed');
   await queue.close();
@@ -187,8 +191,8 @@ async function main() {
     random: random.rps / bare.rps >= 0.3,
     clicks: rows === VISITS && clickCount === VISITS,
     rss: rss <= 250,
-    storedCached: storedCached.cached.rps / storedCached.bare.rps >= 0.5 && storedCached.cached.p99 <= 10,
-    storedRandom: storedRandom.random.rps / storedRandom.bare.rps >= 0.35 && storedRandom.random.p99 <= 25,
+    storedCached: storedCached.cached.rps / bareReference.rps >= 0.5 && storedCached.cached.p99 <= 10,
+    storedRandom: storedRandom.random.rps / bareReference.rps >= 0.35 && storedRandom.random.p99 <= 25,
   };
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
   const lines = [
@@ -199,9 +203,9 @@ async function main() {
     `| (each round: bare → cached) | ${rounds.map((r) => `${r.bare.rps.toFixed(0)} → ${r.cached.rps.toFixed(0)}`).join(', ')} | ${rounds.map((r) => (r.cached.rps / r.bare.rps).toFixed(2)).join(', ')} | | ${rounds.map((r) => fmt(r.cached.p99)).join(', ')} | |`,
     `| same, while the clicks worker drains the backlog | ${draining.rps.toFixed(0)} | ${ratio(draining)} | ${fmt(draining.p50)} | ${fmt(draining.p99)} | (worker, PostgreSQL and server share the 2 cores) |`,
     `| ${DISTINCT} distinct links at random | ${random.rps.toFixed(0)} | ${ratio(random)} | ${fmt(random.p50)} | ${fmt(random.p99)} | ≥ 0.30× ${verdict(targets.random)} |`,
-    `| cached redirect, clicks stored concurrently (worker running): median of ${ROUNDS} rounds | ${storedCached.cached.rps.toFixed(0)} | ${roundRatio(storedCached.cached, storedCached.bare)} | ${fmt(storedCached.cached.p50)} | ${fmt(storedCached.cached.p99)} | ≥ 0.50×, p99 ≤ 10 ms ${verdict(targets.storedCached)} |`,
-    `| ${DISTINCT} links at random, clicks stored concurrently: median of ${ROUNDS} rounds | ${storedRandom.random.rps.toFixed(0)} | ${roundRatio(storedRandom.random, storedRandom.bare)} | ${fmt(storedRandom.random.p50)} | ${fmt(storedRandom.random.p99)} | ≥ 0.35×, p99 ≤ 25 ms ${verdict(targets.storedRandom)} |`,
-    `| (each round: bare → cached, random) | ${stored.map((r) => `${r.bare.rps.toFixed(0)} → ${r.cached.rps.toFixed(0)}, ${r.random.rps.toFixed(0)}`).join('; ')} | ${stored.map((r) => `${roundRatio(r.cached, r.bare)}, ${roundRatio(r.random, r.bare)}`).join('; ')} | | ${stored.map((r) => `${fmt(r.cached.p99)}, ${fmt(r.random.p99)}`).join('; ')} | |`,
+    `| cached redirect, clicks stored concurrently (worker running): median of ${ROUNDS} rounds, against the median bare run (${bareReference.rps.toFixed(0)} req/s) | ${storedCached.cached.rps.toFixed(0)} | ${roundRatio(storedCached.cached, bareReference)} | ${fmt(storedCached.cached.p50)} | ${fmt(storedCached.cached.p99)} | ≥ 0.50×, p99 ≤ 10 ms ${verdict(targets.storedCached)} |`,
+    `| ${DISTINCT} links at random, clicks stored concurrently: median of ${ROUNDS} rounds, against the same | ${storedRandom.random.rps.toFixed(0)} | ${roundRatio(storedRandom.random, bareReference)} | ${fmt(storedRandom.random.p50)} | ${fmt(storedRandom.random.p99)} | ≥ 0.35×, p99 ≤ 25 ms ${verdict(targets.storedRandom)} |`,
+    `| (each round: its own bare run → cached, random; ratios to that bare run) | ${stored.map((r) => `${r.bare.rps.toFixed(0)} → ${r.cached.rps.toFixed(0)}, ${r.random.rps.toFixed(0)}`).join('; ')} | ${stored.map((r) => `${roundRatio(r.cached, r.bare)}, ${roundRatio(r.random, r.bare)}`).join('; ')} | | ${stored.map((r) => `${fmt(r.cached.p99)}, ${fmt(r.random.p99)}`).join('; ')} | |`,
     '',
     `| check | result | target |`,
     `|---|---|---|`,
