@@ -35,7 +35,7 @@ describe.skipIf(skipBrowser)('API keys page', () => {
     const key = await panel.getByLabel('Your new key').inputValue();
     expect(key).toMatch(/^lh_[A-Za-z0-9]{40}$/);
     await checkA11y(page);
-    await screenshot(page, 'api-keys');
+    await screenshot(page, 'api-keys', new URL('../../docs/screenshots', import.meta.url).pathname);
 
     await panel.getByRole('button', { name: 'Copy key' }).click();
     await toastSays(page, 'Key copied');
