@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { addMember, ensureUser } from '../../modules/members/service';
-import { checkA11y, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 
 /** The Account page in a real Chromium: the person, their open sessions from two browsers, one signed out, then every one. */
 warnIfNoChromium('dashboard account');
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
-const DOCS = new URL('../../docs/screenshots', import.meta.url).pathname;
-
 let d: Dashboard;
 
 beforeAll(async () => {
@@ -62,7 +60,7 @@ describe.skipIf(skipBrowser)('account page', () => {
     await expect(firefox.getByText(FIREFOX_WINDOWS).isVisible()).resolves.toBe(true);
     await expect(firefox.innerText()).resolves.toMatch(/Signed in .+ · last seen .+/);
     await checkA11y(page);
-    await screenshot(page, 'account', DOCS);
+    await screenshot(page, 'account', DOCS_SCREENSHOTS);
 
     await firefox.getByRole('button', { name: /^Sign out Firefox on Windows, signed in / }).click();
     await page.getByRole('listitem', { name: 'Firefox on Windows' }).waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
@@ -35,7 +35,7 @@ describe.skipIf(skipBrowser)('API keys page', () => {
     const key = await panel.getByLabel('Your new key').inputValue();
     expect(key).toMatch(/^lh_[A-Za-z0-9]{40}$/);
     await checkA11y(page);
-    await screenshot(page, 'api-keys', new URL('../../docs/screenshots', import.meta.url).pathname);
+    await screenshot(page, 'api-keys', DOCS_SCREENSHOTS);
 
     await panel.getByRole('button', { name: 'Copy key' }).click();
     await toastSays(page, 'Key copied');

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { memberWithKey } from '../helpers/members';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn } from './links-fixtures';
 
 warnIfNoChromium('audit.test.ts');
-
-const SHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -136,7 +134,7 @@ describe.skipIf(skipBrowser)('Audit log page', () => {
     await owner('PATCH', '', { name: 'Acme marketing' });
     await page.goto(auditUrl(workspaceId));
     await rows(page).filter({ hasText: 'member.update_role' }).waitFor();
-    await screenshot(page, 'audit-log', SHOTS);
+    await screenshot(page, 'audit-log', DOCS_SCREENSHOTS);
   }, 120_000);
 
   test('roles: admin reads the log; editor and viewer are not offered it, are told who can, and the API refuses them', async () => {

@@ -3,14 +3,12 @@ import type { Page } from 'playwright-core';
 import type { Plan } from '../../core/plans';
 import { createApiKey } from '../../modules/api-keys/service';
 import { seedClicks } from '../helpers/clicks';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
 /** Client workspaces (Agency): the owner creates one, it joins the switcher and opens; others list; other plans get the 402 reason. */
 warnIfNoChromium('clients.test.ts');
-
-const DOCS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -83,7 +81,7 @@ describe.skipIf(skipBrowser)('client workspaces page', () => {
     await checkA11y(page);
     await page.reload();
     await row.waitFor();
-    await screenshot(page, 'clients', DOCS);
+    await screenshot(page, 'clients', DOCS_SCREENSHOTS);
 
     // "Open" in its row leads into it, and so does the switcher
     expect(await row.getByRole('link', { name: 'Open Acme <Corp>' }).getAttribute('href')).toBe(`/app/w/${acme.id}`);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { PLAN_LIMITS, type Plan } from '../../core/plans';
 import { domains as domainsTable } from '../../modules/domains/schema';
 import { startDnsServer } from '../domains/dns-server';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { describedWith, signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
@@ -11,8 +11,6 @@ import { sessionFetch } from './session-api';
 warnIfNoChromium('domains.test.ts');
 
 const CNAME_TARGET = 'cname.linkhop.test';
-const SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
-
 let d: Dashboard;
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {
@@ -134,7 +132,7 @@ describe.skipIf(skipBrowser)('custom domains page', () => {
     await checkA11y(page);
     await withoutToasts(page);
     await page.getByRole('heading', { name: /^Your domains/ }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-    await screenshot(page, 'domains', SCREENSHOTS);
+    await screenshot(page, 'domains', DOCS_SCREENSHOTS);
 
     // two links on the verified domain: the removal warning names them and what happens to them
     const linkIds: string[] = [];

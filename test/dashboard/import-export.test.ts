@@ -4,13 +4,11 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Page, Route } from 'playwright-core';
 import { domains } from '../../modules/domains/schema';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
 warnIfNoChromium('import-export.test.ts');
-
-const SHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -224,7 +222,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     // the outcome has the focus (the progress it replaces is gone)
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Import finished');
     await checkA11y(page);
-    await screenshot(page, 'import-export', SHOTS);
+    await screenshot(page, 'import-export', DOCS_SCREENSHOTS);
   }, 120_000);
 
   test('roles and plans: a viewer neither imports nor exports, an editor imports, an admin also exports; every plan offers the same', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import type { Role } from '../../core/plans';
 import { addMember, ensureUser, membershipRole } from '../../modules/members/service';
-import { checkA11y, mailedLink, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, mailedLink, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
@@ -66,7 +66,7 @@ describe.skipIf(skipBrowser)('members and invitations', () => {
     const joinUrl = await mailedLink(d, invitee, 'invite');
     await checkA11y(page);
     await page.getByRole('status').filter({ hasText: 'Invitation sent to' }).waitFor({ state: 'detached' });
-    await screenshot(page, 'members', new URL('../../docs/screenshots', import.meta.url).pathname);
+    await screenshot(page, 'members', DOCS_SCREENSHOTS);
     // the same address again: the API's refusal is shown at the field
     await page.getByLabel('E-mail').fill(invitee);
     await page.getByRole('button', { name: 'Send invitation' }).click();

@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { featureMessage, type Plan } from '../../core/plans';
 import { seedClicks } from '../helpers/clicks';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
 /** Portfolios: create, add links, order them, colours and toggles with a live preview, the public URL, delete; by role and plan. */
 warnIfNoChromium('portfolios.test.ts');
-
-const DOCS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -184,7 +182,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     // a reload shows the saved state (and no toasts over it)
     await page.reload();
     await preview(page).getByText('Hand-picked for spring').waitFor();
-    await screenshot(page, 'portfolio-editor', DOCS);
+    await screenshot(page, 'portfolio-editor', DOCS_SCREENSHOTS);
 
     // remove a link: it leaves the portfolio, not the workspace
     await page.getByRole('button', { name: 'Remove Careers' }).click();
@@ -204,7 +202,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     await checkA11y(page);
     await page.reload();
     await row.waitFor();
-    await screenshot(page, 'portfolios', DOCS);
+    await screenshot(page, 'portfolios', DOCS_SCREENSHOTS);
 
     // delete, after a confirmation naming what stays
     await row.getByRole('link', { name: 'Spring favourites' }).click();

@@ -9,11 +9,9 @@
 import { hasChromium } from '../helpers/browser';
 import { seedClicks } from '../helpers/clicks';
 import { runMonitoringPass } from '../../modules/monitoring/service';
-import { screenshot, signIn, startDashboard } from './harness';
+import { screenshot, signIn, startDashboard, DOCS_SCREENSHOTS } from './harness';
 
 if (!hasChromium) throw new Error('screenshots need /usr/bin/chromium (apt-get install -y chromium)');
-const OUT = new URL('../../docs/screenshots', import.meta.url).pathname;
-
 const LINKS = [
   ['Spring sale landing page', 'https://shop.acme.example/spring-sale', ['campaign', 'spring']],
   ['Newsletter #42: product update', 'https://blog.acme.example/2026/product-update', ['newsletter']],
@@ -101,32 +99,32 @@ try {
   const { page } = await d.newPage();
   await page.goto(d.appUrl('/sign-in'));
   await page.getByLabel('E-mail').waitFor();
-  await screenshot(page, 'sign-in', OUT);
+  await screenshot(page, 'sign-in', DOCS_SCREENSHOTS);
   await signIn(d, page, email);
 
   await page.getByRole('heading', { name: 'Top links' }).waitFor();
-  await screenshot(page, 'overview', OUT);
+  await screenshot(page, 'overview', DOCS_SCREENSHOTS);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: /^Workspace:/ }).click();
-  await page.screenshot({ path: `${OUT}/navigation-375.png` });
+  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/navigation-375.png` });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(d.appUrl(`/w/${ws.workspaceId}/links`));
   await page.getByText(LINKS[0][0]).first().waitFor();
-  await screenshot(page, 'links', OUT);
+  await screenshot(page, 'links', DOCS_SCREENSHOTS);
 
   await page.goto(d.appUrl(`/w/${ws.workspaceId}/links/${links[0].id}/analytics`));
   await page.getByRole('heading', { name: 'Countries' }).waitFor();
-  await screenshot(page, 'link-analytics', OUT);
+  await screenshot(page, 'link-analytics', DOCS_SCREENSHOTS);
   await page.getByRole('region', { name: 'Health' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${OUT}/link-health-wide.png` });
+  await page.screenshot({ path: `${DOCS_SCREENSHOTS}/link-health-wide.png` });
 
   await page.goto(d.appUrl(`/w/${ws.workspaceId}/links/${links[0].id}`));
   await page.waitForLoadState('networkidle');
-  await screenshot(page, 'link-editor', OUT);
+  await screenshot(page, 'link-editor', DOCS_SCREENSHOTS);
 
-  console.log(`screenshots saved in ${OUT}`);
+  console.log(`screenshots saved in ${DOCS_SCREENSHOTS}`);
 } finally {
   await d.close();
 }

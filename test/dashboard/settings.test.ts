@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { featureMessage, type Plan } from '../../core/plans';
 import { getWorkspaceRow, setWorkspacePlan } from '../../modules/workspaces';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { descriptionOf, signedIn, toastSays } from './links-fixtures';
 import { widthAt375 } from './narrow';
 import { sessionFetch } from './session-api';
 
 warnIfNoChromium('settings.test.ts');
-
-const SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -73,7 +71,7 @@ describe.skipIf(skipBrowser)('Workspace settings page', () => {
     await checkA11y(page);
     await page.reload();
     await page.getByLabel('GA4 measurement ID').waitFor();
-    await screenshot(page, 'settings', SCREENSHOTS);
+    await screenshot(page, 'settings', DOCS_SCREENSHOTS);
     expect(await widthAt375(page)).toBeLessThanOrEqual(375);
 
     // a new secret replaces the stored one; "Clear" removes the other
@@ -156,10 +154,10 @@ describe.skipIf(skipBrowser)('Workspace settings page', () => {
         await checkA11y(page);
         await page.setViewportSize({ width: 375, height: 812 });
         await planPanel.getByRole('heading', { name: 'Features' }).scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SCREENSHOTS}/settings-plan-375.png` });
+        await page.screenshot({ path: `${DOCS_SCREENSHOTS}/settings-plan-375.png` });
         await page.setViewportSize({ width: 1280, height: 800 });
         await planPanel.getByRole('heading', { name: /^Plan: / }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-        await page.screenshot({ path: `${SCREENSHOTS}/settings-plan-wide.png` });
+        await page.screenshot({ path: `${DOCS_SCREENSHOTS}/settings-plan-wide.png` });
       }
     }
     // scripts set on Team, then the operator moves the workspace to Pro: kept, said to be off, and a save leaves them alone
@@ -243,7 +241,7 @@ describe.skipIf(skipBrowser)('Governance page', () => {
     });
     await page.reload();
     await page.getByText('A policy is in force.').waitFor();
-    await screenshot(page, 'governance', SCREENSHOTS);
+    await screenshot(page, 'governance', DOCS_SCREENSHOTS);
     expect(await widthAt375(page)).toBeLessThanOrEqual(375);
     // the policy at work: a new link to the blocked domain is refused, the old one is untouched
     const refused = await d.t.api('POST', `/workspaces/${workspaceId}/links`, {

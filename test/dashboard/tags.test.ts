@@ -2,14 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { PLAN_LIMITS } from '../../core/plans';
 import { tags as tagsTable } from '../../modules/tags/schema';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { describedWith, descriptionOf, signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
 /** Tags: colour (picker and hex), description, link counts, delete; what each role is offered; the tag limit's 402. */
 warnIfNoChromium('tags.test.ts');
-
-const SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -100,7 +98,7 @@ describe.skipIf(skipBrowser)('tags page', () => {
     await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Edit tag spring');
     expect(await form.getByLabel('Hex colour').inputValue()).toBe('#f80');
     for (let waited = 0; waited < 10_000 && (await page.locator('.toast').count()) > 0; waited += 200) await Bun.sleep(200);
-    await screenshot(page, 'tags', SCREENSHOTS);
+    await screenshot(page, 'tags', DOCS_SCREENSHOTS);
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // the link count in the row leads to those links

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { featureMessage, planLimit, type Plan } from '../../core/plans';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { describedWith, signedIn, toastSays } from './links-fixtures';
 import { widthAt375 } from './narrow';
 import { sessionFetch } from './session-api';
 
 warnIfNoChromium('templates.test.ts');
-
-const SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 beforeAll(async () => {
@@ -64,7 +62,7 @@ describe.skipIf(skipBrowser)('Templates page', () => {
     await checkA11y(page);
     await page.reload();
     await row.waitFor();
-    await screenshot(page, 'templates', SCREENSHOTS);
+    await screenshot(page, 'templates', DOCS_SCREENSHOTS);
     expect(await widthAt375(page)).toBeLessThanOrEqual(375);
 
     // a link made from it takes its values
@@ -78,7 +76,7 @@ describe.skipIf(skipBrowser)('Templates page', () => {
     const edit = page.getByRole('form', { name: 'Edit template “Newsletter <weekly>”' });
     expect(await edit.getByLabel('UTM source').inputValue()).toBe('newsletter');
     expect(await edit.getByLabel('Expires after (days)').inputValue()).toBe('30');
-    await screenshot(page, 'template-editor', SCREENSHOTS);
+    await screenshot(page, 'template-editor', DOCS_SCREENSHOTS);
     expect(await widthAt375(page)).toBeLessThanOrEqual(375);
     await edit.getByLabel('Template name').fill('Monthly newsletter');
     await edit.getByLabel('Expires after (days)').fill('');

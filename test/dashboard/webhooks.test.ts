@@ -7,14 +7,12 @@ import type { Page } from 'playwright-core';
 import type { Plan, Role } from '../../core/plans';
 import { webhookDeliveries } from '../../core/schema';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type Received, type TestCerts } from '../helpers/https-receiver';
-import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
+import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn, toastSays } from './links-fixtures';
 import { sessionFetch } from './session-api';
 
 /** Webhooks: create (secret once), the receiver snippet against real deliveries, test event, delivery log, edit, disable, rotate, delete; roles and plans. */
 warnIfNoChromium('webhooks.test.ts');
-
-const SHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 let d: Dashboard;
 let certs: TestCerts;
@@ -134,7 +132,7 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
     await page.getByRole('heading', { name: 'Webhooks (3)' }).waitFor();
     await checkA11y(page);
     await page.getByText('Secret copied').waitFor({ state: 'detached' });
-    await screenshot(page, 'webhooks', SHOTS);
+    await screenshot(page, 'webhooks', DOCS_SCREENSHOTS);
     const snippet = await snippetsFromPage(page);
 
     // one webhook: send a test event; the result, and the delivery in the log
@@ -202,7 +200,7 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
     await log.locator('summary').first().click();
     await checkA11y(page);
     await page.evaluate(() => document.getElementById('deliveries-heading')!.scrollIntoView());
-    await screenshot(page, 'webhook-deliveries', SHOTS);
+    await screenshot(page, 'webhook-deliveries', DOCS_SCREENSHOTS);
 
     // edit: name, URL and events as the API keeps them
     await page.getByRole('button', { name: 'Edit', exact: true }).click();

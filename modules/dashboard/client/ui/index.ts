@@ -12,3 +12,5 @@ export { Day, Moment, momentText } from './dates';
 export { setAddressQuery } from './query';
 export { inputRefusal, planRefusal, useSubmit } from './use-submit';
 export { ColourField, isHex } from './colour-field';
+export { NameSlugForm } from './name-slug-form';
+export { QuerySelect } from './query-select';

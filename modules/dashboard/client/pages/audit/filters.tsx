@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS } from '../../../../audit/shared';
-import { Field, setAddressQuery } from '../../ui';
+import { Field, QuerySelect, setAddressQuery } from '../../ui';
 import { ACTION_WORDS } from './describe';
 
 export interface MemberChoice {
@@ -36,24 +36,16 @@ export function AuditFilters({ query, members }: { query: URLSearchParams; membe
   const people: [string, string][] = members.map((m) => [m.id, m.name ? `${m.name} (${m.email})` : m.email]);
   // someone who has left the workspace stays choosable while the address names them
   if (user && !members.some((m) => m.id === user)) people.push([user, `Former member ${user}`]);
-  const select = (label: string, key: string, options: [string, string][]) => (
-    <Field label={label} class="filter">
-      {(control) => (
-        <select {...control} value={query.get(key) ?? ''} onChange={(event) => setAddressQuery({ [key]: event.currentTarget.value })}>
-          {options.map(([value, name]) => (
-            <option key={value} value={value} selected={value === (query.get(key) ?? '')}>
-              {name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role, as ARIA 1.2 describes (the <search> element is not in every supported browser)
     <form class="audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-      {select('Action', 'action', [['', 'Any action'], ...AUDIT_ACTIONS.map((a) => [a, ACTION_WORDS[a]] as [string, string])])}
-      {select('Who', 'user', [['', 'Anyone'], ...people])}
+      <QuerySelect
+        label="Action"
+        name="action"
+        query={query}
+        options={[['', 'Any action'], ...AUDIT_ACTIONS.map((a) => [a, ACTION_WORDS[a]] as [string, string])]}
+      />
+      <QuerySelect label="Who" name="user" query={query} options={[['', 'Anyone'], ...people]} />
       <Field
         label="From"
         class="filter"

@@ -2,22 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
 import { api } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
-import {
-  AppLink,
-  Button,
-  type Column,
-  DataTable,
-  Day,
-  EmptyState,
-  FailureNotice,
-  Field,
-  inputRefusal,
-  Loading,
-  PlanNotice,
-  toast,
-  useLoad,
-  useSubmit,
-} from '../../ui';
+import { AppLink, NameSlugForm, type Column, DataTable, Day, EmptyState, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
 import './clients.css';
 
 interface ClientItem {
@@ -38,42 +23,6 @@ const COLUMNS: Column<ClientItem>[] = [
   { label: 'Clicks', numeric: true, cell: (c) => c.click_count.toLocaleString('en-US') },
   { label: 'Created', cell: (c) => <Day iso={c.created_at} /> },
 ];
-
-/** Name and optional slug of a new client workspace (the owner's only). */
-function CreateClientForm({ wsId, onCreated }: { wsId: string; onCreated(name: string): void }) {
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const { busy, failure, submit } = useSubmit(async () => {
-    const created = await api<{ id: string; name: string }>('POST', `/workspaces/${wsId}/clients`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
-    setName('');
-    setSlug('');
-    onCreated(created.name);
-  });
-  // 400 (name, slug) and 409 (slug taken) belong under a field; the rest (402 limit) below the form
-  const message = inputRefusal(failure);
-  const onSlug = message !== undefined && /slug/i.test(message);
-  return (
-    <form class="panel client-form" onSubmit={submit} aria-labelledby="new-client-heading">
-      <h2 id="new-client-heading">New client workspace</h2>
-      <p class="muted">It starts on the Free plan, with this workspace’s owners as its owners.</p>
-      <div class="client-form-fields">
-        <Field label="Name" maxLength={100} value={name} error={message && !onSlug ? message : undefined} onInput={(e) => setName(e.currentTarget.value)} />
-        <Field
-          label="Slug"
-          hint="Lowercase letters, digits and hyphens; made from the name when empty."
-          maxLength={50}
-          value={slug}
-          error={onSlug ? message : undefined}
-          onInput={(e) => setSlug(e.currentTarget.value)}
-        />
-      </div>
-      {failure !== undefined && !message && <FailureNotice error={failure} />}
-      <Button type="submit" variant="primary" busy={busy}>
-        Create client workspace
-      </Button>
-    </form>
-  );
-}
 
 /** "Open" where the person belongs to the client workspace (the switcher lists it too); otherwise says so. */
 function OpenClient({ client, mine }: { client: ClientItem; mine: Workspace[] }) {
@@ -118,7 +67,17 @@ export function ClientsPage({ wsId }: { wsId: string }) {
       <h1>Client workspaces</h1>
       <p class="muted">Separate workspaces for the clients of an agency, each with its own links, members and plan.</p>
       {!onPlan && <PlanNotice message={featureMessage('clients')} />}
-      {mayCreate && <CreateClientForm wsId={wsId} onCreated={created} />}
+      {mayCreate && (
+        <NameSlugForm
+          id="new-client-heading"
+          title="New client workspace"
+          intro={<p class="muted">It starts on the Free plan, with this workspace’s owners as its owners.</p>}
+          slugLabel="Slug"
+          slugHint="Lowercase letters, digits and hyphens; made from the name when empty."
+          submitLabel="Create client workspace"
+          create={async (body) => void created((await api<{ name: string }>('POST', `/workspaces/${wsId}/clients`, body)).name)}
+        />
+      )}
       {onPlan && !mayCreate && (
         <div class="notice" role="note">
           <p>Only the workspace owner creates client workspaces. Your role here is {workspace.role}.</p>

@@ -1,3 +1,5 @@
+import type { GovernancePolicy as Policy } from '../../../../workspaces';
+
 /** The governance policy as the form holds it (spec: Governance policy object). */
 export interface PolicyForm {
   requireUtm: boolean;
@@ -9,14 +11,7 @@ export interface PolicyForm {
   domains: string;
 }
 
-export interface Policy {
-  require_utm?: boolean;
-  require_tags?: boolean;
-  require_title?: boolean;
-  max_expiry_days?: number;
-  blocked_domains?: string[];
-  allowed_domains?: string[];
-}
+export type { GovernancePolicy as Policy } from '../../../../workspaces';
 
 export function policyFormOf(policy: Policy | undefined): PolicyForm {
   const mode = policy?.allowed_domains?.length ? 'allowed' : policy?.blocked_domains?.length ? 'blocked' : 'none';

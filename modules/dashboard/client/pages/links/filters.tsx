@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Field } from '../../ui';
+import { Field, QuerySelect, setAddressQuery } from '../../ui';
 import type { DomainList, Tag } from './types';
 
 /** Query keys that narrow the list (sort and page size only order it). */
@@ -35,36 +35,21 @@ export function listQuery(query: URLSearchParams): string {
 
 interface FiltersProps {
   query: URLSearchParams;
-  setQuery(change: Record<string, string>, opts?: { replace?: boolean }): void;
   tags: Tag[];
   domains?: DomainList;
 }
 
 /** Search as you type (after a short pause), the filters and the order; all kept in the page's address. */
-export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
+export function Filters({ query, tags, domains }: FiltersProps) {
   const [wide] = useState(() => matchMedia('(min-width: 761px)').matches);
   const current = query.get('q') ?? '';
   const [text, setText] = useState(current);
   useEffect(() => setText(current), [current]);
   useEffect(() => {
     if (text === current) return;
-    const timer = setTimeout(() => setQuery({ q: text.trim() }, { replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => setAddressQuery({ q: text.trim() }, { replace: true }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const select = (label: string, key: string, options: [string, string][], fallback = '') => (
-    <Field label={label} class="filter">
-      {(control) => (
-        <select {...control} value={query.get(key) ?? fallback} onChange={(event) => setQuery({ [key]: event.currentTarget.value })}>
-          {/* `selected` too: when the chosen option disappears (a tag no link carries any more), the select shows the current one, not a blank */}
-          {options.map(([value, name]) => (
-            <option key={value} value={value} selected={value === (query.get(key) ?? fallback)}>
-              {name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
   const domainOptions: [string, string][] = [['', 'Any domain']];
   if (domains) domainOptions.push([domains.default_domain, domains.default_domain], ...domains.domains.map((d) => [d.domain, d.domain] as [string, string]));
   // a tag filter stays on offer while it applies, even when no link carries the tag any more
@@ -80,7 +65,7 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
       aria-label="Filter links"
       onSubmit={(event) => {
         event.preventDefault();
-        setQuery({ q: text.trim() });
+        setAddressQuery({ q: text.trim() });
       }}
     >
       <div class="filters-main">
@@ -92,33 +77,29 @@ export function Filters({ query, setQuery, tags, domains }: FiltersProps) {
           placeholder="Slug, destination or title"
           onInput={(event) => setText(event.currentTarget.value)}
         />
-        {select(
-          'Sort by',
-          'sort',
-          SORTS.map(([v, l]) => [v, l]),
-          SORTS[0][0],
-        )}
+        <QuerySelect label="Sort by" name="sort" query={query} options={SORTS.map(([v, l]) => [v, l])} fallback={SORTS[0][0]} />
       </div>
       {/* open on wide screens or while a filter applies; a phone starts with the list in view */}
       <details class="more-filters" open={wide || narrowing > 0}>
         <summary>More filters{narrowing ? ` (${narrowing} applied)` : ''}</summary>
         <div class="filters-more">
-          {select('Tag', 'tag', [['', 'Any tag'], ...tagNames.map((name) => [name, name] as [string, string])])}
-          {select('Domain', 'domain', domainOptions)}
+          <QuerySelect label="Tag" name="tag" query={query} options={[['', 'Any tag'], ...tagNames.map((name) => [name, name] as [string, string])]} />
+          <QuerySelect label="Domain" name="domain" query={query} options={domainOptions} />
           <Field
             label="Created from"
             class="filter"
             type="date"
             value={query.get('from') ?? ''}
-            onInput={(event) => setQuery({ from: event.currentTarget.value })}
+            onInput={(event) => setAddressQuery({ from: event.currentTarget.value })}
           />
-          <Field label="Created to" class="filter" type="date" value={query.get('to') ?? ''} onInput={(event) => setQuery({ to: event.currentTarget.value })} />
-          {select(
-            'Per page',
-            'limit',
-            PAGE_SIZES.map((s) => [s, s]),
-            PAGE_SIZES[0],
-          )}
+          <Field
+            label="Created to"
+            class="filter"
+            type="date"
+            value={query.get('to') ?? ''}
+            onInput={(event) => setAddressQuery({ to: event.currentTarget.value })}
+          />
+          <QuerySelect label="Per page" name="limit" query={query} options={PAGE_SIZES.map((s) => [s, s])} fallback={PAGE_SIZES[0]} />
         </div>
       </details>
     </form>

@@ -93,7 +93,6 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [apiQuery]);
 
-  const setQuery = setAddressQuery;
   const filtered = FILTER_KEYS.some((key) => query.get(key));
   const data = list.data;
   const links = data?.links ?? [];
@@ -122,7 +121,7 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
           </Button>
         )}
       </div>
-      <Filters query={query} setQuery={setQuery} tags={choices.data?.[0].tags ?? []} domains={choices.data?.[1]} />
+      <Filters query={query} tags={choices.data?.[0].tags ?? []} domains={choices.data?.[1]} />
       {list.error ? (
         <FailureNotice error={list.error} retry={list.reload} />
       ) : !data ? (
@@ -189,7 +188,13 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
               </tbody>
             </table>
           </div>
-          <Pagination page={data.page} limit={data.limit} total={data.total} onPage={(page) => setQuery({ page: String(page) })} label="Pages of links" />
+          <Pagination
+            page={data.page}
+            limit={data.limit}
+            total={data.total}
+            onPage={(page) => setAddressQuery({ page: String(page) })}
+            label="Pages of links"
+          />
         </>
       )}
     </div>

@@ -1,22 +1,6 @@
-import { useState } from 'preact/hooks';
-import { api, fieldOfError } from '../../api';
+import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import {
-  AppLink,
-  Button,
-  type Column,
-  CopyButton,
-  DataTable,
-  EmptyState,
-  FailureNotice,
-  Field,
-  inputRefusal,
-  Loading,
-  Moment,
-  navigate,
-  useLoad,
-  useSubmit,
-} from '../../ui';
+import { AppLink, NameSlugForm, type Column, CopyButton, DataTable, EmptyState, FailureNotice, Loading, Moment, navigate, useLoad } from '../../ui';
 import './portfolios.css';
 import { type Portfolio, publicUrl, withoutScheme } from './types';
 
@@ -34,39 +18,6 @@ const columns = (wsId: string): Column<Portfolio>[] => [
   { label: 'Updated', cell: (p) => <Moment iso={p.updated_at} /> },
 ];
 
-/** Name and optional address of a new portfolio; created, it opens in the editor. A full plan answers 402, shown as such. */
-function CreatePortfolioForm({ wsId }: { wsId: string }) {
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const { busy, failure, submit } = useSubmit(async () => {
-    const created = await api<{ id: string }>('POST', `/workspaces/${wsId}/portfolios`, { name, ...(slug.trim() ? { slug: slug.trim() } : {}) });
-    navigate(`/app/w/${wsId}/portfolios/${created.id}`);
-  });
-  // 400s and the 409 name a field ("name is required", "Invalid slug format…", "Portfolio slug … already exists")
-  const message = inputRefusal(failure);
-  const onSlug = message !== undefined && (/slug/i.test(message) || fieldOfError(message) === 'slug');
-  return (
-    <form class="panel portfolio-create" onSubmit={submit} aria-labelledby="new-portfolio-heading">
-      <h2 id="new-portfolio-heading">New portfolio</h2>
-      <div class="portfolio-create-fields">
-        <Field label="Name" maxLength={100} value={name} error={message && !onSlug ? message : undefined} onInput={(e) => setName(e.currentTarget.value)} />
-        <Field
-          label="Address"
-          hint={`${withoutScheme(publicUrl('…'))}: lowercase letters, digits, - and _; made from the name when empty.`}
-          maxLength={50}
-          value={slug}
-          error={onSlug ? message : undefined}
-          onInput={(e) => setSlug(e.currentTarget.value)}
-        />
-      </div>
-      {failure !== undefined && !message && <FailureNotice error={failure} />}
-      <Button type="submit" variant="primary" busy={busy}>
-        Create portfolio
-      </Button>
-    </form>
-  );
-}
-
 /** The workspace's portfolios (public pages of chosen links); editors create them. Plans without portfolios get the API's 402 reason. */
 export function PortfoliosPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
@@ -82,7 +33,16 @@ export function PortfoliosPage({ wsId }: { wsId: string }) {
         <Loading />
       ) : (
         <>
-          {mayCreate && <CreatePortfolioForm wsId={wsId} />}
+          {mayCreate && (
+            <NameSlugForm
+              id="new-portfolio-heading"
+              title="New portfolio"
+              slugLabel="Address"
+              slugHint={`${withoutScheme(publicUrl('…'))}: lowercase letters, digits, - and _; made from the name when empty.`}
+              submitLabel="Create portfolio"
+              create={async (body) => navigate(`/app/w/${wsId}/portfolios/${(await api<{ id: string }>('POST', `/workspaces/${wsId}/portfolios`, body)).id}`)}
+            />
+          )}
           <h2>Portfolios</h2>
           {list.data.portfolios.length === 0 ? (
             <EmptyState title="No portfolios yet">{mayCreate ? <p>Create one above, then add links to it.</p> : <p>Editors create them.</p>}</EmptyState>
