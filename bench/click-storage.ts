@@ -14,7 +14,7 @@
  * hot ones; 2,000 visitors, each with a fixed country, browser, OS, device, language and one of a
  * few referers (BENCH_LINKS, BENCH_VISITORS change the counts: 1 and 1 is the one-hot-link case).
  * BENCH_ROUNDS (default 3) rounds, each on its own database.
- * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_WORKER_FLAGS.
  */
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
@@ -33,6 +33,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BATCH = 10_000;
+/** Bun flags for the worker process (e.g. `--cpu-prof-md --cpu-prof-dir=/tmp/prof` to see where its time goes) */
+const WORKER_FLAGS = (process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
 const LINKS = Number(process.env.BENCH_LINKS ?? 1_000);
 const HOT = Math.min(10, LINKS);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 2_000);
@@ -118,7 +120,7 @@ async function round(n: number) {
     }
     await queue.close();
 
-    const worker = startProcess([process.execPath, 'workers/main.ts', 'clicks'], env);
+    const worker = startProcess([process.execPath, ...WORKER_FLAGS, 'workers/main.ts', 'clicks'], env);
     const t0 = performance.now();
     let first = 0;
     let stored = 0;

@@ -102,8 +102,12 @@ export interface HookMap {
   'link.beforeCreate': LinkBeforeCreate;
   'redirect.resolve': RedirectResolve;
   'link.validate': LinkValidate;
-  /** after a batch is stored, with only the rows inserted now (never twice for one click): analytics forwarding enqueues here */
-  'clicks.recorded': { clicks: ClickRecord[] };
+  /**
+   * after a batch is stored, with only the rows inserted now (never twice for one click): analytics
+   * forwarding enqueues here. `clicks` is built on first read (a batch is up to 10,000 records): a
+   * listener that wants some workspaces' clicks only checks `workspaceIds` first.
+   */
+  'clicks.recorded': { clicks: ClickRecord[]; workspaceIds: string[] };
   /**
    * a domain was added, verified or removed: run (awaited) after commit and before the write
    * answers, so that every process drops its cached copy first (the events go to webhooks)

@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps';
 import { getWorkspaceRow } from '../workspaces';
 import { compactBatch } from './batch';
+import type { ClickRecord } from './hooks';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
 import { publishClickCounts } from './counts';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from './maintenance';
@@ -11,7 +12,14 @@ export function registerJobs(deps: Deps) {
     const batch = compactBatch(job);
     const stored = await storeClicks(deps.db, batch);
     publishClickCounts(deps, batch, stored.counts);
-    if (stored.clicks.length) await deps.bus.run('clicks.recorded', { clicks: stored.clicks });
+    if (!stored.counts.size) return;
+    let clicks: ClickRecord[] | undefined;
+    await deps.bus.run('clicks.recorded', {
+      workspaceIds: stored.workspaceIds,
+      get clicks() {
+        return (clicks ??= stored.clicks());
+      },
+    });
   });
   deps.queue.register('clicks.forget', async ({ workspaceId, linkId }) => {
     if (linkId) await forgetLinkClicks(deps.db, workspaceId, linkId);

@@ -70,13 +70,15 @@ export async function flushClicks(deps: Pick<Deps, 'queue' | 'log'>): Promise<vo
 }
 
 export interface StoredBatch {
-  /** the clicks inserted now (none when the batch was stored before) */
-  clicks: ClickRecord[];
-  /** each link's `click_count` after this batch */
+  /** each link's `click_count` after this batch (empty when nothing was inserted now) */
   counts: Map<string, number>;
+  /** the workspaces of the clicks inserted now */
+  workspaceIds: string[];
+  /** the clicks inserted now, made on demand (10,000 records cost the worker more than storing their rollups) */
+  clicks(): ClickRecord[];
 }
 
-const NOTHING_STORED: StoredBatch = { clicks: [], counts: new Map() };
+const NOTHING_STORED: StoredBatch = { counts: new Map(), workspaceIds: [], clicks: () => [] };
 const json = (rows: unknown[]) => JSON.stringify(rows);
 
 /**
@@ -120,8 +122,8 @@ export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<Stored
     await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
     await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     const counts = await addClickCounts(tx, rollup.perLink);
-    const stored = clicksOf(batch).filter((c) => counts.has(c.link_id));
-    return { clicks: stored, counts };
+    const workspaceIds = [...new Set(links.flatMap((l) => (counts.has(l.linkId) ? [l.workspaceId] : [])))];
+    return { counts, workspaceIds, clicks: () => clicksOf(batch).filter((c) => counts.has(c.link_id)) };
   });
 }
 

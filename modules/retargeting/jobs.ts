@@ -10,6 +10,10 @@ declare module '../../core/queue' {
   }
 }
 
+/** whether a workspace forwards clicks anywhere, remembered in process; `workspace.changed` drops it everywhere */
+const ACCOUNTS_MEMO_MS = 60_000;
+const accountsCacheKey = (workspaceId: string) => `retargeting:forwarding:${workspaceId}`;
+
 /**
  * Analytics forwarding: after a click batch is stored (`clicks.recorded`, in whichever process
  * runs the click job, hence registered here and not in the module plugin), one `analytics.forward`
@@ -17,11 +21,22 @@ declare module '../../core/queue' {
  * retried in a job of its own, so the other one is not sent twice.
  */
 export function registerJobs(deps: Deps) {
+  const forwarding = (workspaceId: string) =>
+    deps.cache.remember(accountsCacheKey(workspaceId), ACCOUNTS_MEMO_MS, async () => {
+      const row = await getWorkspaceRow(deps.db, workspaceId);
+      return Boolean(row && (forwardsToGa(row) || forwardsToFb(row)));
+    });
+  deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(accountsCacheKey(workspaceId)), { source: 'retargeting' });
   deps.bus.on(
     'clicks.recorded',
-    async ({ clicks }) => {
+    async (recorded) => {
+      const forwarded = new Set<string>();
+      for (const id of recorded.workspaceIds) if (await forwarding(id)) forwarded.add(id);
+      // most workspaces forward nowhere: their clicks are never even built into records
+      if (!forwarded.size) return;
       const byWorkspace = new Map<string, ClickRecord[]>();
-      for (const click of clicks) {
+      for (const click of recorded.clicks) {
+        if (!forwarded.has(click.workspace_id)) continue;
         const list = byWorkspace.get(click.workspace_id);
         if (list) list.push(click);
         else byWorkspace.set(click.workspace_id, [click]);

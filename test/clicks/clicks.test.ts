@@ -102,9 +102,9 @@ describe('the clicks.record processor', () => {
   test('re-delivery of a batch inserts and counts nothing twice', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/idem' });
     const batch = batchFor([link, 5]);
-    expect((await storeClicks(t.deps.db, batch)).clicks).toHaveLength(5);
-    expect((await storeClicks(t.deps.db, JSON.parse(JSON.stringify(batch)))).clicks).toHaveLength(0);
-    expect((await storeClicks(t.deps.db, batchFor([link, 3]))).clicks).toHaveLength(3);
+    expect((await storeClicks(t.deps.db, batch)).clicks()).toHaveLength(5);
+    expect((await storeClicks(t.deps.db, JSON.parse(JSON.stringify(batch)))).clicks()).toHaveLength(0);
+    expect((await storeClicks(t.deps.db, batchFor([link, 3]))).clicks()).toHaveLength(3);
     expect(await rowsOf(link.id)).toHaveLength(8);
     expect(await countOf(link.id)).toBe(8);
   });
@@ -145,7 +145,8 @@ describe('the clicks.record processor', () => {
     const gone = await createLink(t, ws, { target: 'https://example.com/gone' });
     await t.api('DELETE', `/workspaces/${ws.workspaceId}/links/${gone.id}`, { key: ws.key });
     const stored = await storeClicks(t.deps.db, batchFor([kept, 2], [gone, 2]));
-    expect(stored.clicks.map((c) => c.link_id)).toEqual([kept.id, kept.id]);
+    expect(stored.clicks().map((c) => c.link_id)).toEqual([kept.id, kept.id]);
+    expect(stored.workspaceIds).toEqual([ws.workspaceId]);
     expect(stored.counts).toEqual(new Map([[kept.id, 2]]));
     expect(await countOf(kept.id)).toBe(2);
     expect(await rowsOf(gone.id)).toHaveLength(0);
@@ -154,13 +155,18 @@ describe('the clicks.record processor', () => {
   test('clicks.recorded hook gets only newly stored clicks; a legacy job (one record per click) is read too', async () => {
     const link = await createLink(t, ws, { target: 'https://example.com/hook' });
     const seen: string[] = [];
-    const off = t.deps.bus.on('clicks.recorded', ({ clicks }) => void seen.push(...clicks.map((c) => c.link_id)));
+    const workspaces: string[][] = [];
+    const off = t.deps.bus.on('clicks.recorded', ({ clicks, workspaceIds }) => {
+      seen.push(...clicks.map((c) => c.link_id));
+      workspaces.push(workspaceIds);
+    });
     const batch = batchFor([link, 2]);
     const legacy: ClickRecord[] = clicksOf(batchFor([link, 3])).map((c, i) => ({ ...c, id: i ? Bun.randomUUIDv7() : c.id }));
     for (const job of [batch, batch, { clicks: legacy }, { clicks: legacy }]) await t.deps.queue.enqueue('clicks.record', job);
     await t.deps.queue.idle();
     off();
     expect(seen).toHaveLength(5);
+    expect(workspaces).toEqual([[ws.workspaceId], [ws.workspaceId]]);
     expect(await rowsOf(link.id)).toHaveLength(5);
     expect(await countOf(link.id)).toBe(5);
   });

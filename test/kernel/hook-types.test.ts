@@ -18,7 +18,7 @@ test('every hook is declared in core with its payload typed, without importing a
   const visitor = { country: 'DE', device: 'mobile' } as Visitor;
   const ctx: RedirectResolve = await bus.run('redirect.resolve', { link, visitor, target: 'https://example.com/', routed: false, setCookies: [] });
   await bus.run('link.validate', { workspaceId: 'w1', plan: 'free', mode: 'create', input: { target: 'https://example.org/' } });
-  await bus.run('clicks.recorded', { clicks: [{ link_id: 'l1', clicked_at: 5 } as ClickRecord] });
+  await bus.run('clicks.recorded', { clicks: [{ link_id: 'l1', clicked_at: 5 } as ClickRecord], workspaceIds: ['w1'] });
   await bus.run('workspace.changed', { workspaceId: 'w1' });
   await bus.run('domain.changed', { domain: 'go.example.com' });
 
