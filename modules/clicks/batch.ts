@@ -92,6 +92,33 @@ export class ClickBatchBuilder {
   }
 }
 
+/**
+ * Several batches as one, for rolling them up together (each click keeps its own batch's id: see
+ * `clickId`); the links are merged, the profiles only appended.
+ */
+export function mergeBatches(batches: ClickBatch[]): ClickBatch {
+  if (batches.length === 1) return batches[0]!;
+  const t0 = Math.min(...batches.map((b) => b.t0));
+  const merged: ClickBatch = { id: batches[0]!.id, t0, links: [], profiles: [], at: [], link: [], profile: [] };
+  const linkIndex = new Map<string, number>();
+  for (const batch of batches) {
+    const links = batch.links.map((link) => {
+      let index = linkIndex.get(link[0]);
+      if (index === undefined) linkIndex.set(link[0], (index = merged.links.push(link) - 1));
+      return index;
+    });
+    const firstProfile = merged.profiles.length;
+    for (const profile of batch.profiles) merged.profiles.push(profile);
+    const shift = batch.t0 - t0;
+    for (let i = 0; i < batch.at.length; i++) {
+      merged.at.push(batch.at[i]! + shift);
+      merged.link.push(links[batch.link[i]!]!);
+      merged.profile.push(firstProfile + batch.profile[i]!);
+    }
+  }
+  return merged;
+}
+
 /** A `clicks.record` job in the compact shape; a legacy job (one record per click) is keyed by its first click's id. */
 export function compactBatch(job: ClickBatch | LegacyClickBatch): ClickBatch {
   if (!('clicks' in job)) return job;

@@ -17,10 +17,11 @@ const countKey = (prefix: string, linkId: string) => `${prefix}:clicks:count:${l
 
 type CountUpdate = [linkId: string, count: number, domain: string, slug: string];
 
-/** After a batch's transaction: its links' new totals to every process (and to Redis for later loads). */
-export function publishClickCounts(deps: Pick<Deps, 'cache' | 'redis' | 'config' | 'log'>, batch: ClickBatch, counts: Map<string, number>): void {
+/** After a transaction: its links' new totals to every process (and to Redis for later loads). */
+export function publishClickCounts(deps: Pick<Deps, 'cache' | 'redis' | 'config' | 'log'>, batches: ClickBatch[], counts: Map<string, number>): void {
   if (!counts.size) return;
-  const updates: CountUpdate[] = batch.links.flatMap(([id, , domain, slug]) => (counts.has(id) ? [[id, counts.get(id)!, domain, slug] as CountUpdate] : []));
+  const links = new Map(batches.flatMap((b) => b.links.map(([id, , domain, slug]) => [id, { domain, slug }] as const)));
+  const updates: CountUpdate[] = [...counts].map(([id, count]) => [id, count, links.get(id)!.domain, links.get(id)!.slug]);
   if (deps.redis) {
     const pipeline = deps.redis.pipeline();
     for (const [id, count] of updates) pipeline.set(countKey(deps.config.redisPrefix, id), count, 'PX', COUNT_TTL_MS);

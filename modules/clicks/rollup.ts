@@ -124,9 +124,10 @@ function periodsOf(linkDays: PeriodRow[]) {
 /**
  * The rollup rows of a batch's clicks of `alive` links (indexes into `batch.links`), computed in the
  * worker so that PostgreSQL only stores them: per link and hour; per link and day, and per link and
- * month, the clicks by dimension value (the same per workspace); per visitor and day. A link's rows
- * are only ever written by the transaction holding that link's row lock; workspace rows are shared,
- * so they are sorted by their key and concurrent batches lock them in one order (no deadlock).
+ * month, the clicks by dimension value (the same per workspace); per visitor and day. A link's day
+ * and month rows are only ever written by the transaction holding that link's row lock; every other
+ * row can be written by concurrent transactions, so they are sorted by their key and lock in one
+ * order (no deadlock).
  */
 export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
   const days = new Interned();
@@ -187,15 +188,14 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
       addVisitor(-(w * 64 + d) - 1, workspaceId, day, visitor, hourOfDay);
     }
   }
-  // a workspace's visitors (negative keys) are shared rows: first, in one order for every batch
-  const shared = [...visitors].filter(([key]) => key < 0).flatMap(([, seen]) => [...seen.values()]);
-  shared.sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h);
-  const own = [...visitors].filter(([key]) => key >= 0).flatMap(([, seen]) => [...seen.values()]);
+  // visitor and hourly rows are written before the links are locked, by concurrent transactions: in
+  // one order for every batch, so that two of them wait for each other and never deadlock
+  const byHour = byScopeThenKey<HourRow>((r) => String(r.hour).padStart(16, '0'));
   return {
-    linkHours: [...linkHours.values()],
-    workspaceHours: [...workspaceHours.values()].sort(byScopeThenKey((r) => String(r.hour).padStart(16, '0'))),
+    linkHours: [...linkHours.values()].sort(byHour),
+    workspaceHours: [...workspaceHours.values()].sort(byHour),
     ...periodsOf([...linkDays.values()]),
-    visitors: [...shared, ...own],
+    visitors: [...visitors.values()].flatMap((seen) => [...seen.values()]).sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h),
     perLink,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { addClickCounts, lockExistingLinks } from '../links';
-import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, type Click } from './batch';
+import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, mergeBatches, type Click } from './batch';
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addPeriods } from './periods';
@@ -81,11 +81,25 @@ export interface StoredBatch {
 const NOTHING_STORED: StoredBatch = { counts: new Map(), workspaceIds: [], clicks: () => [] };
 const json = (rows: unknown[]) => JSON.stringify(rows);
 
+/** Thrown inside the storing transaction when some of its links were deleted meanwhile: it is rolled back and stored again without them. */
+class LinksDeleted extends Error {
+  constructor(readonly ids: string[]) {
+    super('links deleted while their clicks were being stored');
+  }
+}
+
 /**
- * The `clicks.record` processor, one transaction: a batch already in `click_batches` is skipped whole
- * (so a re-delivered job neither duplicates nor double-counts), then the raw rows go in with one
- * set-based insert, the rollups are added to, and each link's `click_count` is raised once. Clicks of
- * links deleted meanwhile are dropped.
+ * Stores `clicks.record` batches in one transaction: a batch already in `click_batches` is skipped
+ * whole (so a re-delivered job neither duplicates nor double-counts), then each batch's raw rows go in
+ * with one set-based insert, the rollups of all of them are added to, and each link's `click_count`
+ * is raised once. Clicks of links deleted meanwhile are dropped. The worker stores the batches that
+ * wait together (./store-groups.ts): per click, rollup rows and statements shrink with the group.
+ *
+ * Two transactions can run at once, so that one group's JavaScript and first statements run while the
+ * other holds the links: the rollup is computed before the transaction; the raw rows, the unique
+ * visitors and the hourly rows (additive, written in key order) go in before the links' row locks are
+ * taken; the day and month rows, read and written back, after them. A link deleted meanwhile is found
+ * missing there, and the whole transaction is done again without it.
  *
  * The counting is this module's (per-link sums of the batch, the broadcast in counts.ts); the count
  * itself stays a column of links' table, written only through links' public functions: the links list
@@ -93,38 +107,67 @@ const json = (rows: unknown[]) => JSON.stringify(rows);
  * own would add a join to every link read. The row lock it takes is also what makes a link's rollup
  * rows single-writer (periods.ts).
  */
-export async function storeClicks(db: DbOrTx, batch: ClickBatch): Promise<StoredBatch> {
-  if (!batch.at.length) return NOTHING_STORED;
+export async function storeClicks(db: DbOrTx, ...given: ClickBatch[]): Promise<StoredBatch> {
+  const batches = given.filter((b) => b.at.length);
+  const deleted = new Set<string>();
+  for (;;) {
+    try {
+      return await storeOnce(db, batches, deleted);
+    } catch (err) {
+      if (!(err instanceof LinksDeleted)) throw err;
+      for (const id of err.ids) deleted.add(id);
+    }
+  }
+}
+
+async function storeOnce(db: DbOrTx, batches: ClickBatch[], deleted: Set<string>): Promise<StoredBatch> {
+  let merged = mergeBatches(batches);
+  const aliveIn = (batch: ClickBatch) => new Set([...batch.links.keys()].filter((i) => !deleted.has(batch.links[i]![0])));
+  let alive = aliveIn(merged);
+  if (!alive.size) return NOTHING_STORED;
+  let rollup = rollUp(merged, alive);
   return db.transaction(async (tx) => {
-    const aliveIds = await lockExistingLinks(
-      tx,
-      batch.links.map(([id]) => id),
-    );
-    const alive = new Set(batch.links.flatMap(([id], i) => (aliveIds.has(id) ? [i] : [])));
-    if (!alive.size) return NOTHING_STORED;
-    const first = await tx.insert(clickBatches).values({ id: batch.id }).onConflictDoNothing().returning({ id: clickBatches.id });
-    if (!first.length) return NOTHING_STORED;
-    const links = batch.links.flatMap(([linkId, workspaceId], i) => (alive.has(i) ? [{ i, linkId, workspaceId }] : []));
-    const profile = (k: number) => pgTextArray(batch.profiles.map((p) => p[k] as string | null));
-    // per click only three numbers travel, links and profiles once each: all as array literals (cheaper to parse than JSON)
-    await tx.execute(sql`
-      insert into ${clicks} (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device, language)
-      select (${batch.id.slice(0, 32)} || lpad(to_hex(c.n::int - 1), 4, '0'))::uuid, l.link_id, l.workspace_id,
-             to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language
-      from unnest(${pgArray(batch.at)}::int8[], ${pgArray(batch.link)}::int[], ${pgArray(batch.profile)}::int[]) with ordinality as c(at, li, pi, n)
-      join unnest(${pgArray(links.map((l) => l.i))}::int[], ${pgTextArray(links.map((l) => l.linkId))}::uuid[],
-        ${pgTextArray(links.map((l) => l.workspaceId))}::uuid[]) as l(i, link_id, workspace_id) on l.i = c.li
-      join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[])
-        with ordinality as p(country, referer, browser, os, device, language, n) on p.n = c.pi + 1`);
-    const rollup = rollUp(batch, alive);
+    const firstTime = await tx
+      .insert(clickBatches)
+      .values([...new Set(batches.map((b) => b.id))].map((id) => ({ id })))
+      .onConflictDoNothing()
+      .returning({ id: clickBatches.id });
+    const fresh = new Set(firstTime.map((b) => b.id));
+    // a batch given twice is stored once
+    const stored = batches.filter((b) => fresh.delete(b.id));
+    if (!stored.length) return NOTHING_STORED;
+    if (stored.length < batches.length) {
+      merged = mergeBatches(stored);
+      alive = aliveIn(merged);
+      rollup = rollUp(merged, alive);
+    }
+    for (const batch of stored) await insertClickRows(tx, batch, deleted);
     const freshVisitors = await countNewVisitors(tx, rollup.visitors);
     await addHours(tx, rollup, freshVisitors);
+    const linkIds = [...alive].map((i) => merged.links[i]![0]);
+    const locked = await lockExistingLinks(tx, linkIds);
+    if (locked.size < linkIds.length) throw new LinksDeleted(linkIds.filter((id) => !locked.has(id)));
     await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
     await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     const counts = await addClickCounts(tx, rollup.perLink);
-    const workspaceIds = [...new Set(links.flatMap((l) => (counts.has(l.linkId) ? [l.workspaceId] : [])))];
-    return { counts, workspaceIds, clicks: () => clicksOf(batch).filter((c) => counts.has(c.link_id)) };
+    const workspaceIds = [...new Set(merged.links.flatMap(([linkId, workspaceId]) => (counts.has(linkId) ? [workspaceId] : [])))];
+    return { counts, workspaceIds, clicks: () => stored.flatMap(clicksOf).filter((c) => counts.has(c.link_id)) };
   });
+}
+
+/** A batch's raw rows (but of links found deleted): per click only three numbers travel, links and profiles once each, all as array literals (cheaper to parse than JSON). */
+async function insertClickRows(tx: DbOrTx, batch: ClickBatch, deleted: Set<string>) {
+  const links = batch.links.flatMap(([linkId, workspaceId], i) => (deleted.has(linkId) ? [] : [{ i, linkId, workspaceId }]));
+  const profile = (k: number) => pgTextArray(batch.profiles.map((p) => p[k] as string | null));
+  await tx.execute(sql`
+    insert into ${clicks} (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device, language)
+    select (${batch.id.slice(0, 32)} || lpad(to_hex(c.n::int - 1), 4, '0'))::uuid, l.link_id, l.workspace_id,
+           to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language
+    from unnest(${pgArray(batch.at)}::int8[], ${pgArray(batch.link)}::int[], ${pgArray(batch.profile)}::int[]) with ordinality as c(at, li, pi, n)
+    join unnest(${pgArray(links.map((l) => l.i))}::int[], ${pgTextArray(links.map((l) => l.linkId))}::uuid[],
+      ${pgTextArray(links.map((l) => l.workspaceId))}::uuid[]) as l(i, link_id, workspace_id) on l.i = c.li
+    join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[])
+      with ordinality as p(country, referer, browser, os, device, language, n) on p.n = c.pi + 1`);
 }
 
 /**

@@ -6,7 +6,8 @@ import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/hooks';
 import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
-import { topValues } from '../../modules/clicks/stats';
+import { clicksPerDay, topValues } from '../../modules/clicks/stats';
+import { StoreGroups } from '../../modules/clicks/store-groups';
 import { loadConfig } from '../../core/config';
 import { createLogger } from '../../core/logger';
 import { createMemoryQueue } from '../../core/queue';
@@ -107,6 +108,51 @@ describe('the clicks.record processor', () => {
     expect((await storeClicks(t.deps.db, batchFor([link, 3]))).clicks()).toHaveLength(3);
     expect(await rowsOf(link.id)).toHaveLength(8);
     expect(await countOf(link.id)).toBe(8);
+  });
+
+  test('batches stored together: one transaction, each counted once; a bad batch fails alone and the others are stored', async () => {
+    const a = await createLink(t, ws, { target: 'https://example.com/group-a' });
+    const b = await createLink(t, ws, { target: 'https://example.com/group-b' });
+    const first = batchFor([a, 2]);
+    const together = await storeClicks(t.deps.db, first, batchFor([a, 3], [b, 4]), JSON.parse(JSON.stringify(first)));
+    expect(together.counts).toEqual(
+      new Map([
+        [a.id, 5],
+        [b.id, 4],
+      ]),
+    );
+    expect(together.clicks()).toHaveLength(9);
+    const bad = batchFor([a, 1]);
+    bad.links[0]![0] = 'not-a-uuid';
+    const groups: number[] = [];
+    const store = new StoreGroups(
+      async (batches) => {
+        groups.push(batches.length);
+        await storeClicks(t.deps.db, ...batches);
+      },
+      100_000,
+      1,
+    );
+    // the first starts alone; the three that wait meanwhile go together, fail (the bad one), then go one by one
+    const results = await Promise.allSettled([store.add(batchFor([b, 1])), store.add(batchFor([b, 2])), store.add(bad), store.add(first)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(groups).toEqual([1, 3, 1, 1, 1]);
+    expect(await rowsOf(a.id)).toHaveLength(5);
+    expect(await countOf(a.id)).toBe(5);
+    expect(await rowsOf(b.id)).toHaveLength(7);
+    expect(await countOf(b.id)).toBe(7);
+  });
+
+  test('concurrent transactions on the same links and visitors neither deadlock nor miscount', async () => {
+    const shared = await Promise.all([0, 1, 2].map((i) => createLink(t, ws, { target: `https://example.com/concurrent-${i}` })));
+    // batch i: visitors 0..19+i on each link (27 distinct in all), the links in a different order in each
+    const batches = Array.from({ length: 8 }, (_, i) => batchFor(...shared.map((link, k) => [shared[(k + i) % 3]!, 20 + i] as [typeof link, number])));
+    await Promise.all(batches.map((batch) => storeClicks(t.deps.db, batch)));
+    for (const link of shared) {
+      expect(await countOf(link.id)).toBe(8 * 20 + 28);
+      const days = await clicksPerDay(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id });
+      expect([...days.values()].reduce((sum, d) => sum + d.visitors, 0)).toBe(27);
+    }
   });
 
   test('every visitor fact is stored byte for byte: quotes, backslashes, commas, braces, "NULL" and non-ASCII travel as array literals', async () => {
