@@ -12,9 +12,10 @@
  *
  * The traffic is a mix, stated so that figures can be compared: 1,000 links, half the clicks on 10
  * hot ones; 2,000 visitors, each with a fixed country, browser, OS, device, language and one of a
- * few referers (BENCH_LINKS, BENCH_VISITORS change the counts: 1 and 1 is the one-hot-link case).
+ * few referers (BENCH_LINKS, BENCH_VISITORS and BENCH_HOT change the counts: 1 and 1 is the one-hot-link
+ * case; BENCH_LINKS=5000 BENCH_VISITORS=1 BENCH_HOT=0 is bench/redirect.ts's 5,000 links at random).
  * BENCH_ROUNDS (default 3) rounds, each on its own database.
- * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_WORKER_FLAGS.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_HOT, BENCH_WORKER_FLAGS.
  */
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
@@ -36,7 +37,7 @@ const BATCH = 10_000;
 /** Bun flags for the worker process (e.g. `--cpu-prof-md --cpu-prof-dir=/tmp/prof` to see where its time goes) */
 const WORKER_FLAGS = (process.env.BENCH_WORKER_FLAGS ?? '').split(' ').filter(Boolean);
 const LINKS = Number(process.env.BENCH_LINKS ?? 1_000);
-const HOT = Math.min(10, LINKS);
+const HOT = Math.min(Number(process.env.BENCH_HOT ?? 10), LINKS);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 2_000);
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE', 'PL', 'MX', 'KR', null];
 const REFERERS = [null, 'https://twitter.com/x', 'https://news.ycombinator.com/item?id=1', 'https://www.google.com/'];
@@ -97,7 +98,7 @@ async function round(n: number) {
     for (let sent = 0; sent < CLICKS; sent += BATCH) {
       const batch = new ClickBatchBuilder();
       for (let i = 0; i < BATCH && sent + i < CLICKS; i++) {
-        const link = random() < 0.5 ? links[Math.floor(random() * HOT)]! : pick(links);
+        const link = HOT && random() < 0.5 ? links[Math.floor(random() * HOT)]! : pick(links);
         const v = pick(visitors);
         const click: Click & { visitor?: number } = {
           link_id: link.id,
