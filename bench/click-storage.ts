@@ -27,6 +27,7 @@ import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
 import { deleteRedisPrefix } from '../test/helpers/redis';
+import { cpuMs } from './cpu-split';
 import { startProcess, stopProcesses } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -44,15 +45,6 @@ const REFERERS = [null, 'https://twitter.com/x', 'https://news.ycombinator.com/i
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge'];
 const OSES = ['Windows', 'macOS', 'iOS', 'Android', 'Linux'];
 const DEVICES = ['desktop', 'mobile', 'tablet'];
-
-/** CPU time (ms) a process has used so far (utime + stime; 100 ticks a second). */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await Bun.file(`/proc/${pid}/stat`)
-    .text()
-    .catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
-}
 
 /** A deterministic pseudo-random stream, so rounds store the same clicks. */
 function rng(seed: number) {

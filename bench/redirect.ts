@@ -33,6 +33,7 @@ import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
 import { medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
+import { coresBetween, cpuByGroup } from './cpu-split';
 import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -155,12 +156,22 @@ async function main() {
   const drainMs = Date.now() - drainStart;
 
   // --- 6. clicks stored concurrently: the worker stores each window's clicks while it runs
-  const stored: { bare: WrkResult; cached: WrkResult; random: WrkResult }[] = [];
+  const stored: { bare: WrkResult; cached: WrkResult & { cores: string }; random: WrkResult & { cores: string } }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // the bare run gets a quiet machine: the previous round's clicks are stored first
     for (const until = Date.now() + 120_000; Date.now() < until && (await pendingBatches()) > 0; ) await Bun.sleep(250);
     const bareRun = await wrk(bareUrl);
-    stored.push({ bare: bareRun, cached: await wrk(`http://${host}/${hot}`), random: await wrk(`http://${host}/`, { script }) });
+    const own = { server: server.pid, 'clicks worker': worker.pid };
+    const at = [await cpuByGroup(own), performance.now()] as const;
+    const cached = await wrk(`http://${host}/${hot}`);
+    const between = [await cpuByGroup(own), performance.now()] as const;
+    const random = await wrk(`http://${host}/`, { script });
+    const end = [await cpuByGroup(own), performance.now()] as const;
+    stored.push({
+      bare: bareRun,
+      cached: { ...cached, cores: coresBetween(at[0], between[0], between[1] - at[1]) },
+      random: { ...random, cores: coresBetween(between[0], end[0], end[1] - between[1]) },
+    });
   }
   bareServer.kill();
   // the reference for these rounds is the median of every bare run of the bench: a bare run taken
@@ -206,6 +217,7 @@ async function main() {
     `| cached redirect, clicks stored concurrently (worker running): median of ${ROUNDS} rounds, against the median bare run (${bareReference.rps.toFixed(0)} req/s) | ${storedCached.cached.rps.toFixed(0)} | ${roundRatio(storedCached.cached, bareReference)} | ${fmt(storedCached.cached.p50)} | ${fmt(storedCached.cached.p99)} | ≥ 0.50×, p99 ≤ 10 ms ${verdict(targets.storedCached)} |`,
     `| ${DISTINCT} links at random, clicks stored concurrently: median of ${ROUNDS} rounds, against the same | ${storedRandom.random.rps.toFixed(0)} | ${roundRatio(storedRandom.random, bareReference)} | ${fmt(storedRandom.random.p50)} | ${fmt(storedRandom.random.p99)} | ≥ 0.35×, p99 ≤ 25 ms ${verdict(targets.storedRandom)} |`,
     `| (each round: its own bare run → cached, random; ratios to that bare run) | ${stored.map((r) => `${r.bare.rps.toFixed(0)} → ${r.cached.rps.toFixed(0)}, ${r.random.rps.toFixed(0)}`).join('; ')} | ${stored.map((r) => `${roundRatio(r.cached, r.bare)}, ${roundRatio(r.random, r.bare)}`).join('; ')} | | ${stored.map((r) => `${fmt(r.cached.p99)}, ${fmt(r.random.p99)}`).join('; ')} | |`,
+    `| (the whole box during the median rounds, cores used) | cached: ${storedCached.cached.cores}; random: ${storedRandom.random.cores} | | | | |`,
     '',
     `| check | result | target |`,
     `|---|---|---|`,
