@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { links } from './schema';
 
@@ -25,6 +25,9 @@ export async function addClickCounts(db: DbOrTx, counts: Map<string, number>): P
  */
 export async function lockExistingLinks(tx: DbOrTx, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  const rows = await tx.select({ id: links.id }).from(links).where(inArray(links.id, ids)).orderBy(links.id).for('no key update');
-  return new Set(rows.map((r) => r.id));
+  // one JSON parameter, not one bind parameter per id: a batch of 5,000 links at random cost the worker more in the query builder than PostgreSQL spent
+  const rows = await tx.execute<{ id: string }>(
+    sql`select id from ${links} where id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))) order by id for no key update`,
+  );
+  return new Set(rowsOf<{ id: string }>(rows).map((r) => r.id));
 }
