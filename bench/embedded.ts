@@ -8,7 +8,8 @@
  *   2. a restart on that DATA_DIR: peak and idle;
  *   3. BENCH_ROUNDS rounds of bare Bun.serve (constant 302) → Linkhop, one cached link, every visit a
  *      click (browser User-Agent) that is stored during the window: each round's ratio is Linkhop
- *      over the bare run just before it; the median round is the figure; the clicks stored by the
+ *      over the bare run just before it, which starts once the previous round's clicks are all
+ *      stored; the median round is the figure; the clicks stored by the
  *      end of each window are read from the API;
  *   4. exactly BENCH_VISITS visits to a second link (autocannon), then memory once the clicks are stored
  *      and again after BENCH_REST_SECONDS at rest (the target is on the resting figure: what a small
@@ -16,7 +17,7 @@
  *   5. a clean stop (SIGTERM), and the data directory read back: click rows and `click_count` of both
  *      links equal the visits served.
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 64), BENCH_ROUNDS (default 3),
- * BENCH_VISITS (default 20000), BENCH_REST_SECONDS (default 30). Exit status 0 when every target of issue 15 is met.
+ * BENCH_VISITS (default 20000), BENCH_REST_SECONDS (default 30), BENCH_BUN_FLAGS. Exit status 0 when every target of issue 15 is met.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const VISITS = Number(process.env.BENCH_VISITS ?? 20_000);
 const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 30);
 const TOKEN = 'bench-admin';
+/** Bun flags for the server (e.g. `--cpu-prof-md --cpu-prof-dir=/tmp/prof`: where its request thread's time goes) */
+const SERVER_FLAGS = (process.env.BENCH_BUN_FLAGS ?? '').split(' ').filter(Boolean);
 const dataDir = mkdtempSync(join(tmpdir(), 'linkhop-embedded-bench-'));
 
 const wrk = (url: string, seconds = SECONDS) => runWrk(url, { seconds, connections: CONNECTIONS });
@@ -76,7 +79,7 @@ async function startLinkhop(port: number) {
     LOG_LEVEL: 'warn',
   };
   const started = Date.now();
-  const server = startProcess([process.execPath, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, ...SERVER_FLAGS, 'core/main.ts'], env);
   // sampled while it starts: the peak of a process tree whose parts come and go is not in one VmHWM
   let sampledPeak = 0;
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memory(server.pid).rss)), 50);
@@ -126,7 +129,14 @@ async function main() {
   await wrk(`${base}/${hot.slug}`, 2);
   await wrk(bareUrl, 2);
   const rounds: { bare: WrkResult; linkhop: WrkResult; storedInWindow: number }[] = [];
+  /** until the link's count stops moving: every click served so far is stored */
+  const settled = async (id: string) => {
+    for (let last = -1, now = await clickCount(id); now !== last; last = now, now = await clickCount(id)) await Bun.sleep(500);
+  };
   for (let round = 0; round < ROUNDS; round++) {
+    // the bare run gets a quiet machine: the previous round's clicks are stored first (a bare run
+    // beside the database thread still storing them ran at 55–77% of a quiet one, and flattered its round)
+    await settled(hot.id);
     const bare = await wrk(bareUrl);
     const before = await clickCount(hot.id);
     const linkhop = await wrk(`${base}/${hot.slug}`);
@@ -138,7 +148,7 @@ async function main() {
   // --- 4. exact visits, then memory once everything is stored
   const load = startProcess([process.execPath, 'bench/visits.ts', `${base}/${exact.slug}`, String(VISITS), String(CONNECTIONS)], {}, 'pipe');
   const visits = JSON.parse((await new Response(load.stdout).text()).trim().split('\n').pop()!);
-  for (let last = -1, now = await clickCount(exact.id); now !== last; last = now, now = await clickCount(exact.id)) await Bun.sleep(500);
+  await settled(exact.id);
   const afterLoad = memory(server.pid);
   await Bun.sleep(REST_SECONDS * 1000);
   const atRest = memory(server.pid);
