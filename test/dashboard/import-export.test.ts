@@ -219,8 +219,9 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await chooseFile(page, 'campaign.csv', csv);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('region', { name: 'Import finished' }).waitFor();
-    // the outcome has the focus (the progress it replaces is gone)
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Import finished');
+    // the outcome takes the focus (the progress it replaces is gone), once it has rendered: wait for it
+    // rather than read it at once (CI read the body's text once, before the focus had moved)
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Import finished', undefined, { timeout: 5_000 });
     await checkA11y(page);
     await screenshot(page, 'import-export', DOCS_SCREENSHOTS);
   }, 120_000);
