@@ -42,6 +42,18 @@ async function apiTags(workspaceId: string, key: string): Promise<ApiTag[]> {
 
 const tagRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
+/**
+ * Opens a tag's form and waits until it has taken the focus: the form moves the focus to its heading
+ * once it has rendered, and a field filled before that could lose the keystrokes to the heading.
+ */
+async function editTag(page: Page, name: string) {
+  await tagRow(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  await page.waitForFunction((heading) => document.activeElement?.textContent?.trim() === heading, `Edit tag ${name}`);
+  return page.getByRole('form', { name: `Edit tag ${name}` });
+}
+
 async function openTags(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tags' }).click();
   await page.getByRole('heading', { name: 'Tags', level: 1 }).waitFor();
@@ -59,8 +71,7 @@ describe.skipIf(skipBrowser)('tags page', () => {
     expect(await tagRow(page, 'spring').getByRole('cell').allTextContents()).toEqual(['None', 'None', '3 links tagged spring', 'Edit springDelete spring']);
     expect(await tagRow(page, 'mail').getByRole('cell').nth(2).textContent()).toBe('1 link tagged mail');
 
-    await tagRow(page, 'spring').getByRole('button', { name: 'Edit spring' }).click();
-    const form = page.getByRole('form', { name: 'Edit tag spring' });
+    const form = await editTag(page, 'spring');
     const hex = form.getByLabel('Hex colour');
     const picker = form.getByLabel('Colour', { exact: true });
     expect(await descriptionOf(form.getByLabel('Description'))).toBe('At most 500 characters.');
@@ -88,14 +99,13 @@ describe.skipIf(skipBrowser)('tags page', () => {
     expect(await tagRow(page, 'spring').getByRole('cell').first().textContent()).toBe('#f80');
 
     // a second colour, by the picker alone, for a realistic screenshot
-    await tagRow(page, 'social').getByRole('button', { name: 'Edit social' }).click();
+    await editTag(page, 'social');
     await page.getByRole('form', { name: 'Edit tag social' }).getByLabel('Colour', { exact: true }).fill('#2da44e');
     await page.getByRole('form', { name: 'Edit tag social' }).getByLabel('Description').fill('Posts on social networks');
     await page.getByRole('form', { name: 'Edit tag social' }).getByRole('button', { name: 'Save tag' }).click();
     await tagRow(page, 'social').getByText('#2da44e').waitFor();
-    await tagRow(page, 'spring').getByRole('button', { name: 'Edit spring' }).click();
     // the form opens above the list and takes the focus
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Edit tag spring');
+    await editTag(page, 'spring');
     expect(await form.getByLabel('Hex colour').inputValue()).toBe('#f80');
     for (let waited = 0; waited < 10_000 && (await page.locator('.toast').count()) > 0; waited += 200) await Bun.sleep(200);
     await screenshot(page, 'tags', DOCS_SCREENSHOTS);
@@ -148,7 +158,7 @@ describe.skipIf(skipBrowser)('tags page', () => {
       else await page.goto(d.appUrl(`/w/${owner.workspaceId}/tags`));
       await tagRow(page, 'launch').getByRole('button', { name: 'Delete launch' }).waitFor();
       expect(await page.getByRole('note').count()).toBe(0);
-      await tagRow(page, 'launch').getByRole('button', { name: 'Edit launch' }).click();
+      await editTag(page, 'launch');
       await page.getByRole('form', { name: 'Edit tag launch' }).getByLabel('Description').fill(`Set by the ${who}`);
       await page.getByRole('button', { name: 'Save tag' }).click();
       await tagRow(page, 'launch').getByText(`Set by the ${who}`).waitFor();
@@ -167,8 +177,7 @@ describe.skipIf(skipBrowser)('tags page', () => {
         ...Array.from({ length: max - 1 }, (_, i) => ({ workspaceId: owner.workspaceId, name: `old-${i}` })),
       ]);
     await owner.page.goto(d.appUrl(`/w/${owner.workspaceId}/tags`));
-    await tagRow(owner.page, 'fresh').getByRole('button', { name: 'Edit fresh' }).click();
-    const form = owner.page.getByRole('form', { name: 'Edit tag fresh' });
+    const form = await editTag(owner.page, 'fresh');
     await form.getByLabel('Hex colour').fill('#123456');
     await form.getByRole('button', { name: 'Save tag' }).click();
     await form
@@ -178,7 +187,7 @@ describe.skipIf(skipBrowser)('tags page', () => {
       .waitFor();
     await checkA11y(owner.page);
     await form.getByRole('button', { name: 'Cancel' }).click();
-    await tagRow(owner.page, 'kept').getByRole('button', { name: 'Edit kept' }).click();
+    await editTag(owner.page, 'kept');
     await owner.page.getByRole('form', { name: 'Edit tag kept' }).getByLabel('Hex colour').fill('#654321');
     await owner.page.getByRole('form', { name: 'Edit tag kept' }).getByRole('button', { name: 'Save tag' }).click();
     await tagRow(owner.page, 'kept').getByText('#654321').waitFor();
