@@ -12,10 +12,10 @@ export const BATCH_MAX = 10_000;
 
 /**
  * At most this many per batch on the embedded default. PGlite runs its SQL on its own thread
- * (core/pglite-worker.ts), but it is one connection: a batch's storing transaction holds it, so
- * every API query waits behind a whole batch (10,000 clicks at the ~40 µs a click measured before
- * the move would be ~400 ms), and the batch's rollup and JSON are still built on the server thread.
- * 500 bound that wait to ~20 ms, and the in-process queue lets requests in between batches.
+ * (core/pglite-worker.ts), but it is one connection: a storing transaction holds it, so every API
+ * query waits behind it (10,000 clicks at the ~40 µs a click measured before the move would be
+ * ~400 ms), and the rollup and JSON are still built on the server thread. Small batches keep that
+ * wait short; when they queue up, the worker stores up to four together (jobs.ts: ~25 ms a group).
  */
 export const EMBEDDED_BATCH_MAX = 500;
 

@@ -20,8 +20,8 @@ type CountUpdate = [linkId: string, count: number, domain: string, slug: string]
 /** After a transaction: its links' new totals to every process (and to Redis for later loads). */
 export function publishClickCounts(deps: Pick<Deps, 'cache' | 'redis' | 'config' | 'log'>, batches: ClickBatch[], counts: Map<string, number>): void {
   if (!counts.size) return;
-  const links = new Map(batches.flatMap((b) => b.links.map(([id, , domain, slug]) => [id, { domain, slug }] as const)));
-  const updates: CountUpdate[] = [...counts].map(([id, count]) => [id, count, links.get(id)!.domain, links.get(id)!.slug]);
+  const hosts = new Map(batches.flatMap((b) => b.links.map(([id, , domain, slug]) => [id, [domain, slug]] as const)));
+  const updates: CountUpdate[] = [...counts].map(([id, count]) => [id, count, ...hosts.get(id)!]);
   if (deps.redis) {
     const pipeline = deps.redis.pipeline();
     for (const [id, count] of updates) pipeline.set(countKey(deps.config.redisPrefix, id), count, 'PX', COUNT_TTL_MS);

@@ -70,7 +70,7 @@ export async function flushClicks(deps: Pick<Deps, 'queue' | 'log'>): Promise<vo
 }
 
 export interface StoredBatch {
-  /** each link's `click_count` after this batch (empty when nothing was inserted now) */
+  /** each link's `click_count` after this transaction (empty when nothing was inserted now) */
   counts: Map<string, number>;
   /** the workspaces of the clicks inserted now */
   workspaceIds: string[];
