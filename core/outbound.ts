@@ -164,9 +164,9 @@ export async function resolveOutboundTarget(raw: string, policy: OutboundPolicy)
 
   const addresses = isIP(hostname) ? [hostname] : await resolveAll(hostname, policy.lookupTimeoutMs ?? 3000);
   if (!addresses.length) throw new UnsafeUrlError(`Invalid URL: host ${hostname} could not be resolved`);
-  if (!policy.allowPrivate) {
-    const bad = addresses.find(isForbiddenAddress);
-    if (bad) throw new UnsafeUrlError(`Invalid URL: ${hostname} is a private or internal address (${bad})`);
+  // the message never names the address a name resolved to: it would tell a caller what internal names point at
+  if (!policy.allowPrivate && addresses.some(isForbiddenAddress)) {
+    throw new UnsafeUrlError(`Invalid URL: ${hostname} ${isIP(hostname) ? 'is' : 'resolves to'} a private or internal address`);
   }
   return { url, address: addresses[0]!, hostname };
 }

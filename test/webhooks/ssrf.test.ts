@@ -135,6 +135,19 @@ describe('create refuses every private or internal address form with 400', () =>
     expect(nx.body.error).toContain('could not be resolved');
   });
 
+  test('the refusal of a name never tells what it resolves to', async () => {
+    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, {
+      key: ws.key,
+      body: { name: 'x', url: 'https://localhost:8443/hook', events: ['link.created'] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid URL: localhost resolves to a private or internal address');
+    const monitored = await resolveOutboundTarget('http://localhost/', { protocols: ['http:', 'https:'], maxLength: 4096, allowPrivate: false }).catch(
+      (e: Error) => e.message,
+    );
+    expect(monitored).toBe('Invalid URL: localhost resolves to a private or internal address');
+  });
+
   test('WEBHOOK_ALLOW_PRIVATE lifts only the address check, never the HTTPS rule', async () => {
     const policy = { protocols: ['https:'], maxLength: 2048, allowPrivate: true };
     expect((await resolveOutboundTarget('https://127.1/x', policy)).address).toBe('127.0.0.1');
@@ -153,7 +166,7 @@ test('every delivery checks the address again: a URL that turned private is refu
   await t.deps.db.update(webhooks).set({ url: 'https://127.0.0.1:9/hook' }).where(eq(webhooks.id, created.body.id));
   const res = await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks/${created.body.id}/test`, { key: ws.key });
   expect(res.body).toMatchObject({ status_code: null, success: false });
-  expect(res.body.error).toBe('Invalid URL: 127.0.0.1 is a private or internal address (127.0.0.1)');
+  expect(res.body.error).toBe('Invalid URL: 127.0.0.1 is a private or internal address');
   await t.deps.bus.emit('link.created', {
     workspaceId: ws.workspaceId,
     data: { id: 'l', domain: 'd', slug: 's', target: 'https://e.com', title: null, short_url: 'x' },
