@@ -54,6 +54,13 @@ const usesApiKey = (request: Request) => {
   return path.startsWith('/api/') && !KEYLESS_API.test(path);
 };
 
+/**
+ * A request's path as the logs show it: its route's pattern (`/api/invites/:token`), so no path
+ * parameter reaches a log (an invite token is one, and the credential of its accept call); an
+ * unrouted path as it came, an invite token still left out.
+ */
+const loggedPath = (request: Request, route?: string) => route || new URL(request.url).pathname.replace(/^\/api\/invites\/[^/]+/, '/api/invites/:token');
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
 
@@ -64,14 +71,14 @@ const errorReply = (status: number, message: string, requestId?: string, headers
   json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
 
 /** `{error}` for anything thrown past a handler: ApiError's status, 409, 503 while the database is down, else a logged 500. */
-function replyToError(log: Logger, error: unknown, request: Request, requestId?: string): Response {
+function replyToError(log: Logger, error: unknown, request: Request, requestId?: string, route?: string): Response {
   if (error instanceof ApiError) return errorReply(error.status, error.message, requestId, error.headers);
   if (isUniqueViolation(error)) return errorReply(409, 'Already exists', requestId);
   if (isUnavailable(error)) {
-    log.warn({ err: error, requestId, url: request.url }, 'database unavailable');
+    log.warn({ err: error, requestId, path: loggedPath(request, route) }, 'database unavailable');
     return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
   }
-  log.error({ err: error, requestId, method: request.method, url: request.url }, 'unhandled error');
+  log.error({ err: error, requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
   return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
 }
 
@@ -97,7 +104,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         set.headers['x-request-id'] = id;
       }
     })
-    .onError(async ({ code, error, request }) => {
+    .onError(async ({ code, error, request, route }) => {
       const requestId = requestIds.get(request);
       switch (code) {
         case 'VALIDATION':
@@ -115,11 +122,11 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         case 'NOT_FOUND':
           return errorReply(404, 'Not found', requestId);
       }
-      return replyToError(log, error, request, requestId);
+      return replyToError(log, error, request, requestId, route);
     })
-    .onAfterResponse(({ request, set }) => {
+    .onAfterResponse(({ request, set, route }) => {
       const requestId = requestIds.get(request);
-      if (requestId) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: set.status }, 'api request');
+      if (requestId) log.info({ requestId, method: request.method, path: loggedPath(request, route), status: set.status }, 'api request');
     })
     .use(docs())
     .use(healthModule(deps))

@@ -10,13 +10,21 @@ export const CreateInviteBody = t.Object({
   role: t.Optional(t.String({ description: 'owner, admin, editor or viewer; default viewer; never above your own role' })),
 });
 export const ResentInvite = t.Object({ id: t.String(), email: t.String(), role: Role, expires_at: t.String() });
-export const CreatedInvite = t.Object({ id: t.String(), email: t.String(), role: Role, token: t.String(), expires_at: t.String() });
+export const CreatedInvite = t.Object({
+  id: t.String(),
+  email: t.String(),
+  role: Role,
+  token: t.String({ description: 'The invite token, shown this once (only its hash is stored)' }),
+  expires_at: t.String(),
+});
 export const Invite = t.Object({
   id: t.String(),
   workspace_id: t.String(),
   email: t.String(),
   role: Role,
-  token: t.String(),
+  token: t.String({
+    description: 'SHA-256 (hex) of the invite token: the token itself is stored nowhere and shown once, in the create response and the invitation e-mail',
+  }),
   invited_by: t.String({ description: 'User ID' }),
   invited_by_email: t.String(),
   expires_at: t.String(),

@@ -56,7 +56,7 @@ export const inviteRoutes = (deps: Deps) =>
       access: { role: 'admin' },
       params: InviteParams,
       response: { 200: ResentInvite, ...errors(401, 403, 404) },
-      detail: { summary: 'Send the invite e-mail again (same link, valid 7 days from now)' },
+      detail: { summary: 'Send the invite e-mail again with a new link, valid 7 days from now (the previous link stops working)' },
     })
     .post('/api/invites/:token/accept', ({ params, body }) => acceptInvite(deps, params.token, body?.name), {
       params: AcceptParams,

@@ -13,8 +13,8 @@ export const invites = pgTable(
     /** stored lowercased, like users.email */
     email: text('email').notNull(),
     role: text('role').notNull(),
-    /** the credential of the accept call; the spec lists it on the Invite, so it is kept readable for admins */
-    token: text('token').notNull(),
+    /** SHA-256 of the invite token, hex: the token is the credential of the accept call and is never stored */
+    tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -23,7 +23,7 @@ export const invites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invites_token_idx').on(t.token),
+    uniqueIndex('invites_token_hash_idx').on(t.tokenHash),
     // one open invite per address and workspace (expired ones are cleared before a new invite)
     uniqueIndex('invites_open_email_idx').on(t.workspaceId, t.email).where(isNull(t.acceptedAt)),
   ],

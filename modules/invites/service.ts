@@ -6,6 +6,7 @@ import { ApiError, badRequest, conflict, forbidden, isUniqueViolation, notFound 
 import { iso, newId } from '../../core/format';
 import { assertWithinPlanLimit } from '../../core/plan-limits';
 import { LIMITS, roleRank, type Plan, type Role } from '../../core/plans';
+import { sha256Hex } from '../../core/secrets';
 import { createApiKey } from '../api-keys';
 import { recordAudit } from '../audit';
 import { sendMail } from '../mail';
@@ -28,13 +29,17 @@ import { getWorkspaceRow } from '../workspaces';
 import { inviteMail } from './mails';
 import { invites } from './schema';
 
+/** An invite token is a credential: only its SHA-256 is stored (as for API keys), so the database alone accepts no invite. */
+const newInviteToken = () => randomBytes(24).toString('base64url');
+const byToken = (token: string) => eq(invites.tokenHash, sha256Hex(token));
+
 const pending = (workspaceId: string) => and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date()));
 
 export async function countPendingInvites(db: DbOrTx, workspaceId: string): Promise<number> {
   return db.$count(invites, pending(workspaceId));
 }
 
-/** The spec's Invite. */
+/** The spec's Invite; its `token` is the stored hash, since the token itself is shown only once (create response, e-mail). */
 export async function listPendingInvites(db: Db, workspaceId: string) {
   const rows = await db.select().from(invites).where(pending(workspaceId)).orderBy(asc(invites.createdAt));
   const inviters = await usersByIds(db, [...new Set(rows.map((i) => i.invitedBy))]);
@@ -43,7 +48,7 @@ export async function listPendingInvites(db: Db, workspaceId: string) {
     workspace_id: i.workspaceId,
     email: i.email,
     role: i.role as Role,
-    token: i.token,
+    token: i.tokenHash,
     invited_by: i.invitedBy,
     invited_by_email: inviters.get(i.invitedBy)!.email,
     expires_at: iso(i.expiresAt)!,
@@ -68,12 +73,13 @@ export async function createInvite(
   if (roleRank(role) > roleRank(ws.role)) throw forbidden(`You cannot invite with a role above your own (${ws.role})`);
 
   const now = new Date();
+  const token = newInviteToken();
   const invite = {
     id: newId(),
     workspaceId: ws.id,
     email,
     role,
-    token: randomBytes(24).toString('base64url'),
+    tokenHash: sha256Hex(token),
     invitedBy: actor.userId,
     expiresAt: new Date(now.getTime() + LIMITS.inviteDays * 24 * 3600 * 1000),
     createdAt: now,
@@ -102,27 +108,31 @@ export async function createInvite(
       workspaceName: ws.name,
       role,
       inviterEmail: actor.email,
-      token: invite.token,
+      token,
       siteUrl: deps.config.siteUrl,
       expiresAt: invite.expiresAt,
     }),
   );
-  return { id: invite.id, email, role, token: invite.token, expires_at: iso(invite.expiresAt)! };
+  return { id: invite.id, email, role, token, expires_at: iso(invite.expiresAt)! };
 }
 
-/** Mails a pending invite again, same link, valid 7 days from now: for a lost mail or one about to expire. */
+/**
+ * Mails a pending invite again, valid 7 days from now: for a lost mail or one about to expire. The
+ * link is a new one (only the old token's hash is kept): the previous mail's link stops working.
+ */
 export async function resendInvite(deps: Deps, ws: ActingIn, actor: { email: string }, inviteId: string) {
   const expiresAt = new Date(Date.now() + LIMITS.inviteDays * 24 * 3600 * 1000);
+  const token = newInviteToken();
   const [invite] = await deps.db
     .update(invites)
-    .set({ expiresAt })
+    .set({ expiresAt, tokenHash: sha256Hex(token) })
     .where(and(eq(invites.id, inviteId), pending(ws.id)))
     .returning();
   if (!invite) throw notFound('Invite');
   const role = invite.role as Role;
   await sendMail(
     deps.queue,
-    inviteMail({ to: invite.email, workspaceName: ws.name, role, inviterEmail: actor.email, token: invite.token, siteUrl: deps.config.siteUrl, expiresAt }),
+    inviteMail({ to: invite.email, workspaceName: ws.name, role, inviterEmail: actor.email, token, siteUrl: deps.config.siteUrl, expiresAt }),
   );
   return { id: invite.id, email: invite.email, role, expires_at: iso(expiresAt)! };
 }
@@ -138,7 +148,7 @@ export async function deleteInvite(db: Db, workspaceId: string, inviteId: string
 
 /** The invitation behind a token as the person opening its link sees it (the token is the credential). */
 export async function previewInvite(db: Db, token: string, now: number) {
-  const [invite] = await db.select().from(invites).where(eq(invites.token, token));
+  const [invite] = await db.select().from(invites).where(byToken(token));
   const ws = invite && (await getWorkspaceRow(db, invite.workspaceId));
   if (!invite || !ws) throw notFound('Invite');
   assertOpen(invite, now);
@@ -165,7 +175,7 @@ export interface Admitted {
  */
 export async function admitByInvite<T>(deps: Deps, token: string, name: string | undefined, within: (tx: Tx, admitted: Admitted) => Promise<T>) {
   const result = await deps.db.transaction(async (tx) => {
-    const [invite] = await tx.select().from(invites).where(eq(invites.token, token)).for('update');
+    const [invite] = await tx.select().from(invites).where(byToken(token)).for('update');
     if (!invite) throw notFound('Invite');
     assertOpen(invite, deps.now());
     const ws = await getWorkspaceRow(tx, invite.workspaceId);

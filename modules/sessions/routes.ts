@@ -145,7 +145,7 @@ export const sessionRoutes = (deps: Deps) =>
         const raw = sessionCookieOf(request);
         const current = raw ? await deps.access!.authenticateSession(raw) : null;
         // a new address is signed in by its invitation; an existing account only by its own sign-in (the
-        // workspace's admins can read invite tokens, so a token alone must not open someone's account)
+        // admin who invites sees the token, so a token alone must not open someone's account)
         const { admitted, extra: opened } = await admitByInvite(deps, params.token, body?.name, (tx, joined) =>
           joined.newUser ? openSession(tx, deps, joined.user, request.headers.get('user-agent')) : Promise.resolve(null),
         );

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
+import type { Logger } from '../../core/logger';
 import type { LinkhopPlugin } from '../../core/plugin-api';
 import type { Plan } from '../../core/plans';
 import { setupPlugins } from '../../core/plugins';
@@ -39,10 +40,11 @@ let counter = 0;
 /**
  * One app per test file with its own database and Redis prefix. Uses TEST_DATABASE_URL /
  * TEST_REDIS_URL when set (CI), else the embedded default. `plugins` are set up as `PLUGINS` would
- * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`).
+ * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`). `log`: a logger of the test's
+ * own, to read what the app logs.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[] } = {},
+  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[]; log?: Logger } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
@@ -58,7 +60,7 @@ export async function startTestApp(
     },
     opts.config,
   );
-  const deps = await createDeps(config, { database });
+  const deps = await createDeps(config, { database, log: opts.log });
   const plugins = await setupPlugins(
     deps,
     (opts.plugins ?? []).map((plugin) => ({ plugin, from: 'startTestApp' })),
