@@ -111,6 +111,8 @@ export const RATE_LIMITS = {
   domainVerify: { points: 1, durationSec: 10 },
   qr: { points: 30, durationSec: 60 },
   passwordForm: { points: 10, durationSec: 60 },
+  /** visits to no link (unknown slug or host) per visitor IP: enumeration probes, not people */
+  unknownLink: { points: 60, durationSec: 60 },
   signInEmail: { points: 5, durationSec: 900 },
   signInIp: { points: 20, durationSec: 900 },
 } as const;

@@ -6,8 +6,12 @@ import { getWorkspaceRow } from '../workspaces';
 import type { LinkSnapshot, WorkspaceSnapshot } from '../../core/hooks';
 
 const TTL_MS = 10 * 60_000;
-/** "not found" answers are kept briefly and only in process (a create invalidates them everywhere) */
-const NEGATIVE_TTL_MS = 5_000;
+/**
+ * "Not found" answers are kept only in process, for half a minute: a URL that keeps being asked for
+ * (a dead link on a page, a prober) costs one database query per process in that time. A new link
+ * with a chosen slug, a new or verified domain drop them in every process before their write answers.
+ */
+const NEGATIVE_TTL_MS = 30_000;
 
 export const workspaceCacheKey = (id: string) => `redirect:ws:${id}`;
 export const domainCacheKey = (hostname: string) => `redirect:domain:${hostname}`;

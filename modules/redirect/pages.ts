@@ -20,6 +20,16 @@ export const htmlResponse = (status: number, body: string, headers: Record<strin
 
 export const notFoundPage = () => htmlResponse(404, page('Link not found', '<h1>Link not found</h1><p>This short link does not exist or was deleted.</p>'));
 
+export const tooManyUnknownPage = (headers: Record<string, string>) =>
+  htmlResponse(
+    429,
+    page(
+      'Too many requests',
+      '<h1>Too many requests</h1><p>Too many unknown short links were asked for from your address. Please wait a moment and try again.</p>',
+    ),
+    headers,
+  );
+
 export const expiredPage = () => htmlResponse(410, page('Link expired', '<h1>Link expired</h1><p>This short link has expired.</p>'));
 
 /** The password form; `error` shows after a wrong attempt. Posts back to the same short URL. */

@@ -1,12 +1,12 @@
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
-import { requestHost, shortUrl } from '../../core/hosts';
+import { clientIp, requestHost, shortUrl } from '../../core/hosts';
 import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder } from '../clicks';
 import { claimExpiredEvent, getPasswordHash } from '../links';
 import { createLookup } from './lookup';
-import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage } from './pages';
+import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage, tooManyUnknownPage } from './pages';
 import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';
 
 type Stage = (ctx: RedirectResolve) => void | Promise<void>;
@@ -136,19 +136,52 @@ export function createRedirector(deps: Deps) {
     if (host === config.siteHost) return notFoundPage();
     const hostname = host.replace(/:\d+$/, '');
     const domain = lookup.peekDomain(hostname);
-    if (domain === undefined)
-      return lookup.loadDomain(hostname).then((d) => (d?.verified ? visitLink(request, d.domain, slug, method, server) : notFoundPage()));
-    return domain?.verified ? visitLink(request, domain.domain, slug, method, server) : notFoundPage();
+    if (domain === undefined) {
+      return (
+        refusedProber(request, server) ??
+        lookup.loadDomain(hostname).then((d) => (d?.verified ? visitLink(request, d.domain, slug, method, server) : unknownLink(request, server)))
+      );
+    }
+    return domain?.verified ? visitLink(request, domain.domain, slug, method, server) : unknownLink(request, server);
   }
 
   function visitLink(request: Request, domain: string, slug: string, method: VisitMethod, server: IpSource): Answer {
     const link = lookup.peekLink(domain, slug);
-    if (link === undefined) return lookup.loadLink(domain, slug).then((l) => withWorkspace(request, l, method, server));
+    if (link === undefined) return refusedProber(request, server) ?? lookup.loadLink(domain, slug).then((l) => withWorkspace(request, l, method, server));
     return withWorkspace(request, link, method, server);
   }
 
+  const proberKey = (ip: string) => `redirect:prober:${ip}`;
+
+  /**
+   * A visit to no link (unknown slug, unknown or unverified host) takes a point of its IP's allowance
+   * (`RATE_LIMITS.unknownLink`, shared by every process through Redis); past it, 429. Visits to links
+   * never count. A request without a socket (an in-process caller) has no address to count.
+   */
+  function unknownLink(request: Request, server: IpSource): Answer {
+    const ip = clientIp(request, server, env.trustProxy);
+    if (!ip) return notFoundPage();
+    return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(notFoundPage, (error) => {
+      if (!(error instanceof ApiError) || error.status !== 429) throw error;
+      const retryAfterMs = Number(error.headers['Retry-After'] ?? 1) * 1000;
+      deps.cache.setLocal(proberKey(ip), Date.now() + retryAfterMs, retryAfterMs);
+      return tooManyUnknownPage(error.headers);
+    });
+  }
+
+  /**
+   * While an IP is over that allowance, a lookup this process has no copy of is refused before it
+   * reaches the database (each one of a prober's would be a query); links in the cache still answer.
+   */
+  function refusedProber(request: Request, server: IpSource): Response | undefined {
+    const ip = clientIp(request, server, env.trustProxy);
+    const until = ip ? deps.cache.peek<number>(proberKey(ip)) : undefined;
+    if (until === undefined) return undefined;
+    return tooManyUnknownPage({ 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
+  }
+
   function withWorkspace(request: Request, link: LinkSnapshot | null, method: VisitMethod, server: IpSource): Answer {
-    if (!link) return notFoundPage();
+    if (!link) return unknownLink(request, server);
     const workspace = lookup.peekWorkspace(link.workspace_id);
     if (workspace === undefined) {
       return lookup.loadWorkspace(link.workspace_id).then((ws) => {
