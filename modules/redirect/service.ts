@@ -152,6 +152,7 @@ export function createRedirector(deps: Deps) {
   }
 
   const proberKey = (ip: string) => `redirect:prober:${ip}`;
+  const visitorIp = (request: Request, server: IpSource) => clientIp(request, server, env.trustProxy);
 
   /**
    * A visit to no link (unknown slug, unknown or unverified host) takes a point of its IP's allowance
@@ -159,7 +160,7 @@ export function createRedirector(deps: Deps) {
    * never count. A request without a socket (an in-process caller) has no address to count.
    */
   function unknownLink(request: Request, server: IpSource): Answer {
-    const ip = clientIp(request, server, env.trustProxy);
+    const ip = visitorIp(request, server);
     if (!ip) return notFoundPage();
     return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(notFoundPage, (error) => {
       if (!(error instanceof ApiError) || error.status !== 429) throw error;
@@ -174,7 +175,7 @@ export function createRedirector(deps: Deps) {
    * reaches the database (each one of a prober's would be a query); links in the cache still answer.
    */
   function refusedProber(request: Request, server: IpSource): Response | undefined {
-    const ip = clientIp(request, server, env.trustProxy);
+    const ip = visitorIp(request, server);
     const until = ip ? deps.cache.peek<number>(proberKey(ip)) : undefined;
     if (until === undefined) return undefined;
     return tooManyUnknownPage({ 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
