@@ -40,7 +40,7 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
   const resend = async (invite: Invite) => {
     try {
       await api('POST', `/workspaces/${wsId}/invites/${invite.id}/resend`);
-      toast(`Invitation to ${invite.email} sent again`);
+      toast(`Invitation to ${invite.email} sent again, with a new link`);
     } catch (failure) {
       toast(`Could not resend the invitation to ${invite.email}: ${(failure as Error).message}`);
     }
