@@ -49,8 +49,11 @@ export interface PageParts {
   scripts?: readonly string[];
 }
 
-/** A complete, small HTML document; pages are never indexed and never leak the short URL as referrer. */
+/**
+ * A complete, small HTML document, never indexed. Served sandboxed (the redirect module's stage
+ * headers), so its scripts run in an opaque origin; its referrer policy comes with those headers.
+ */
 export function renderPage({ title, body, head, scripts = [] }: PageParts): string {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer-when-downgrade"><title>${title}</title><style>${new SafeHtml(BASE_STYLE)}</style>${head}${scripts.map((src) => html`<script async src="${src}"></script>`)}</head><body>${body}</body></html>`
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title><style>${new SafeHtml(BASE_STYLE)}</style>${head}${scripts.map((src) => html`<script async src="${src}"></script>`)}</head><body>${body}</body></html>`
     .value;
 }

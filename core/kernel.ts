@@ -37,6 +37,7 @@ import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
 import { validationMessage } from './validation';
+import { DEFAULT_CSP, securityHeaders } from './security-headers';
 import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
@@ -65,7 +66,14 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...headers } });
+
+/**
+ * A page with an opaque origin (`Origin: null`: a sandboxed short-link page running a workspace's
+ * scripts, a file, a data: URL) has no business with the API; its requests are refused, whatever
+ * their credential, before any is looked at.
+ */
+const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: null) may not use the API';
 
 const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
   json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
@@ -91,9 +99,12 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   deps.access ??= createAccessResolver(deps, createSessionAuthenticator(deps));
   registerModules(deps);
   const { log, config } = deps;
+  // every answer of the app, JSON or page, unless its own headers say otherwise (pages set their own policy)
+  const answerHeaders = securityHeaders(config, DEFAULT_CSP);
 
   return new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
+      Object.assign(set.headers, answerHeaders);
       const segment = firstSegment(request);
       if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
@@ -102,6 +113,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
         requestIds.set(request, id);
         set.headers['x-request-id'] = id;
+        if (request.headers.get('origin') === 'null') return errorReply(403, OPAQUE_ORIGIN, id);
       }
     })
     .onError(async ({ code, error, request, route }) => {

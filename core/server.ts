@@ -17,6 +17,20 @@ export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'
 }
 import { clientBundle } from '../modules/dashboard';
 
+/**
+ * Says so when the default short domain is the site's host: short-link pages, which run Team
+ * workspaces' retargeting scripts, then share the origin of /app and /api. They are sandboxed, but
+ * on one host the sandbox header is all that stands between those scripts and a visitor's session.
+ */
+export function warnSharedShortHost(deps: Pick<Deps, 'config' | 'log'>) {
+  const { siteHost, defaultDomain } = deps.config;
+  if (defaultDomain !== siteHost) return;
+  deps.log.warn(
+    { siteHost, defaultDomain },
+    `The default short domain is the site's host (${siteHost}): short-link pages, which run the retargeting scripts of Team workspaces, share the origin of the dashboard and the API. They are served sandboxed, so those scripts cannot use a visitor's session; but a proxy that drops the Content-Security-Policy header, or a browser that ignores it, would let them act as any signed-in person who follows a link. Serve short links on a domain of their own: set DEFAULT_DOMAIN (e.g. DEFAULT_DOMAIN=exmpl.link for SITE_URL=https://example.com; a subdomain such as go.example.com also separates them).`,
+  );
+}
+
 /** Deps + app + plugins + listening server: what `npm start` runs (and tests that need a real socket). */
 export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   const deps = opts.deps ?? (await createDeps(config));
@@ -27,6 +41,7 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   });
   const app = createApp(deps, plugins);
   await warnOrphanedLinks(deps);
+  warnSharedShortHost(deps);
   await clientBundle(); // the dashboard is bundled before the first visitor, and a broken bundle stops the start
   const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });
   const port = server.port!;

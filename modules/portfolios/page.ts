@@ -7,6 +7,8 @@ import { DEFAULT_STYLE, TREND_DAYS } from './shared';
 /** Spec: public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */
 export const PAGE_TTL_MS = 300_000;
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_TTL_MS / 1000}`;
+/** No script, nothing loaded: only the page's own inline style (its colours are checked hex values). */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const esc = (value: string) => Bun.escapeHTML(value);
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -13,7 +13,7 @@ import {
   PortfolioParams,
   PortfolioWithLinks,
 } from './model';
-import { PAGE_CACHE_CONTROL, portfolioPage } from './page';
+import { PAGE_CACHE_CONTROL, PAGE_CSP, portfolioPage } from './page';
 import {
   addPortfolioLinks,
   createPortfolio,
@@ -137,7 +137,11 @@ export const portfolioPageRoute = (deps: Deps) =>
       const page = await portfolioPage(deps, params.slug);
       return new Response(page.html, {
         status: page.status,
-        headers: { 'content-type': 'text/html; charset=utf-8', ...(page.status === 200 ? { 'cache-control': PAGE_CACHE_CONTROL } : {}) },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': PAGE_CSP,
+          ...(page.status === 200 ? { 'cache-control': PAGE_CACHE_CONTROL } : {}),
+        },
       });
     },
     { params: t.Object({ slug: t.String() }), detail: { summary: 'Public portfolio page (HTML, no authentication, cached 5 minutes)' } },

@@ -6,7 +6,7 @@ import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder } from '../clicks';
 import { claimExpiredEvent, getPasswordHash } from '../links';
 import { createLookup } from './lookup';
-import { expiredPage, hasOpenGraph, notFoundPage, openGraphPage, passwordPage, tooManyUnknownPage } from './pages';
+import { hasOpenGraph, redirectPages } from './pages';
 import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';
 
 type Stage = (ctx: RedirectResolve) => void | Promise<void>;
@@ -63,12 +63,14 @@ const utmMemo = new WeakMap<LinkSnapshot, { from: string; to: string }>();
 const headersMemo = new WeakMap<LinkSnapshot, { target: string; headers: Headers }>();
 
 /**
- * The headers of a redirect to `target`, kept per link snapshot: a Response copies a Headers
- * object faster than it builds one from a literal (bare Bun.serve: ~97k vs ~85k req/s).
+ * The headers of a redirect to `target` (with `extra`, the same for every redirect of the process),
+ * kept per link snapshot: a Response copies a Headers object faster than it builds one from a
+ * literal (bare Bun.serve: ~97k vs ~85k req/s).
  */
-function redirectHeaders(link: LinkSnapshot, target: string): Headers {
+function redirectHeaders(link: LinkSnapshot, target: string, extra: Readonly<Record<string, string>>): Headers {
   let memo = headersMemo.get(link);
-  if (memo?.target !== target) headersMemo.set(link, (memo = { target, headers: new Headers({ location: target, 'cache-control': 'private, max-age=0' }) }));
+  if (memo?.target !== target)
+    headersMemo.set(link, (memo = { target, headers: new Headers({ location: target, 'cache-control': 'private, max-age=0', ...extra }) }));
   return memo.headers;
 }
 
@@ -123,6 +125,7 @@ export function utmStage(ctx: RedirectResolve): void {
 export function createRedirector(deps: Deps) {
   const { config } = deps;
   const lookup = createLookup(deps);
+  const pages = redirectPages(config);
   const clicks = clickRecorder(deps);
   const geo = new GeoLocator(config, (err) => deps.log.warn({ err }, 'GeoIP database not loaded; countries unknown'));
   const env: VisitorEnv = { geo, trustProxy: config.trustProxy };
@@ -133,7 +136,7 @@ export function createRedirector(deps: Deps) {
   /** `host`: the request's, when the caller has read it already */
   function visit(request: Request, slug: string, method: VisitMethod, server: IpSource, host = requestHost(request)): Answer {
     if (host === config.defaultDomain) return visitLink(request, host, slug, method, server);
-    if (host === config.siteHost) return notFoundPage();
+    if (host === config.siteHost) return pages.notFound();
     const hostname = host.replace(/:\d+$/, '');
     const domain = lookup.peekDomain(hostname);
     if (domain === undefined) {
@@ -161,12 +164,12 @@ export function createRedirector(deps: Deps) {
    */
   function unknownLink(request: Request, server: IpSource): Answer {
     const ip = visitorIp(request, server);
-    if (!ip) return notFoundPage();
-    return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(notFoundPage, (error) => {
+    if (!ip) return pages.notFound();
+    return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(pages.notFound, (error) => {
       if (!(error instanceof ApiError) || error.status !== 429) throw error;
       const retryAfterMs = Number(error.headers['Retry-After'] ?? 1) * 1000;
       deps.cache.setLocal(proberKey(ip), Date.now() + retryAfterMs, retryAfterMs);
-      return tooManyUnknownPage(error.headers);
+      return pages.tooManyUnknown(error.headers);
     });
   }
 
@@ -178,7 +181,7 @@ export function createRedirector(deps: Deps) {
     const ip = visitorIp(request, server);
     const until = ip ? deps.cache.peek<number>(proberKey(ip)) : undefined;
     if (until === undefined) return undefined;
-    return tooManyUnknownPage({ 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
+    return pages.tooManyUnknown({ 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
   }
 
   function withWorkspace(request: Request, link: LinkSnapshot | null, method: VisitMethod, server: IpSource): Answer {
@@ -186,12 +189,12 @@ export function createRedirector(deps: Deps) {
     const workspace = lookup.peekWorkspace(link.workspace_id);
     if (workspace === undefined) {
       return lookup.loadWorkspace(link.workspace_id).then((ws) => {
-        if (!ws) return notFoundPage();
+        if (!ws) return pages.notFound();
         link.workspace = ws;
         return serve(request, link, method, server);
       });
     }
-    if (!workspace) return notFoundPage();
+    if (!workspace) return pages.notFound();
     link.workspace = workspace;
     return serve(request, link, method, server);
   }
@@ -199,9 +202,9 @@ export function createRedirector(deps: Deps) {
   function serve(request: Request, link: LinkSnapshot, method: VisitMethod, server: IpSource): Answer {
     if (link.expires_at !== null && link.expires_at <= Date.now()) return expired(link);
     const visitor = new RequestVisitor(request, server, env);
-    if (visitor.isSocialBot && hasOpenGraph(link)) return openGraphPage(link, shortUrl(config, link.domain, link.slug));
+    if (visitor.isSocialBot && hasOpenGraph(link)) return pages.openGraph(link, shortUrl(config, link.domain, link.slug));
     if (link.has_password) {
-      if (method !== 'POST') return passwordPage(200);
+      if (method !== 'POST') return pages.password(200);
       return unlock(request, link, visitor);
     }
     return resolve(link, visitor, method);
@@ -239,12 +242,13 @@ export function createRedirector(deps: Deps) {
         for (const cookie of ctx.setCookies) ctx.page.headers.append('set-cookie', cookie);
         return ctx.page;
       }
-      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      // a stage's page may carry the workspace's scripts: it is sandboxed (pages.ts)
+      const headers = new Headers(pages.stageHeaders);
       for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
       return new Response(ctx.page, { status: 200, headers });
     }
-    if (!ctx.hasCookies) return new Response(null, { status: link.redirect_type, headers: redirectHeaders(link, ctx.target) });
-    const headers = new Headers(redirectHeaders(link, ctx.target));
+    if (!ctx.hasCookies) return new Response(null, { status: link.redirect_type, headers: redirectHeaders(link, ctx.target, pages.redirectHeaders) });
+    const headers = new Headers(redirectHeaders(link, ctx.target, pages.redirectHeaders));
     for (const cookie of ctx.setCookies) headers.append('set-cookie', cookie);
     return new Response(null, { status: link.redirect_type, headers });
   }
@@ -253,12 +257,13 @@ export function createRedirector(deps: Deps) {
     try {
       await deps.limiter.consume('passwordForm', `${link.id}:${visitor.ip}`, RATE_LIMITS.passwordForm);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) return passwordPage(429, 'Too many attempts. Please wait a moment and try again.', error.headers);
+      if (error instanceof ApiError && error.status === 429)
+        return pages.password(429, 'Too many attempts. Please wait a moment and try again.', error.headers);
       throw error;
     }
     const password = await formPassword(request);
     const hash = password ? await getPasswordHash(deps.db, link.id) : null;
-    if (!hash || !(await Bun.password.verify(password!, hash))) return passwordPage(401, 'Wrong password.');
+    if (!hash || !(await Bun.password.verify(password!, hash))) return pages.password(401, 'Wrong password.');
     return resolve(link, visitor, 'POST');
   }
 
@@ -266,8 +271,8 @@ export function createRedirector(deps: Deps) {
   function expired(link: LinkSnapshot): Response {
     fireExpired(link);
     const fallback = link.fallback_url ?? link.workspace.expired_page_url;
-    if (fallback) return new Response(null, { status: 302, headers: { location: fallback, 'cache-control': 'private, max-age=0' } });
-    return expiredPage();
+    if (fallback) return new Response(null, { status: 302, headers: { location: fallback, 'cache-control': 'private, max-age=0', ...pages.redirectHeaders } });
+    return pages.expired();
   }
 
   /** One claim per link and expiry in this process; the atomic UPDATE makes it once across processes. */

@@ -38,7 +38,12 @@ test('/api/docs in Chromium: the operations render, Authorize takes an X-API-Key
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('http://linkhop.test/api/docs');
+  // the page runs under its Content-Security-Policy: nothing it needs is refused
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  const res = await page.goto('http://linkhop.test/api/docs');
+  expect(res!.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
   await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
   expect(await page.getByText('Failed to load API definition').count()).toBe(0);
   expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
