@@ -52,7 +52,7 @@ export const sessionRoutes = (deps: Deps) =>
     .post(
       '/api/session/sign-in-link',
       async ({ body, request, server, set }) => {
-        await requestSignInLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.trustProxy) });
+        await requestSignInLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.trustedProxies) });
         set.status = 202;
         return { ok: true as const };
       },
