@@ -113,4 +113,6 @@ export const RATE_LIMITS = {
   passwordForm: { points: 10, durationSec: 60 },
   signInEmail: { points: 5, durationSec: 900 },
   signInIp: { points: 20, durationSec: 900 },
+  /** failed operator-token attempts per IP */
+  adminAuth: { points: 10, durationSec: 900 },
 } as const;
