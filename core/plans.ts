@@ -111,7 +111,8 @@ export const RATE_LIMITS = {
   domainVerify: { points: 1, durationSec: 10 },
   qr: { points: 30, durationSec: 60 },
   passwordForm: { points: 10, durationSec: 60 },
-  signInEmail: { points: 5, durationSec: 900 },
+  /** per address and IP: nobody can spend another person's sign-in links */
+  signInEmailIp: { points: 5, durationSec: 900 },
   signInIp: { points: 20, durationSec: 900 },
   /** failed operator-token attempts per IP */
   adminAuth: { points: 10, durationSec: 900 },
