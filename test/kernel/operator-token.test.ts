@@ -8,6 +8,7 @@ import { RATE_LIMITS } from '../../core/plans';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { capturingLogger } from '../helpers/log';
 import { freePort } from '../helpers/pg-cluster';
+import { waitFor } from '../helpers/processes';
 
 const ROOT = join(import.meta.dir, '../..');
 
@@ -58,6 +59,8 @@ describe('failed operator-token attempts', () => {
   beforeAll(async () => {
     t = await startTestApp();
     base = await t.listen();
+    // the limiter counts in Redis once connected (before, its in-memory insurance would count the first attempts apart)
+    if (t.deps.redis) await waitFor(() => t.deps.redis!.status === 'ready', 10_000, 'Redis to connect');
   }, 60_000);
   afterAll(() => t.close());
 
