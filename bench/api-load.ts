@@ -40,7 +40,7 @@ const RATES = Object.fromEntries(
     .map(([k, v]) => [k, Number(v)]),
 );
 const WORKSPACES = 8; // creates spread so that each workspace stays under 30 per 10 s
-const ADMIN_TOKEN = 'bench-admin-token';
+const ADMIN_TOKEN = 'bench-admin-token-of-at-least-32-characters';
 
 interface OpResult {
   requests: number;

@@ -1,3 +1,6 @@
+import { ConfigError } from './errors';
+import { LOCAL_PROXIES, TrustedProxies } from './trusted-proxies';
+
 /** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them). */
 export interface Config {
   port: number;
@@ -21,7 +24,8 @@ export interface Config {
   dnsServers: string[];
   geoHeader?: string;
   geoipDb?: string;
-  trustProxy: boolean;
+  /** TRUSTED_PROXIES (or TRUST_PROXY=true: loopback + private ranges): whose X-Forwarded-For is believed; undefined = nobody's */
+  trustedProxies?: TrustedProxies;
   webhookAllowPrivate: boolean;
   /** WEBHOOK_CA_FILE: PEM file of extra CAs trusted for outbound TLS (webhooks, monitoring), on top of the system roots and NODE_EXTRA_CA_CERTS */
   webhookCaFile?: string;
@@ -45,7 +49,7 @@ type Env = Record<string, string | undefined>;
 
 function positiveInteger(name: string, value: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number of days, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number of days, got "${value}"`);
   return n;
 }
 
@@ -55,6 +59,26 @@ const list = (v: string | undefined) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/** The operator token opens every workspace of the instance: one short enough to guess is refused. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+function adminTokenOf(env: Env): string | undefined {
+  const token = env.ADMIN_TOKEN || undefined;
+  if (token && token.length < MIN_ADMIN_TOKEN_LENGTH) {
+    throw new ConfigError(
+      `ADMIN_TOKEN is ${token.length} characters long; the operator token must have at least ${MIN_ADMIN_TOKEN_LENGTH} (it opens every workspace). Make one with: openssl rand -hex 32`,
+    );
+  }
+  return token;
+}
+
+/** TRUSTED_PROXIES when set; else TRUST_PROXY=true trusts loopback and the private ranges. */
+function trustedProxiesOf(env: Env): TrustedProxies | undefined {
+  const ranges = list(env.TRUSTED_PROXIES);
+  if (ranges.length) return new TrustedProxies(ranges);
+  return truthy(env.TRUST_PROXY) ? new TrustedProxies(LOCAL_PROXIES) : undefined;
+}
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 3000);
@@ -72,14 +96,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: env.DATA_DIR ?? './data',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
-    adminToken: env.ADMIN_TOKEN || undefined,
+    adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `Linkhop <no-reply@${defaultHostname}>`,
     dnsServers: list(env.DNS_SERVERS),
     geoHeader: env.GEO_HEADER?.toLowerCase() || undefined,
     geoipDb: env.GEOIP_DB || undefined,
-    trustProxy: truthy(env.TRUST_PROXY),
+    trustedProxies: trustedProxiesOf(env),
     webhookAllowPrivate: truthy(env.WEBHOOK_ALLOW_PRIVATE),
     webhookCaFile: env.WEBHOOK_CA_FILE || undefined,
     cnameTarget: env.CNAME_TARGET ?? `cname.${defaultHostname}`,
@@ -93,4 +117,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };
   return { ...config, ...overrides };
+}
+
+/** loadConfig for an entry point (server, worker): a refused setting is printed as it is, and the process exits 1. */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

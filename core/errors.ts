@@ -10,6 +10,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A setting a process refuses to start with: its message says what to change, and the entry points print it and exit 1. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 export const badRequest = (message: string) => new ApiError(400, message);
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);

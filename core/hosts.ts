@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import type { Config } from './config';
+import type { TrustedProxies } from './trusted-proxies';
 
 /** First path segments that belong to the site (its pages, the API, the health probes): never a slug, generated or chosen. */
 export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
@@ -45,10 +47,28 @@ export function shortLinkSlug(request: Request): string | undefined {
 
 type IpSource = { requestIP(request: Request): { address: string } | null } | null | undefined;
 
-/** The caller's IP: the first `X-Forwarded-For` hop behind a trusted proxy, else the socket's peer ('' without a socket). */
-export function clientIp(request: Request, server: IpSource, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers.get('x-forwarded-for') : null;
-  return forwarded ? forwarded.split(',', 1)[0]!.trim() : (server?.requestIP(request)?.address ?? '');
+/**
+ * The caller's IP: the socket's peer; when that peer is a trusted proxy, the right-most
+ * `X-Forwarded-For` address that is not one. Each proxy appends the address it saw, so only the
+ * entries right of the first untrusted one were written by proxies: the rest is the visitor's own
+ * text. A request handled in process (no server: `app.handle`, tests) has no peer, and its
+ * `X-Forwarded-For` is its caller's word. An entry that is not an address stops the walk at the
+ * proxy that passed it on.
+ */
+export function clientIp(request: Request, server: IpSource, proxies: TrustedProxies | undefined): string {
+  const peer = server ? (server.requestIP(request)?.address ?? '') : undefined;
+  if (!proxies || (peer !== undefined && !proxies.has(peer))) return peer ?? '';
+  const forwarded = request.headers.get('x-forwarded-for');
+  let hop = peer ?? '';
+  if (!forwarded) return hop;
+  for (let end = forwarded.length; end > 0; ) {
+    const comma = forwarded.lastIndexOf(',', end - 1);
+    const address = forwarded.slice(comma + 1, end).trim();
+    if (!proxies.has(address)) return isIP(address) ? address : hop;
+    hop = address;
+    end = comma;
+  }
+  return hop;
 }
 
 /** Custom domains are served over https; the default domain uses the site's protocol. */

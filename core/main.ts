@@ -1,10 +1,10 @@
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { DataDirInUse } from './data-dir-lock';
 import { surviveClosedSocketWrites } from './db';
 import { PluginLoadError } from './plugins';
 import { startServer } from './server';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const started = Date.now();
 const server = await startServer(config).catch((error) => {
   if (!(error instanceof DataDirInUse || error instanceof PluginLoadError)) throw error;

@@ -113,6 +113,9 @@ export const RATE_LIMITS = {
   passwordForm: { points: 10, durationSec: 60 },
   /** visits to no link (unknown slug or host) per visitor IP: enumeration probes, not people */
   unknownLink: { points: 60, durationSec: 60 },
-  signInEmail: { points: 5, durationSec: 900 },
+  /** per address and IP: nobody can spend another person's sign-in links */
+  signInEmailIp: { points: 5, durationSec: 900 },
   signInIp: { points: 20, durationSec: 900 },
+  /** failed operator-token attempts per IP */
+  adminAuth: { points: 10, durationSec: 900 },
 } as const;

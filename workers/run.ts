@@ -1,6 +1,6 @@
 import { Glob } from 'bun';
 import { dirname, join } from 'node:path';
-import { loadConfig } from '../core/config';
+import { loadConfigOrExit } from '../core/config';
 import { surviveClosedSocketWrites } from '../core/db';
 import { createDeps, type Deps } from '../core/deps';
 import { registerModules } from '../core/modules';
@@ -24,7 +24,7 @@ export async function registerAllJobs(deps: Deps): Promise<void> {
 
 /** A worker process: BullMQ consumers for the given queues (all when none given, `plugins` among them when PLUGINS declare jobs). */
 export async function runWorkers(queues: string[]) {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     console.error('Workers need REDIS_URL: without it the server runs every job in process (embedded default).');
     process.exit(2);

@@ -2,6 +2,8 @@ import { Elysia, t } from 'elysia';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { sameSecret } from '../../core/secrets';
+import { clientIp } from '../../core/hosts';
+import { RATE_LIMITS } from '../../core/plans';
 import { errors, Int, OkBody, Plan, Role, withExample } from '../../core/model';
 import { runMonitoringPass } from '../monitoring';
 import { signInUrlFor } from '../sessions';
@@ -10,11 +12,17 @@ import { bootstrap, mintApiKey, setPlan } from './service';
 /** Operator API: on only when ADMIN_TOKEN is set (else every route answers 404); `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const adminRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:admin', prefix: '/api/admin', detail: { tags: ['Operator'] } })
-    .onBeforeHandle({ as: 'local' }, ({ headers }) => {
+    .onBeforeHandle({ as: 'local' }, async ({ headers, request, server }) => {
       const token = deps.config.adminToken;
       if (!token) throw new ApiError(404, 'The operator API is off: set ADMIN_TOKEN to enable it');
+      const ip = clientIp(request, server, deps.config.trustedProxies);
+      // out of attempts is refused before the comparison, the right token included: else guessing on would still tell
+      await deps.limiter.check('adminAuth', ip, RATE_LIMITS.adminAuth);
       const given = headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!sameSecret(given, token)) throw new ApiError(401, 'Invalid operator token');
+      if (sameSecret(given, token)) return;
+      deps.log.warn({ ip, method: request.method, path: new URL(request.url).pathname }, 'operator API: wrong or missing token');
+      await deps.limiter.consume('adminAuth', ip, RATE_LIMITS.adminAuth);
+      throw new ApiError(401, 'Invalid operator token');
     })
     .post(
       '/bootstrap',
@@ -27,19 +35,19 @@ export const adminRoutes = (deps: Deps) =>
           email: 'you@example.com',
           plan: 'pro',
         }),
-        response: { 201: t.Object({ user_id: t.String(), workspace_id: t.String(), api_key: t.String() }), ...errors(400, 401, 404) },
+        response: { 201: t.Object({ user_id: t.String(), workspace_id: t.String(), api_key: t.String() }), ...errors(400, 401, 404, 429) },
         detail: { summary: 'Create (or reuse) a user who owns a new workspace', security: [{ adminToken: [] }] },
       },
     )
     .patch('/workspaces/:wsId', ({ params, body }) => setPlan(deps, params.wsId, body.plan), {
       params: t.Object({ wsId: t.String() }),
       body: withExample(t.Object({ plan: Plan }), { plan: 'pro' }),
-      response: { 200: OkBody, ...errors(400, 401, 404) },
+      response: { 200: OkBody, ...errors(400, 401, 404, 429) },
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
     })
     .post('/login-link', ({ body }) => signInUrlFor(deps, body.email), {
       body: withExample(t.Object({ email: t.String({ maxLength: 320 }) }), { email: 'you@example.com' }),
-      response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404) },
+      response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404, 429) },
       detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },
     })
     .post(
@@ -59,12 +67,12 @@ export const adminRoutes = (deps: Deps) =>
         ),
         response: {
           201: t.Object({ id: t.String(), name: t.String(), role: Role, key: t.String(), workspace_id: t.String(), user_id: t.String() }),
-          ...errors(400, 401, 402, 404),
+          ...errors(400, 401, 402, 404, 429),
         },
         detail: { summary: "Mint an API key for an existing member (default: the member's role, never above it)", security: [{ adminToken: [] }] },
       },
     )
     .post('/monitoring/run', () => runMonitoringPass(deps), {
-      response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401, 404) },
+      response: { 200: t.Object({ checked: Int(), broken: Int(), recovered: Int() }), ...errors(401, 404, 429) },
       detail: { summary: 'Run one broken-link check pass now', security: [{ adminToken: [] }] },
     });

@@ -128,7 +128,7 @@ export function createRedirector(deps: Deps) {
   const pages = redirectPages(config);
   const clicks = clickRecorder(deps);
   const geo = new GeoLocator(config, (err) => deps.log.warn({ err }, 'GeoIP database not loaded; countries unknown'));
-  const env: VisitorEnv = { geo, trustProxy: config.trustProxy };
+  const env: VisitorEnv = { geo, trustedProxies: config.trustedProxies };
   // read once, on the first visit: plugins register their stages after the modules
   let stages: Stage[] | undefined;
   const expiredFired = new Set<string>();

@@ -4,6 +4,7 @@ import maxmind, { type Reader } from 'maxmind';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../core/config';
 import { clientIp } from '../../core/hosts';
+import type { TrustedProxies } from '../../core/trusted-proxies';
 import { continentOf } from './continents';
 import type { Device, Visitor } from '../../core/hooks';
 
@@ -103,7 +104,7 @@ export class GeoLocator {
 
 export interface VisitorEnv {
   geo: GeoLocator;
-  trustProxy: boolean;
+  trustedProxies: TrustedProxies | undefined;
 }
 
 type IpSource = Parameters<typeof clientIp>[1];
@@ -172,7 +173,7 @@ export class RequestVisitor implements Visitor {
   }
 
   get ip(): string {
-    return (this._ip ??= clientIp(this.request, this.server, this.env.trustProxy));
+    return (this._ip ??= clientIp(this.request, this.server, this.env.trustedProxies));
   }
   /**
    * 48 bits of a hash of IP and User-Agent, for counting unique visitors; the clicks worker re-hashes

@@ -52,7 +52,7 @@ export const sessionRoutes = (deps: Deps) =>
     .post(
       '/api/session/sign-in-link',
       async ({ body, request, server, set }) => {
-        await requestSignInLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.trustProxy) });
+        await requestSignInLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.trustedProxies) });
         set.status = 202;
         return { ok: true as const };
       },
@@ -90,16 +90,21 @@ export const sessionRoutes = (deps: Deps) =>
     .delete(
       '/api/session',
       async ({ request, set }) => {
-        // an ended or unknown session is signed out already; a live one needs its CSRF token (a cross-site page may not sign people out)
+        // a live session needs its CSRF token (a cross-site page may not sign people out): identify answers 403 without it
         const caller = await identify(deps.access!, request).catch((error) => {
           if (error instanceof ApiError && error.status === 401) return null;
           throw error;
         });
-        if (caller?.actor.via === 'session') await endSession(deps, caller.actor.sessionId);
+        if (caller?.actor.via !== 'session') {
+          // nobody to sign out (no cookie, an ended session, an API key); a stale cookie is cleared all the same
+          const stale = sessionCookieOf(request) ? { 'set-cookie': endedSessionCookie(deps.config) } : undefined;
+          throw new ApiError(401, 'Not signed in: there is no session to end', stale);
+        }
+        await endSession(deps, caller.actor.sessionId);
         set.headers['set-cookie'] = endedSessionCookie(deps.config);
         return { ok: true as const };
       },
-      { response: { 200: OkBody, ...errors(403) }, detail: { summary: 'Sign out (clears the cookie)' } },
+      { response: { 200: OkBody, ...errors(401, 403) }, detail: { summary: 'Sign out (clears the cookie); 401 without a session' } },
     )
     .delete(
       '/api/session/all',

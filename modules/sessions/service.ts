@@ -45,14 +45,21 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
 }
 
 /**
- * Mails a sign-in link to a known address (or, under ALLOW_SIGNUP, to an unknown one); the caller's
- * answer is the same either way, and the per-address limit keeps its timing from telling them apart.
+ * Answers a request for a sign-in link. The answer is the same whether or not the address has an
+ * account, and so is its timing: the lookup and the mail are a job (`mail.signInLink`) run after
+ * answering. The limits are per IP and per address and IP: a stranger spending an address's limit
+ * spends only their own, and its owner still gets a link from anywhere else.
  */
 export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isEmail(email)) throw badRequest('Invalid email address');
   await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);
-  await deps.limiter.consume('signInEmail', email, RATE_LIMITS.signInEmail);
+  await deps.limiter.consume('signInEmailIp', `${email} ${input.ip}`, RATE_LIMITS.signInEmailIp);
+  await deps.queue.enqueue('mail.signInLink', { email });
+}
+
+/** The job behind requestSignInLink: mails a known address a link (or, under ALLOW_SIGNUP, an unknown one a sign-up link). */
+export async function mailSignInLinkIfKnown(deps: Deps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (user || deps.config.allowSignup) await mailSignInLink(deps, email, !user);
 }

@@ -11,7 +11,8 @@ import { deleteRedisPrefix } from './redis';
 
 export const SITE_URL = 'http://linkhop.test';
 export const DEFAULT_DOMAIN = 'go.linkhop.test';
-export const ADMIN_TOKEN = 'test-admin-token';
+/** as long as the operator token must be (MIN_ADMIN_TOKEN_LENGTH) */
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -1,23 +1,11 @@
 import { expect, test } from 'bun:test';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { loadConfig } from '../../core/config';
 import type { Deps } from '../../core/deps';
 import { createMemoryQueue } from '../../core/queue';
 import { registerJobs } from '../../modules/mail/jobs';
 import { sendMail } from '../../modules/mail/service';
+import { capturingLogger } from '../helpers/log';
 import { startSmtpSink } from './smtp-sink';
-
-function capturingLogger() {
-  const lines: any[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()));
-      done();
-    },
-  });
-  return { log: pino({ level: 'info' }, stream), lines };
-}
 
 /** The mail runner with only what it uses: config, log and a queue. */
 function mailRunner(env: Record<string, string>) {

@@ -115,15 +115,24 @@ describe('signing out', () => {
     expect((await asSession(t, someoneElse.session)('GET', '/session')).status).toBe(200);
   });
 
-  test('sign out: a live session needs its CSRF token; an ended one just gets its cookie cleared', async () => {
+  test('sign out: a live session needs its CSRF token; an ended one answers 401 and gets its cookie cleared', async () => {
     const editor = await memberSession('editor');
     expect((await asSession(t, editor.session)('DELETE', '/session', { csrf: null })).status).toBe(403);
     expect((await asSession(t, editor.session)('GET', '/session')).status).toBe(200);
     expect((await asSession(t, editor.session)('DELETE', '/session')).status).toBe(200);
     const again = await asSession(t, editor.session)('DELETE', '/session', { csrf: null });
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ error: 'Not signed in: there is no session to end' });
     expect(again.headers.get('set-cookie')).toContain('Max-Age=0');
     expect((await t.api('GET', '/session')).status).toBe(401);
+  });
+
+  test('sign out without any credentials, or with an API key, is 401 (nothing to end, no cookie to clear)', async () => {
+    const none = await t.api('DELETE', '/session');
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ error: 'Not signed in: there is no session to end' });
+    expect(none.headers.get('set-cookie')).toBeNull();
+    expect((await t.api('DELETE', '/session', { key: owner.key })).status).toBe(401);
   });
 
   test('an API key is not a session: GET /session and sign out everywhere answer 401 to it', async () => {

@@ -139,10 +139,11 @@ describe('sign-in by e-mail link', () => {
     expect(text.status).toBe(415);
   });
 
-  test('rate limited per e-mail (5 in 15 minutes) and per IP (20): 429 with Retry-After, same for unknown addresses', async () => {
+  test('rate limited per e-mail and IP (5 in 15 minutes) and per IP (20): 429 with Retry-After, same for unknown addresses', async () => {
     for (const email of [(await bootstrapped()).email, uniqueEmail('unknown-limited')]) {
-      for (let i = 0; i < 5; i++) expect((await requestLink(t, email)).status).toBe(202);
-      const limited = await requestLink(t, email);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) expect((await requestLink(t, email, ip)).status).toBe(202);
+      const limited = await requestLink(t, email, ip);
       expect(limited.status).toBe(429);
       expect(limited.body.error).toContain('Rate limit');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -153,6 +154,44 @@ describe('sign-in by e-mail link', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await requestLink(t, uniqueEmail('ip'), freshIp())).status).toBe(202);
+  }, 30_000);
+
+  test('the answer does no database work: it comes while the users and sign-in links tables are locked, the mail after', async () => {
+    const { email: known } = await bootstrapped();
+    const unknown = uniqueEmail('nobody-locked');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users, sign_in_links in access exclusive mode`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      // whether the address has an account is only looked up after answering, so its answer cannot take longer
+      const answers = await Promise.race([Promise.all([requestLink(t, known), requestLink(t, unknown)]), Bun.sleep(3000).then(() => null)]);
+      expect(answers?.map((a) => a.status)).toEqual([202, 202]);
+      expect(answers![0]!.text).toBe(answers![1]!.text);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await mailsTo(t, sink, known, 1)).toHaveLength(1);
+    await Bun.sleep(300);
+    expect(sink.to(unknown)).toHaveLength(0);
+  }, 30_000);
+
+  test("a stranger spending an address's limit from their IP does not keep its owner from getting a link", async () => {
+    const { email } = await bootstrapped();
+    const stranger = freshIp();
+    for (let i = 0; i < 5; i++) expect((await requestLink(t, email, stranger)).status).toBe(202);
+    expect((await requestLink(t, email, stranger)).status).toBe(429);
+    await mailsTo(t, sink, email, 5);
+    const owner = await requestLink(t, email, freshIp());
+    expect(owner.status).toBe(202);
+    expect(await mailsTo(t, sink, email, 6)).toHaveLength(6);
   }, 30_000);
 });
 

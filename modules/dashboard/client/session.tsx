@@ -59,7 +59,10 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
   }, []);
 
   const signOut = useCallback(async (everywhere = false) => {
-    await api('DELETE', everywhere ? '/session/all' : '/session');
+    await api('DELETE', everywhere ? '/session/all' : '/session').catch((error) => {
+      // 401: the session had ended already (expired, or signed out elsewhere): signed out is what was asked for
+      if (!(error instanceof ApiFailure) || error.status !== 401) throw error;
+    });
     setCsrfToken(undefined);
     setSession(null);
   }, []);
