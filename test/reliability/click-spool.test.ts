@@ -44,7 +44,10 @@ async function burst(opts: { url: string; slug: string; count: number; concurren
     while (next < opts.count && !killed) {
       next++;
       const res = await fetch(`${opts.url}/${opts.slug}`, { redirect: 'manual', headers: { host: DEFAULT_DOMAIN, 'user-agent': BROWSER_UA } }).then(
-        async (r) => (await r.arrayBuffer(), r.status),
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        },
         () => 0,
       );
       if (res === 302) result.answered++;
