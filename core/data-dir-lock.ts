@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { isAlive, readOr, thisProcess, type Holder } from './process-holder';
 
 /** Another live process holds the data directory. */
 export class DataDirInUse extends Error {
@@ -12,48 +13,8 @@ export class DataDirInUse extends Error {
   }
 }
 
-interface Holder {
-  pid: number;
-  command: string;
-  since: string;
-  /** Linux: the boot and the process start time, so that a reused pid is not taken for the holder */
-  boot?: string;
-  start?: string;
-}
-
 const LOCK_FILE = 'linkhop.lock';
 const heldHere = new Set<string>();
-
-const readOr = (path: string, fallback?: string) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return fallback;
-  }
-};
-
-/** Field 22 of /proc/<pid>/stat: the process's start time in clock ticks since boot. */
-const startTimeOf = (pid: number) =>
-  readOr(`/proc/${pid}/stat`)
-    ?.replace(/^.*\) /, '')
-    .split(' ')[19];
-const bootId = () => readOr('/proc/sys/kernel/random/boot_id')?.trim();
-
-function me(): Holder {
-  return { pid: process.pid, command: process.argv.slice(1).join(' '), since: new Date().toISOString(), boot: bootId(), start: startTimeOf(process.pid) };
-}
-
-function isAlive(holder: Holder, path: string): boolean {
-  // this process's pid in a lock it does not hold: a previous run's (a container restarts with the same pid)
-  if (holder.pid === process.pid) return heldHere.has(path);
-  try {
-    process.kill(holder.pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  if (holder.boot && holder.boot !== bootId()) return false;
-  return !holder.start || holder.start === startTimeOf(holder.pid);
-}
 
 /**
  * Takes `DATA_DIR/linkhop.lock` for this process (created exclusively, holding its pid), or throws
@@ -65,7 +26,7 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, JSON.stringify(me()));
+      writeSync(fd, JSON.stringify(thisProcess()));
       closeSync(fd);
       heldHere.add(path);
       break;
@@ -78,7 +39,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch {
       // written by a process that died between creating and filling it (or being filled right now)
     }
-    if (holder && isAlive(holder, path)) throw new DataDirInUse(dataDir, holder);
+    if (holder && isAlive(holder, heldHere.has(path))) throw new DataDirInUse(dataDir, holder);
     if (holder || attempt > 0) rmSync(path, { force: true });
   }
   return () => {

@@ -202,7 +202,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
 
 /**
  * A listening Bun server for the app (`npm start`, and tests that need a real socket). It becomes
- * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks (the last click batch).
+ * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks.
  */
 export function listen(deps: Deps, app: App, options: { port: number; hostname: string }) {
   const server = Bun.serve({ ...options, idleTimeout: 30, development: false, fetch: createFetch(deps, app) });

@@ -20,6 +20,12 @@ export interface EnqueueOptions {
   /** attempts in all (default 3); webhooks use 1, the spec forbids retries */
   attempts?: number;
   delayMs?: number;
+  /**
+   * settle only once the job is safe elsewhere, and reject when it is not, so that the caller keeps
+   * it (the click spool): with BullMQ once Redis has stored it (never buffered in memory), in process
+   * once it has run successfully
+   */
+  handOver?: boolean;
 }
 
 export interface JobQueue {
@@ -76,21 +82,27 @@ export function createMemoryQueue(log: Logger): JobQueue {
     }
   };
 
-  const execute = async (name: string, data: unknown, opts: EnqueueOptions, attempt: number): Promise<void> => {
+  /** runs a job and its retries: true once it succeeded, false once it failed for good */
+  const execute = async (name: string, data: unknown, opts: EnqueueOptions, attempt: number): Promise<boolean> => {
     const processor = processors.get(name);
     if (!processor) {
       log.warn({ job: name }, 'no processor registered; job dropped');
-      return;
+      return false;
     }
     try {
       await processor(data, { jobId: opts.jobId, attempt });
+      return true;
     } catch (err) {
       const attempts = opts.attempts ?? 3;
       if (attempt + 1 < attempts && !closed) {
         log.warn({ err, job: name, attempt }, 'job failed; retrying');
-        running++;
-        setTimeout(() => void execute(name, data, opts, attempt + 1).finally(done), backoffMs(attempt));
-      } else log.error({ err, job: name, attempt }, 'job failed');
+        await Bun.sleep(backoffMs(attempt));
+        return execute(name, data, opts, attempt + 1);
+      }
+      log.error({ err, job: name, attempt }, 'job failed');
+      // its owner may hand it over again (a click batch kept in the spool)
+      if (opts.jobId) seen.delete(opts.jobId);
+      return false;
     }
   };
   const done = () => {
@@ -101,16 +113,22 @@ export function createMemoryQueue(log: Logger): JobQueue {
   return {
     kind: 'memory',
     async enqueue(name, data, opts = {}) {
-      if (closed) return;
+      if (closed) {
+        if (opts.handOver) throw new Error('the job queue is closed');
+        return;
+      }
       if (opts.jobId) {
         if (seen.has(opts.jobId)) return;
         seen.add(opts.jobId);
         if (seen.size > 100_000) seen.clear();
       }
       running++;
-      const start = () => void execute(name, data, opts, 0).finally(done);
-      if (opts.delayMs) setTimeout(start, opts.delayMs);
-      else setImmediate(start);
+      const ran = new Promise<boolean>((resolve) => {
+        const start = () => void execute(name, data, opts, 0).then(resolve).finally(done);
+        if (opts.delayMs) setTimeout(start, opts.delayMs);
+        else setImmediate(start);
+      });
+      if (opts.handOver && !(await ran)) throw new Error(`job ${name} failed`);
     },
     register(name, processor) {
       processors.set(name, processor as any);
@@ -212,6 +230,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       try {
         await send(name, data, o);
       } catch (err) {
+        if (options.handOver) throw err;
         if (buffer.length >= BUFFER_MAX) {
           log.error({ err, job: name }, 'job buffer full; job dropped');
           return;

@@ -3,6 +3,7 @@ import { createDeps, type Deps } from './deps';
 import { createApp, listen } from './kernel';
 import { loadPlugins } from './plugins';
 import { orphanedLinkDomains } from '../modules/links';
+import { clickRecorder } from '../modules/clicks';
 
 /** Says so when stored links sit on a domain that no longer resolves (a changed PORT or SITE_URL moves the default domain). */
 export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'>) {
@@ -52,6 +53,8 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
     url: `http://127.0.0.1:${port}`,
     async stop() {
       await app.stop();
+      // no visit is in flight now: the last click batch is handed over, what cannot be stays in the click spool
+      await clickRecorder(deps).close();
       await deps.close();
     },
   };

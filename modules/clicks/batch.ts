@@ -54,6 +54,8 @@ export class ClickBatchBuilder {
   private readonly at: number[] = [];
   private readonly link: number[] = [];
   private readonly profile: number[] = [];
+  /** how much of the batch takeNew() has handed out already */
+  private taken = { clicks: 0, links: 0, profiles: 0 };
 
   get size(): number {
     return this.at.length;
@@ -87,9 +89,37 @@ export class ClickBatchBuilder {
     return profile;
   }
 
+  /** The clicks added since the last call, with the links and profiles first seen among them; none: undefined. */
+  takeNew(): ClickBatchPart | undefined {
+    const { clicks, links, profiles } = this.taken;
+    if (clicks === this.at.length) return undefined;
+    this.taken = { clicks: this.at.length, links: this.links.length, profiles: this.profiles.length };
+    return [this.t0, this.links.slice(links), this.profiles.slice(profiles), this.at.slice(clicks), this.link.slice(clicks), this.profile.slice(clicks)];
+  }
+
   build(): ClickBatch {
     return { id: this.id, t0: this.t0, links: this.links, profiles: this.profiles, at: this.at, link: this.link, profile: this.profile };
   }
+}
+
+/**
+ * A batch in parts, each part the clicks added after the previous one (the click spool's records).
+ * A part's link and profile indexes count from the batch's start, so the parts appended in order
+ * are the batch, and its click ids are the same.
+ */
+export type ClickBatchPart = [t0: number, links: ClickBatch['links'], profiles: ClickBatch['profiles'], at: number[], link: number[], profile: number[]];
+
+/** The batch `id` made of its parts in order. */
+export function joinParts(id: string, parts: ClickBatchPart[]): ClickBatch {
+  const batch: ClickBatch = { id, t0: parts[0]?.[0] ?? 0, links: [], profiles: [], at: [], link: [], profile: [] };
+  for (const [, links, profiles, at, link, profile] of parts) {
+    batch.links.push(...links);
+    batch.profiles.push(...profiles);
+    batch.at.push(...at);
+    batch.link.push(...link);
+    batch.profile.push(...profile);
+  }
+  return batch;
 }
 
 /**

@@ -4,7 +4,7 @@ export { clicksBefore } from './export';
 export type { ClickCursor } from './export';
 export type { ClickRecord } from './hooks';
 export type { Dimension } from './rollup';
-export { clickRecorder } from './service';
+export { clickRecorder } from './recorder';
 export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';
 export type { ClickFilter } from './stats';
 export { registerClicks } from './register';

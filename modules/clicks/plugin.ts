@@ -3,7 +3,7 @@ import type { Deps } from '../../core/deps';
 import { followClickCounts } from './counts';
 import './hooks';
 import { registerJobs } from './jobs';
-import { clickRecorder } from './service';
+import { clickRecorder } from './recorder';
 
 /** how often the click maintenance pass runs (partitions ahead, retention, pruning) */
 const MAINTENANCE_EVERY_MS = 3_600_000;
@@ -13,6 +13,8 @@ export const clicksModule = (deps: Deps) => {
   registerJobs(deps);
   followClickCounts(deps);
   deps.queue.schedule('clicks.maintain', MAINTENANCE_EVERY_MS, {}).catch((err) => deps.log.warn({ err }, 'could not schedule click maintenance'));
-  // on shutdown the last batch is queued once no request is in flight (before the queue closes)
-  return new Elysia({ name: 'module:clicks' }).onStop(() => void clickRecorder(deps).flush());
+  // before the first visit: what stopped processes left in the click spool is replayed
+  clickRecorder(deps).start();
+  // shutdown hands the last batch over (core/server.ts), once no request is in flight and before the queue closes
+  return new Elysia({ name: 'module:clicks' });
 };

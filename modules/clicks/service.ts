@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
-import type { Deps } from '../../core/deps';
 import { addClickCounts, lockExistingLinks } from '../links';
-import { BATCH_MAX, ClickBatchBuilder, clicksOf, EMBEDDED_BATCH_MAX, mergeBatches, type Click } from './batch';
+import { clicksOf, mergeBatches } from './batch';
 import type { ClickBatch, ClickRecord } from './hooks';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addPeriods } from './periods';
@@ -11,63 +10,6 @@ import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickW
 import './hooks';
 
 export type { ClickRecord } from './hooks';
-
-const FLUSH_EVERY_MS = 100;
-/** a batch is retried (10 s apart once the backoff is capped) through a day-long PostgreSQL outage, not lost after minutes */
-const BATCH_ATTEMPTS = 8_640;
-
-/**
- * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
- * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks, EMBEDDED_BATCH_MAX (500) with the
- * in-process queue. While Redis is unreachable the queue keeps the batches in memory and re-sends
- * them when it answers again.
- */
-export class ClickRecorder {
-  private batch = new ClickBatchBuilder();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private sending = new Set<Promise<void>>();
-  readonly batchMax: number;
-
-  constructor(private readonly deps: Pick<Deps, 'queue' | 'log'>) {
-    this.batchMax = deps.queue.kind === 'memory' ? EMBEDDED_BATCH_MAX : BATCH_MAX;
-  }
-
-  record(click: Click): void {
-    this.batch.add(click);
-    if (this.batch.size >= this.batchMax) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
-  }
-
-  /** hand the current batch to the queue now */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.batch.size) return Promise.all(this.sending).then(() => {});
-    const batch = this.batch.build();
-    this.batch = new ClickBatchBuilder();
-    const sent = this.deps.queue
-      .enqueue('clicks.record', batch, { jobId: `clicks-${batch.id}`, attempts: BATCH_ATTEMPTS })
-      .catch((err) => this.deps.log.error({ err, clicks: batch.at.length }, 'click batch not queued'))
-      .finally(() => this.sending.delete(sent));
-    this.sending.add(sent);
-    return sent;
-  }
-}
-
-const recorders = new WeakMap<object, ClickRecorder>();
-
-/** The recorder of this process (one per Deps). */
-export function clickRecorder(deps: Pick<Deps, 'queue' | 'log'>): ClickRecorder {
-  let recorder = recorders.get(deps);
-  if (!recorder) recorders.set(deps, (recorder = new ClickRecorder(deps)));
-  return recorder;
-}
-
-/** Tests and shutdown: queue what is buffered and wait until the queue (in this process) has stored it. */
-export async function flushClicks(deps: Pick<Deps, 'queue' | 'log'>): Promise<void> {
-  await clickRecorder(deps).flush();
-  await deps.queue.idle();
-}
 
 export interface StoredBatch {
   /** each link's `click_count` after this transaction (empty when nothing was inserted now) */

@@ -218,10 +218,13 @@ export function createRedirector(deps: Deps) {
     return answer(ctx, method);
   }
 
-  function answer(ctx: Resolution, method: VisitMethod): Response {
+  /** The visit's answer; a counted visit is answered once its click is in the click spool, so that no answered visit is lost. */
+  function answer(ctx: Resolution, method: VisitMethod): Answer {
     const { link, visitor } = ctx;
-    if (method !== 'HEAD' && !visitor.isBot) {
-      clicks.record({
+    const response = respond(ctx);
+    if (method === 'HEAD' || visitor.isBot) return response;
+    return clicks
+      .record({
         link_id: link.id,
         workspace_id: link.workspace_id,
         domain: link.domain,
@@ -234,8 +237,12 @@ export function createRedirector(deps: Deps) {
         device: visitor.device,
         language: visitor.language || null,
         visitor: visitor.hash,
-      });
-    }
+      })
+      .then(() => response);
+  }
+
+  function respond(ctx: Resolution): Response {
+    const { link } = ctx;
     if (ctx.page !== undefined) {
       if (typeof ctx.page !== 'string') {
         // cookies set by earlier stages (sequence step, A/B variant) go with a page Response too

@@ -5,7 +5,8 @@ import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/hooks';
-import { ClickRecorder, flushClicks, storeClicks, type ClickRecord } from '../../modules/clicks/service';
+import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
+import { storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { clicksPerDay, topValues } from '../../modules/clicks/stats';
 import { StoreGroups } from '../../modules/clicks/store-groups';
 import { loadConfig } from '../../core/config';
@@ -271,7 +272,7 @@ describe('the compact clicks.record batch', () => {
     const queue = createMemoryQueue(createLogger('silent'));
     const sizes: number[] = [];
     queue.register('clicks.record', async (job) => void sizes.push(clicksOf(compactBatch(job)).length));
-    const recorder = new ClickRecorder({ queue, log: createLogger('silent') });
+    const recorder = new ClickRecorder({ queue, log: createLogger('silent'), config: loadConfig({}) });
     expect(recorder.batchMax).toBe(EMBEDDED_BATCH_MAX);
     expect(EMBEDDED_BATCH_MAX).toBeLessThan(BATCH_MAX);
     const click = clickOf({ id: 'l', domain: 'd', slug: 's' }, { workspace_id: 'w', clicked_at: Date.now(), device: 'desktop' });

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { startRedisServer, type RedisServer } from '../helpers/processes';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
-import { flushClicks } from '../../modules/clicks/service';
+import { flushClicks } from '../../modules/clicks/recorder';
 
 // A Redis of this test's own (a real redis-server on a free port) that the test stops and starts again.
 let redis: RedisServer;

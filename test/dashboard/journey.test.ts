@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { flushClicks } from '../../modules/clicks/service';
+import { flushClicks } from '../../modules/clicks/recorder';
 import { checkA11y, mailedLink, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 
 /** The main journey in a real Chromium: sign in by the mailed link, overview, a visit in the analytics, sign out. */

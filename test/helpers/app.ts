@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
@@ -50,8 +53,11 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
   const prefix = `lht:${process.pid}:${Date.now().toString(36)}:${counter++}`;
+  // the database is given; DATA_DIR holds this app's click spool
+  const dataDir = mkdtempSync(join(tmpdir(), 'lh-test-data-'));
   const config = loadConfig(
     {
+      DATA_DIR: dataDir,
       SITE_URL,
       DEFAULT_DOMAIN,
       ADMIN_TOKEN,
@@ -112,6 +118,7 @@ export async function startTestApp(
     async close() {
       server?.stop();
       await deps.close();
+      rmSync(dataDir, { recursive: true, force: true });
       if (useRedis) await deleteRedisPrefix(TEST_REDIS_URL!, prefix);
     },
   };

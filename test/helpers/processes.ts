@@ -82,6 +82,16 @@ export interface ServiceEnv {
   [name: string]: string;
 }
 
+/** DATA_DIR of the processes of this test file that name none (their click spool), as `./data` would be; removed on exit. */
+let dataDir: string | undefined;
+export function defaultDataDir(): string {
+  if (!dataDir) {
+    const dir = (dataDir = mkdtempSync(join(tmpdir(), 'lh-proc-data-')));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return dataDir;
+}
+
 /** The environment of an API or worker process (production mode, the test site and short domain). */
 function processEnv({ databaseUrl, redisUrl, redisPrefix, ...extra }: ServiceEnv): Record<string, string> {
   return {
@@ -94,6 +104,7 @@ function processEnv({ databaseUrl, redisUrl, redisPrefix, ...extra }: ServiceEnv
     DEFAULT_DOMAIN,
     ADMIN_TOKEN,
     LOG_LEVEL: 'info',
+    DATA_DIR: defaultDataDir(),
     ...extra,
   };
 }

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
-import { flushClicks } from '../../modules/clicks/service';
+import { flushClicks } from '../../modules/clicks/recorder';
 
 let t: TestApp;
 let ws: Ws;

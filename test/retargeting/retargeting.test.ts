@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { featureMessage } from '../../core/plans';
-import { clickRecorder } from '../../modules/clicks/service';
+import { clickRecorder } from '../../modules/clicks/recorder';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 

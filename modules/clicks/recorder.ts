@@ -1,0 +1,286 @@
+import { join } from 'node:path';
+import type { Deps } from '../../core/deps';
+import { BATCH_MAX, ClickBatchBuilder, EMBEDDED_BATCH_MAX, type Click } from './batch';
+import type { ClickBatch } from './hooks';
+import { ClickSpool } from './spool';
+
+const FLUSH_EVERY_MS = 100;
+/** a batch is retried (10 s apart once the backoff is capped) through a day-long PostgreSQL outage, not lost after minutes */
+const BATCH_ATTEMPTS = 8_640;
+/**
+ * Clicks handed to the queue and not confirmed yet, at most; the batches beyond wait in the spool
+ * only (on disk) and are read back as these are confirmed. Embedded: 20 batches, five storing
+ * transactions' worth (jobs.ts); production: ten full batches on their way to Redis.
+ */
+const BACKLOG_MAX = 10 * BATCH_MAX;
+const EMBEDDED_BACKLOG_MAX = 20 * EMBEDDED_BATCH_MAX;
+/** while batches cannot be handed over (Redis down), the oldest is tried again this often */
+const RETRY_EVERY_MS = 1000;
+/** files of stopped processes sharing the spool are looked for this often (besides at start) */
+const CLAIM_EVERY_MS = 60_000;
+/** on shutdown, batches on their way are waited for this long (the rest stays in the spool) */
+const CLOSE_WAIT_MS = 5000;
+/** one repeated trouble is logged at most this often */
+const LOG_EVERY_MS = 10_000;
+
+interface Waiting {
+  id: string;
+  clicks: number;
+  /** the batch, when the spool could not take it: held in memory */
+  batch?: ClickBatch;
+}
+
+type RecorderDeps = Pick<Deps, 'queue' | 'log' | 'config'>;
+
+/**
+ * Visits are appended to an in-memory batch (no await on the redirect path) and handed to the
+ * `clicks.record` job every 100 ms or BATCH_MAX (10,000) clicks, EMBEDDED_BATCH_MAX (500) with the
+ * in-process queue.
+ *
+ * Every click is also in the click spool (./spool.ts) before its visitor is answered: the clicks of
+ * one event-loop turn are appended with one write, and the turn's answers wait for it (a write(2) is
+ * in the kernel: it survives `kill -9`). A batch leaves the spool once it is safe elsewhere: stored
+ * (embedded) or in Redis (production). Until then it is kept there: while Redis does not answer,
+ * beyond BACKLOG_MAX clicks in memory, and across a crash or a shutdown, when the next start (or a
+ * process sharing DATA_DIR) replays it with its own id, so that it is stored once.
+ */
+export class ClickRecorder {
+  private batch = new ClickBatchBuilder();
+  /** the current batch is not whole in the spool (it could not be written): it is held in memory */
+  private batchInMemory = true;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** resolves once this turn's clicks are in the spool */
+  private turn: Promise<void> | undefined;
+  private endTurn = () => {};
+  readonly batchMax: number;
+  private readonly backlogMax: number;
+  private readonly spool: ClickSpool;
+  private spoolOpen = false;
+  /** clicks handed over and not confirmed yet */
+  private inFlight = 0;
+  private readonly sending = new Set<Promise<void>>();
+  /** batches that wait in the spool, oldest first */
+  private readonly waiting: Waiting[] = [];
+  /** a hand-over failed: new batches wait in the spool, the oldest is tried every RETRY_EVERY_MS */
+  private unavailable = false;
+  private backlogged = false;
+  private closing = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private claimTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly logged = new Map<string, number>();
+
+  constructor(private readonly deps: RecorderDeps) {
+    const embedded = deps.queue.kind === 'memory';
+    this.batchMax = embedded ? EMBEDDED_BATCH_MAX : BATCH_MAX;
+    this.backlogMax = embedded ? EMBEDDED_BACKLOG_MAX : BACKLOG_MAX;
+    this.spool = new ClickSpool(join(deps.config.dataDir, 'spool'));
+  }
+
+  /** Opens the spool and replays what stopped processes left in it (then looks again every minute). */
+  start(): void {
+    try {
+      this.spool.open();
+    } catch (err) {
+      this.deps.log.error({ err, dir: this.spool.dir }, 'click spool cannot be opened: clicks are held in memory only until stored');
+      return;
+    }
+    this.spoolOpen = true;
+    this.batchInMemory = false;
+    this.claim();
+    this.claimTimer = setInterval(() => this.claim(), CLAIM_EVERY_MS);
+    this.claimTimer.unref?.();
+  }
+
+  /** Records a visit's click; resolves once it is in the spool (answer the visitor then). */
+  record(click: Click): Promise<void> {
+    this.batch.add(click);
+    if (this.batch.size >= this.batchMax) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
+    if (!this.turn) {
+      this.turn = new Promise((resolve) => (this.endTurn = resolve));
+      setImmediate(() => {
+        this.spoolNewClicks();
+        this.turn = undefined;
+        this.endTurn();
+      });
+    }
+    return this.turn;
+  }
+
+  /** Hands the current batch over now; resolves once the batches on their way are confirmed or back in the spool. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.batch.size) {
+      this.spoolNewClicks();
+      const batch = this.batch.build();
+      const inMemory = this.batchInMemory;
+      if (!inMemory) this.spool.seal(batch.id);
+      this.batch = new ClickBatchBuilder();
+      this.batchInMemory = !this.spoolOpen;
+      this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined }, batch);
+    }
+    return Promise.all([...this.sending]).then(() => {});
+  }
+
+  /** Shutdown: hands the last batch over and waits a little for those on their way; what is left stays in the spool, and is logged. */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.claimTimer);
+    clearTimeout(this.retryTimer);
+    await Promise.race([this.flush(), Bun.sleep(CLOSE_WAIT_MS)]);
+    const unsent = [...this.waiting];
+    const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
+    const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
+    if (this.spoolOpen) this.spool.close();
+    const { log } = this.deps;
+    if (kept) log.warn({ clicks: kept, dir: this.spool.dir }, `${kept} clicks kept in the click spool: the next start stores them`);
+    else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');
+    if (lost) log.error({ clicks: lost, dir: this.spool.dir }, `${lost} clicks lost: the click spool could not be written`);
+  }
+
+  /** Appends the current batch's new clicks to its spool file, one write. */
+  private spoolNewClicks() {
+    if (this.batchInMemory) return;
+    const part = this.batch.takeNew();
+    if (!part) return;
+    try {
+      this.spool.append(this.batch.id, part);
+    } catch (err) {
+      this.batchInMemory = true;
+      this.logOnce('write', () =>
+        this.deps.log.error(
+          { err, dir: this.spool.dir },
+          'click spool not writable (disk full?): clicks are held in memory until stored; a crash would lose them',
+        ),
+      );
+    }
+  }
+
+  private hand(waiting: Waiting, batch: ClickBatch) {
+    if (!this.unavailable && !this.waiting.length && this.inFlight + waiting.clicks <= this.backlogMax) return this.send(waiting, batch);
+    this.waiting.push(waiting);
+    if (this.unavailable || this.backlogged) return;
+    this.backlogged = true;
+    this.deps.log.warn(
+      { inMemory: this.inFlight, dir: this.spool.dir },
+      `more than ${this.backlogMax} clicks on their way to storage: further batches wait in the click spool until storing catches up`,
+    );
+  }
+
+  private send(waiting: Waiting, batch: ClickBatch) {
+    this.inFlight += waiting.clicks;
+    const sent = this.deps.queue
+      .enqueue('clicks.record', batch, { jobId: `clicks-${batch.id}`, attempts: BATCH_ATTEMPTS, handOver: true })
+      .then(
+        () => {
+          this.spool.remove(waiting.id);
+          if (!this.unavailable) return;
+          this.unavailable = false;
+          this.deps.log.info({ waiting: this.waiting.length }, 'click batches handed over again: the click spool drains');
+        },
+        (err) => {
+          this.waiting.unshift(waiting);
+          this.retryLater();
+          if (this.unavailable) return;
+          this.unavailable = true;
+          this.deps.log.warn(
+            { err, dir: this.spool.dir },
+            'click batches cannot be handed over (Redis unavailable?): they wait in the click spool, tried again every second',
+          );
+        },
+      )
+      .finally(() => {
+        this.inFlight -= waiting.clicks;
+        this.sending.delete(sent);
+        this.pump();
+      });
+    this.sending.add(sent);
+  }
+
+  /** Sends waiting batches while there is room. */
+  private pump() {
+    while (!this.unavailable && !this.closing && this.waiting.length && this.inFlight < this.backlogMax) {
+      const waiting = this.waiting.shift()!;
+      const batch = waiting.batch ?? this.readSpooled(waiting.id);
+      if (batch) this.send(waiting, batch);
+    }
+    if (this.backlogged && !this.waiting.length) {
+      this.backlogged = false;
+      this.deps.log.info('click backlog caught up: the click spool is empty again');
+    }
+  }
+
+  private retryLater() {
+    this.retryTimer ??= setTimeout(() => {
+      this.retryTimer = undefined;
+      if (this.closing || this.inFlight || !this.waiting.length) return;
+      const oldest = this.waiting.shift()!;
+      const batch = oldest.batch ?? this.readSpooled(oldest.id);
+      if (batch) this.send(oldest, batch);
+      else this.retryLater();
+    }, RETRY_EVERY_MS);
+  }
+
+  /** A batch of the spool; undefined when it holds no click (its file is then removed). */
+  private readSpooled(id: string): ClickBatch | undefined {
+    let read: ReturnType<ClickSpool['read']>;
+    try {
+      read = this.spool.read(id);
+    } catch (err) {
+      this.deps.log.error({ err, dir: this.spool.dir, batch: id }, 'click spool file unreadable: left in place');
+      return undefined;
+    }
+    if (read?.ignoredBytes)
+      this.deps.log.warn(
+        { dir: this.spool.dir, batch: id, ignoredBytes: read.ignoredBytes },
+        'click spool file ends in a torn record (a crash while writing it): ignored',
+      );
+    if (read?.batch.at.length) return read.batch;
+    this.spool.remove(id);
+    return undefined;
+  }
+
+  /** Takes over the spool files of stopped processes and queues their batches. */
+  private claim() {
+    let ids: string[];
+    try {
+      ids = this.spool.claimOrphans();
+    } catch (err) {
+      this.deps.log.error({ err, dir: this.spool.dir }, 'click spool cannot be read');
+      return;
+    }
+    let clicks = 0;
+    for (const id of ids) {
+      const batch = this.readSpooled(id);
+      if (!batch) continue;
+      clicks += batch.at.length;
+      this.waiting.push({ id, clicks: batch.at.length });
+    }
+    if (!clicks) return;
+    this.deps.log.info({ clicks, batches: ids.length, dir: this.spool.dir }, `replaying ${clicks} clicks left in the click spool by a stopped process`);
+    this.pump();
+  }
+
+  private logOnce(trouble: string, log: () => void) {
+    const now = Date.now();
+    if (now - (this.logged.get(trouble) ?? 0) < LOG_EVERY_MS) return;
+    this.logged.set(trouble, now);
+    log();
+  }
+}
+
+const recorders = new WeakMap<object, ClickRecorder>();
+
+/** The recorder of this process (one per Deps). */
+export function clickRecorder(deps: RecorderDeps): ClickRecorder {
+  let recorder = recorders.get(deps);
+  if (!recorder) recorders.set(deps, (recorder = new ClickRecorder(deps)));
+  return recorder;
+}
+
+/** Tests and shutdown: queue what is buffered and wait until the queue (in this process) has stored it. */
+export async function flushClicks(deps: RecorderDeps): Promise<void> {
+  await clickRecorder(deps).flush();
+  await deps.queue.idle();
+}
