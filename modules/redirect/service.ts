@@ -155,7 +155,7 @@ export function createRedirector(deps: Deps) {
   }
 
   const proberKey = (ip: string) => `redirect:prober:${ip}`;
-  const visitorIp = (request: Request, server: IpSource) => clientIp(request, server, env.trustProxy);
+  const visitorIp = (request: Request, server: IpSource) => clientIp(request, server, env.trustedProxies);
 
   /**
    * A visit to no link (unknown slug, unknown or unverified host) takes a point of its IP's allowance
