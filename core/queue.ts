@@ -26,6 +26,11 @@ export interface EnqueueOptions {
    * once it has run successfully
    */
   handOver?: boolean;
+  /**
+   * the payload carries a credential (a sign-in or invitation link in a mail): with BullMQ the job is
+   * deleted from Redis as soon as it has completed or failed, instead of being kept for inspection
+   */
+  sensitive?: boolean;
 }
 
 export interface JobQueue {
@@ -202,8 +207,8 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
         attempts: o.attempts ?? 3,
         delay: o.delayMs,
         backoff: { type: CAPPED_BACKOFF },
-        removeOnComplete: { count: 1000 },
-        removeOnFail: { age: 7 * 24 * 3600 },
+        removeOnComplete: o.sensitive ? true : { count: 1000 },
+        removeOnFail: o.sensitive ? true : { age: 7 * 24 * 3600 },
       }),
       SEND_DEADLINE_MS,
     );

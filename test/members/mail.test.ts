@@ -1,7 +1,10 @@
 import { expect, test } from 'bun:test';
 import { loadConfig } from '../../core/config';
 import type { Deps } from '../../core/deps';
-import { createMemoryQueue } from '../../core/queue';
+import { createBullQueue, createMemoryQueue } from '../../core/queue';
+import { createRedis } from '../../core/redis';
+import { TEST_REDIS_URL } from '../helpers/db';
+import { deleteRedisPrefix } from '../helpers/redis';
 import { registerJobs } from '../../modules/mail/jobs';
 import { sendMail } from '../../modules/mail/service';
 import { capturingLogger } from '../helpers/log';
@@ -37,5 +40,33 @@ test('with SMTP_URL the message goes over SMTP from MAIL_FROM', async () => {
     expect(lines.find((l) => l.mail)).toBeUndefined();
   } finally {
     await sink.close();
+  }
+});
+
+test.skipIf(!TEST_REDIS_URL)('BullMQ: a sent mail leaves no trace of its link in Redis (needs TEST_REDIS_URL: skipped without a real Redis)', async () => {
+  const prefix = `lht:mail:${process.pid}:${Date.now().toString(36)}`;
+  const { log, lines } = capturingLogger();
+  const producer = createRedis(TEST_REDIS_URL!, 'producer');
+  const queue = createBullQueue({ url: TEST_REDIS_URL!, prefix, producer, log });
+  registerJobs({ config: loadConfig({}), log, queue } as unknown as Deps);
+  const token = `tok${crypto.randomUUID().replaceAll('-', '')}`;
+  try {
+    await queue.startWorkers(['mail']);
+    await sendMail(queue, { to: 'someone@example.com', subject: 'Join', text: `https://linkhop.test/app/invite#token=${token}` });
+    for (let waited = 0; !lines.some((l) => l.mail) && waited < 10_000; waited += 50) await Bun.sleep(50);
+    expect(lines.some((l) => l.mail)).toBe(true);
+    await Bun.sleep(200); // BullMQ removes the job as it marks it completed
+    const held: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = await producer.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) if ((await producer.dump(key))?.includes(token)) held.push(key);
+    } while (cursor !== '0');
+    expect(held).toEqual([]);
+  } finally {
+    await queue.close();
+    producer.disconnect();
+    await deleteRedisPrefix(TEST_REDIS_URL!, prefix);
   }
 });
