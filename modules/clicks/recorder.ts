@@ -128,7 +128,9 @@ export class ClickRecorder {
     this.closing = true;
     clearInterval(this.claimTimer);
     clearTimeout(this.retryTimer);
-    await Promise.race([this.flush(), Bun.sleep(CLOSE_WAIT_MS)]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.flush(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
     const unsent = [...this.waiting];
     const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
     const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
