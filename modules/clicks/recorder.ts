@@ -135,6 +135,8 @@ export class ClickRecorder {
     const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
     const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
     if (this.spoolOpen) this.spool.close();
+    this.spoolOpen = false;
+    this.batchInMemory = true;
     const { log } = this.deps;
     if (kept) log.warn({ clicks: kept, dir: this.spool.dir }, `${kept} clicks kept in the click spool: the next start stores them`);
     else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');
