@@ -142,6 +142,7 @@ test.skipIf(!production)(
       `production SIGTERM, Redis down: ${visits.answered} visits answered, ${kept?.clicks} clicks logged as kept in the spool, ${stored.rows} stored after the restart`,
     );
     expect(kept?.clicks).toBe(visits.answered);
+    expect(restartedLog.some((line) => line.includes(`replaying ${visits.answered} clicks left in the click spool`))).toBe(true);
     expect(stored).toEqual({ rows: visits.answered, counted: visits.answered });
   },
   180_000,
