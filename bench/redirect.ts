@@ -82,6 +82,8 @@ async function main() {
     DEFAULT_DOMAIN: host,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // the click spool of this run (a deployment's is ./data/spool)
+    DATA_DIR: join(work, 'data'),
   };
 
   const setup = await createDeps(loadConfig(env));

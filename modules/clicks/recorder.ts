@@ -128,11 +128,15 @@ export class ClickRecorder {
     this.closing = true;
     clearInterval(this.claimTimer);
     clearTimeout(this.retryTimer);
-    await Promise.race([this.flush(), Bun.sleep(CLOSE_WAIT_MS)]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.flush(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
     const unsent = [...this.waiting];
     const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
     const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
     if (this.spoolOpen) this.spool.close();
+    this.spoolOpen = false;
+    this.batchInMemory = true;
     const { log } = this.deps;
     if (kept) log.warn({ clicks: kept, dir: this.spool.dir }, `${kept} clicks kept in the click spool: the next start stores them`);
     else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');

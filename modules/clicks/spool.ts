@@ -140,7 +140,11 @@ export class ClickSpool {
   close(): void {
     for (const batchId of [...this.writing.keys()]) this.seal(batchId);
     ownedHere.delete(this.owner);
-    rmSync(this.ownerFile(this.owner), { force: true });
+    try {
+      rmSync(this.ownerFile(this.owner), { force: true });
+    } catch {
+      // the disk refuses: once this process is gone, its owner file says so by its pid
+    }
     if (this.dirFd !== undefined) closeSync(this.dirFd);
     this.dirFd = undefined;
   }

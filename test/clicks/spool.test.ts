@@ -109,6 +109,35 @@ test('replayed twice (a crash after storing a replayed batch, before its file wa
   await second.recorder.close();
 });
 
+test('processes sharing DATA_DIR: a running process keeps its files; those of a process that is gone are claimed once', () => {
+  const dir = join(tempDir(), 'spool');
+  const running = new ClickSpool(dir);
+  running.open();
+  const gone = new ClickSpool(dir);
+  gone.open();
+  const writeBatch = (spool: ClickSpool) => {
+    const batch = new ClickBatchBuilder();
+    batch.add(clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' }));
+    spool.append(batch.id, batch.takeNew()!);
+    return batch.id;
+  };
+  const kept = writeBatch(running);
+  const left = writeBatch(gone);
+  // a process that died (kill -9) leaves its owner file naming a pid that no longer runs
+  const goneOwner = readdirSync(dir)
+    .find((name) => name.endsWith(`.${left}.clicks`))!
+    .split('.')[0];
+  writeFileSync(join(dir, `${goneOwner}.owner`), JSON.stringify({ pid: 2 ** 22 + 1, command: 'bun core/main.ts', since: '2026-01-01T00:00:00.000Z' }));
+
+  const claimer = new ClickSpool(dir);
+  claimer.open();
+  expect(claimer.claimOrphans()).toEqual([left]);
+  expect(claimer.read(left)?.batch.at).toHaveLength(1);
+  expect(new ClickSpool(dir).claimOrphans()).toEqual([]);
+  expect(readdirSync(dir).some((name) => name.endsWith(`${kept}.clicks`))).toBe(true);
+  for (const spool of [running, gone, claimer]) spool.close();
+});
+
 test('backpressure: beyond the in-memory bound, batches wait in the spool on disk (logged), and every click is handed over once when storing catches up', async () => {
   const dataDir = tempDir();
   const { log, lines } = capturingLogger();

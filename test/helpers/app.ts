@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
 import type { Logger } from '../../core/logger';
+import { clickRecorder } from '../../modules/clicks';
 import type { LinkhopPlugin } from '../../core/plugin-api';
 import type { Plan } from '../../core/plans';
 import { setupPlugins } from '../../core/plugins';
@@ -117,6 +118,7 @@ export async function startTestApp(
     },
     async close() {
       server?.stop();
+      await clickRecorder(deps).close();
       await deps.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (useRedis) await deleteRedisPrefix(TEST_REDIS_URL!, prefix);

@@ -1,5 +1,5 @@
 import { spawn, type Subprocess } from 'bun';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL } from './app';
@@ -82,14 +82,30 @@ export interface ServiceEnv {
   [name: string]: string;
 }
 
-/** DATA_DIR of the processes of this test file that name none (their click spool), as `./data` would be; removed on exit. */
-let dataDir: string | undefined;
-export function defaultDataDir(): string {
-  if (!dataDir) {
-    const dir = (dataDir = mkdtempSync(join(tmpdir(), 'lh-proc-data-')));
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  return dataDir;
+};
+
+/**
+ * DATA_DIR (the click spool) of the processes of this test run that name none, as `./data` would be
+ * for a deployment: one per test runner, so that a restarted API finds its spool. Those of earlier
+ * runs are removed here (bun test runs no exit handlers).
+ */
+export function defaultDataDir(): string {
+  const dir = join(tmpdir(), `lh-proc-data-${process.pid}`);
+  if (!existsSync(dir)) {
+    for (const name of readdirSync(tmpdir())) {
+      const pid = /^lh-proc-data-(\d+)$/.exec(name)?.[1];
+      if (pid && !running(Number(pid))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+    mkdirSync(dir);
+  }
+  return dir;
 }
 
 /** The environment of an API or worker process (production mode, the test site and short domain). */

@@ -121,7 +121,7 @@ async function redisDownThenStop(stop: (api: ApiProcess, slug: string) => Promis
     api = await startApiProcess(env);
     await waitFor(async () => (await storedClicks(database.db, [link.id])).rows >= visits.answered, 60_000, `${visits.answered} clicks stored`).catch(() => {});
     await Bun.sleep(1500);
-    return { visits, stored: await storedClicks(database.db, [link.id]), stoppedLog: stopped.lines };
+    return { visits, stored: await storedClicks(database.db, [link.id]), stoppedLog: stopped.lines, restartedLog: api.lines };
   } finally {
     await Promise.all([api.stop(), worker.stop()]);
     await redis.destroy();
@@ -132,7 +132,7 @@ async function redisDownThenStop(stop: (api: ApiProcess, slug: string) => Promis
 test.skipIf(!production)(
   'production, Redis down: the API stopped by SIGTERM keeps its clicks in the spool, says so, and the next start hands them over',
   async () => {
-    const { visits, stored, stoppedLog } = await redisDownThenStop(async (api, slug) => {
+    const { visits, stored, stoppedLog, restartedLog } = await redisDownThenStop(async (api, slug) => {
       const visits = await burst({ url: api.url, slug, count: 5000, concurrency: 32 });
       await api.stop();
       return visits;
@@ -142,6 +142,7 @@ test.skipIf(!production)(
       `production SIGTERM, Redis down: ${visits.answered} visits answered, ${kept?.clicks} clicks logged as kept in the spool, ${stored.rows} stored after the restart`,
     );
     expect(kept?.clicks).toBe(visits.answered);
+    expect(restartedLog.some((line) => line.includes(`replaying ${visits.answered} clicks left in the click spool`))).toBe(true);
     expect(stored).toEqual({ rows: visits.answered, counted: visits.answered });
   },
   180_000,
