@@ -37,6 +37,7 @@ import { ApiError, isUnavailable, isUniqueViolation } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
 import { validationMessage } from './validation';
+import { allowedMethods } from './allowed-methods';
 import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
@@ -85,7 +86,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   registerModules(deps);
   const { log, config } = deps;
 
-  return new Elysia({ name: 'kernel' })
+  const app = new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       const segment = firstSegment(request);
       if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
@@ -112,8 +113,13 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
             if (refused) return replyToError(log, refused, request, requestId);
           }
           return errorReply(400, 'Invalid request body: expected JSON', requestId);
-        case 'NOT_FOUND':
+        case 'NOT_FOUND': {
+          // a path the app has, asked with another method: 405 and the methods it does have
+          const allow = allowedMethods(app, new URL(request.url).pathname);
+          if (allow.length)
+            return errorReply(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
           return errorReply(404, 'Not found', requestId);
+        }
       }
       return replyToError(log, error, request, requestId);
     })
@@ -147,6 +153,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(pluginRoutes(deps, plugins.routes))
     .use(dashboardModule())
     .use(redirectModule(deps));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;
