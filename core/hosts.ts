@@ -1,6 +1,5 @@
-import { isIP } from 'node:net';
 import type { Config } from './config';
-import type { TrustedProxies } from './trusted-proxies';
+import { TRUSTED, type TrustedProxies, UNTRUSTED } from './trusted-proxies';
 
 /** First path segments that belong to the site (its pages, the API, the health probes): never a slug, generated or chosen. */
 export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
@@ -64,7 +63,8 @@ export function clientIp(request: Request, server: IpSource, proxies: TrustedPro
   for (let end = forwarded.length; end > 0; ) {
     const comma = forwarded.lastIndexOf(',', end - 1);
     const address = forwarded.slice(comma + 1, end).trim();
-    if (!proxies.has(address)) return isIP(address) ? address : hop;
+    const kind = proxies.kind(address);
+    if (kind !== TRUSTED) return kind === UNTRUSTED ? address : hop;
     hop = address;
     end = comma;
   }

@@ -38,6 +38,7 @@ import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
 import { validationMessage } from './validation';
 import { DEFAULT_CSP, securityHeaders } from './security-headers';
+import { allowedMethods } from './allowed-methods';
 import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
@@ -102,7 +103,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   // every answer of the app, JSON or page, unless its own headers say otherwise (pages set their own policy)
   const answerHeaders = securityHeaders(config, DEFAULT_CSP);
 
-  return new Elysia({ name: 'kernel' })
+  const app = new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, answerHeaders);
       const segment = firstSegment(request);
@@ -131,8 +132,13 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
             if (refused) return replyToError(log, refused, request, requestId);
           }
           return errorReply(400, 'Invalid request body: expected JSON', requestId);
-        case 'NOT_FOUND':
+        case 'NOT_FOUND': {
+          // a path the app has, asked with another method: 405 and the methods it does have
+          const allow = allowedMethods(app, new URL(request.url).pathname);
+          if (allow.length)
+            return errorReply(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
           return errorReply(404, 'Not found', requestId);
+        }
       }
       return replyToError(log, error, request, requestId, route);
     })
@@ -166,6 +172,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(pluginRoutes(deps, plugins.routes))
     .use(dashboardModule())
     .use(redirectModule(deps));
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -7,6 +7,11 @@ export const LOCAL_PROXIES = ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.
 /** Distinct addresses remembered before the memo starts over (a flood of made-up addresses cannot grow it). */
 const MEMO_MAX = 10_000;
 
+export const NOT_AN_ADDRESS = 0;
+export const UNTRUSTED = 1;
+export const TRUSTED = 2;
+export type AddressKind = typeof NOT_AN_ADDRESS | typeof UNTRUSTED | typeof TRUSTED;
+
 const familyName = (family: number) => (family === 6 ? 'ipv6' : 'ipv4');
 
 /**
@@ -16,7 +21,7 @@ const familyName = (family: number) => (family === 6 ? 'ipv6' : 'ipv4');
  */
 export class TrustedProxies {
   private readonly list = new BlockList();
-  private readonly memo = new Map<string, boolean>();
+  private readonly memo = new Map<string, AddressKind>();
 
   constructor(readonly ranges: readonly string[]) {
     for (const range of ranges) {
@@ -32,13 +37,18 @@ export class TrustedProxies {
 
   /** Whether `address` is one of the trusted proxies; anything that is not an IP address is not. */
   has(address: string): boolean {
-    let trusted = this.memo.get(address);
-    if (trusted === undefined) {
+    return this.kind(address) === TRUSTED;
+  }
+
+  /** What `address` is: not an IP address, an IP address, or a trusted proxy's (memoised: isIP alone costs ~0.5 µs). */
+  kind(address: string): AddressKind {
+    let kind = this.memo.get(address);
+    if (kind === undefined) {
       const family = isIP(address);
-      trusted = family !== 0 && this.list.check(address, familyName(family));
+      kind = family === 0 ? NOT_AN_ADDRESS : this.list.check(address, familyName(family)) ? TRUSTED : UNTRUSTED;
       if (this.memo.size >= MEMO_MAX) this.memo.clear();
-      this.memo.set(address, trusted);
+      this.memo.set(address, kind);
     }
-    return trusted;
+    return kind;
   }
 }
