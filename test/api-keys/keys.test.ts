@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '../../modules/api-keys/schema';
 import { hashApiKey } from '../../modules/api-keys/service';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 
 let t: TestApp;
@@ -71,7 +71,7 @@ test("a key's role: validated, never above the caller's own role, enforced on us
 
 test('operator API: POST /api/admin/api-keys mints a working key for an existing member, capped by the membership', async () => {
   const me = await t.bootstrap({ email: 'recover@example.com' });
-  const admin = { authorization: 'Bearer test-admin-token' };
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
   const minted = await t.api('POST', '/admin/api-keys', { headers: admin, body: { email: 'recover@example.com', workspace: me.workspaceId, role: 'editor' } });
   expect(minted.status).toBe(201);
   expect(minted.body).toMatchObject({ role: 'editor', workspace_id: me.workspaceId, user_id: me.userId });
