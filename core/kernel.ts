@@ -33,10 +33,10 @@ import { registerModules } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from './access';
-import { ApiError, isUnavailable, isUniqueViolation } from './errors';
+import { badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
-import { validationMessage } from './validation';
+import { unstorableInput, validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect';
 import type { Logger } from './logger';
 
@@ -63,16 +63,30 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
   json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
 
-/** `{error}` for anything thrown past a handler: ApiError's status, 409, 503 while the database is down, else a logged 500. */
+/** `{error}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
 function replyToError(log: Logger, error: unknown, request: Request, requestId?: string): Response {
-  if (error instanceof ApiError) return errorReply(error.status, error.message, requestId, error.headers);
-  if (isUniqueViolation(error)) return errorReply(409, 'Already exists', requestId);
+  const fault = callerFault(error);
+  if (fault) {
+    // the database's code only: its message and the failing statement may carry the input
+    if (isDataException(error))
+      log.warn({ code: pgErrorCode(error), requestId, method: request.method, path: new URL(request.url).pathname }, 'input refused by the database');
+    return errorReply(fault.status, fault.message, requestId, fault.headers);
+  }
   if (isUnavailable(error)) {
     log.warn({ err: error, requestId, url: request.url }, 'database unavailable');
     return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
   }
-  log.error({ err: error, requestId, method: request.method, url: request.url }, 'unhandled error');
+  log.error({ err: error, code: pgErrorCode(error), requestId, method: request.method, url: request.url }, 'unhandled error');
   return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
+}
+
+/**
+ * NUL, lone surrogates and years PostgreSQL cannot store are refused at the edge, naming the
+ * field, on every route (plugins' included) before its handler, access guard or database sees them.
+ */
+function refuseUnstorableInput({ params, query, body }: { params: unknown; query: unknown; body: unknown }) {
+  const problem = unstorableInput(params, 'path parameter ') ?? unstorableInput(query, 'query parameter ') ?? unstorableInput(body);
+  if (problem) throw badRequest(problem);
 }
 
 /**
@@ -117,6 +131,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       }
       return replyToError(log, error, request, requestId);
     })
+    .onTransform({ as: 'global' }, refuseUnstorableInput)
     .onAfterResponse(({ request, set }) => {
       const requestId = requestIds.get(request);
       if (requestId) log.info({ requestId, method: request.method, path: new URL(request.url).pathname, status: set.status }, 'api request');

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from '../../core/config';
 import { createDeps, type Deps } from '../../core/deps';
 import { createApp, createFetch, listen } from '../../core/kernel';
+import type { Logger } from '../../core/logger';
 import type { LinkhopPlugin } from '../../core/plugin-api';
 import type { Plan } from '../../core/plans';
 import { setupPlugins } from '../../core/plugins';
@@ -42,7 +43,7 @@ let counter = 0;
  * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`).
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[] } = {},
+  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[]; log?: Logger } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
@@ -58,7 +59,7 @@ export async function startTestApp(
     },
     opts.config,
   );
-  const deps = await createDeps(config, { database });
+  const deps = await createDeps(config, { database, log: opts.log });
   const plugins = await setupPlugins(
     deps,
     (opts.plugins ?? []).map((plugin) => ({ plugin, from: 'startTestApp' })),
