@@ -38,6 +38,8 @@ import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
 import { unstorableInput, validationMessage } from './validation';
 import { redirectorOf } from '../modules/redirect';
+import { IMPORT_BODY_BYTES, IMPORT_ROUTE } from '../modules/import-export';
+import { boundBody, DEFAULT_BODY_BYTES, peerAware } from './body-limit';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
@@ -178,7 +180,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   const { config, log } = deps;
   const redirector = redirectorOf(deps);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
-  return (request, server) => {
+  const route: FetchHandler = (request, server) => {
     const method = request.method;
     if (method === 'GET' || method === 'HEAD' || method === 'POST') {
       const host = requestHost(request);
@@ -194,6 +196,15 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     }
     return app.fetch(request);
   };
+  // bodies are bounded before routing, so before any handler, parser or authentication reads them
+  return (request, server) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD') return route(request, server);
+    const bounded = boundBody(request, IMPORT_ROUTE.test(new URL(request.url).pathname) ? IMPORT_BODY_BYTES : DEFAULT_BODY_BYTES);
+    if (bounded === request) return route(request, server);
+    if (bounded instanceof Response) return bounded;
+    return (bounded as Promise<Request | Response>).then((copy) => (copy instanceof Response ? copy : route(copy, server && peerAware(server))));
+  };
 }
 
 /**
@@ -201,7 +212,10 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
  * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks (the last click batch).
  */
 export function listen(deps: Deps, app: App, options: { port: number; hostname: string }) {
-  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, fetch: createFetch(deps, app) });
-  app.server = server;
+  // createFetch bounds every body (each route's own bound, `{error}` naming it, nothing read past
+  // it). Bun's bound is set out of its way: over it Bun answers a bare 413 and resets the
+  // connection, which a client still sending its body never reads
+  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createFetch(deps, app) });
+  app.server = peerAware(server);
   return server;
 }
