@@ -49,8 +49,11 @@ const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
 const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
-/** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
-const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
+/**
+ * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
+ * docs, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
+ */
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link)?$)/;
 const usesApiKey = (request: Request) => {
   const path = new URL(request.url).pathname;
   return path.startsWith('/api/') && !KEYLESS_API.test(path);
@@ -85,6 +88,8 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
 /**
  * NUL, lone surrogates and years PostgreSQL cannot store are refused at the edge, naming the
  * field, on every route (plugins' included) before its handler, access guard or database sees them.
+ * Reading `body` here makes Elysia parse a body on every route, also where the handler ignores it:
+ * a malformed one is a 400 there too (after authentication: see the PARSE case).
  */
 function refuseUnstorableInput({ params, query, body }: { params: unknown; query: unknown; body: unknown }) {
   const problem = unstorableInput(params, 'path parameter ') ?? unstorableInput(query, 'query parameter ') ?? unstorableInput(body);
