@@ -128,7 +128,7 @@ export function unstorableInput(value: unknown, where = ''): string | undefined 
       const entries = Object.entries(item);
       for (const [key] of entries) {
         const problem = textProblem(key);
-        if (problem) return `Invalid ${where}field name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`;
+        if (problem) return `Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`;
       }
       for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], name(entries[i]![0])]);
     }

@@ -318,6 +318,12 @@ test('NUL, lone surrogates and extreme dates in any path, query or body field of
     }),
   );
   expect({ status: form.status, body: await form.json() }).toEqual({ status: 400, body: { error: 'Invalid email: contains a NUL character' } });
+  // and so is a field's name, at any depth (jsonb refuses a NUL in a key as in a value)
+  const named = await t.api('POST', `/workspaces/${workspaceId}/links`, { key, body: { target: 'https://example.com/', utm_params: { 'a\u0000': 'x' } } });
+  expect({ status: named.status, body: named.body }).toEqual({
+    status: 400,
+    body: { error: 'Invalid field name "a?" in utm_params: contains a NUL character' },
+  });
   const leaked = logLines.filter((line) => /Failed query|\bparams\b|\b(select|insert into|update|delete from)\b.*"/i.test(line));
   expect(leaked).toEqual([]);
 }, 120_000);
