@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { boundBody, peerAware } from '../../core/body-limit';
 import { SITE_URL } from '../helpers/app';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -26,6 +27,15 @@ afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A body of unknown length: fetch sends it with `Transfer-Encoding: chunked`. */
+const chunked = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
 
 /** Resident memory of the server process, in MB. */
 const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.proc.pid}/status`, 'utf8'))![1]) / 1024;
@@ -126,8 +136,26 @@ test('bodies under the bound go through: 1 MB on an ordinary route, 8 MB on the 
   const res = await fetch(`${server.url}/api/workspaces/${workspaceId}/import/links`, {
     method: 'POST',
     headers: { host: SITE_HOST, 'x-api-key': key, 'content-type': 'application/json' },
-    body: new Blob([csv]).stream(),
+    body: chunked(csv),
   });
   expect(res.status).toBe(201);
   expect(((await res.json()) as { created: number }).created).toBe(100);
 }, 60_000);
+
+test('a bounded copy of a chunked request keeps its peer address (rate limits per IP still see the caller)', async () => {
+  const seen = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(request, bun) {
+      const copy = await boundBody(request, 1000);
+      if (copy instanceof Response || copy === request) return new Response('not a copy', { status: 500 });
+      return Response.json({ body: await copy.text(), copy: bun.requestIP(copy), peer: peerAware(bun).requestIP(copy)?.address });
+    },
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${seen.port}/`, { method: 'POST', body: chunked('chunked body') });
+    expect(await res.json()).toEqual({ body: 'chunked body', copy: null, peer: expect.stringContaining('127.0.0.1') });
+  } finally {
+    seen.stop(true);
+  }
+});
