@@ -35,6 +35,21 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === '23505';
 
+/** PostgreSQL's class 22, data exceptions: a value it cannot store or convert (NUL, bad encoding, a date or number out of range). */
+export const isDataException = (error: unknown) => pgErrorCode(error)?.startsWith('22') === true;
+
+/**
+ * The answer to a failure the caller caused, whatever layer noticed it: an ApiError as it is, a
+ * unique violation as 409, a data exception as 400 (the edge checks the known cases by name; this
+ * catches the rest without echoing the database's words). Undefined for our own faults.
+ */
+export function callerFault(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (isUniqueViolation(error)) return conflict('Already exists');
+  if (isDataException(error)) return badRequest('Invalid input: a value the database cannot store (out of range or malformed)');
+  return undefined;
+}
+
 /** Connection-level failures: the database is unreachable, so the answer is 503 (retry), not 500. */
 export function isUnavailable(error: unknown): boolean {
   const code = pgErrorCode(error);

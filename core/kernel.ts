@@ -33,13 +33,15 @@ import { registerModules } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from './access';
-import { ApiError, isUnavailable, isUniqueViolation } from './errors';
+import { badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from './errors';
 import type { Server } from 'bun';
 import { firstSegment, requestHost, shortLinkSlug } from './hosts';
-import { validationMessage } from './validation';
+import { unstorableInput, validationMessage } from './validation';
 import { DEFAULT_CSP, securityHeaders } from './security-headers';
 import { allowedMethods } from './allowed-methods';
 import { redirectorOf } from '../modules/redirect';
+import { IMPORT_BODY_BYTES, IMPORT_ROUTE } from '../modules/import-export';
+import { boundBody, DEFAULT_BODY_BYTES, peerAware } from './body-limit';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
@@ -49,8 +51,11 @@ const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
 const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
-/** /api routes authenticated by X-API-Key or the session cookie (not the operator API, invites, sign-in or docs). */
-const KEYLESS_API = /^\/api\/(admin|invites|session|docs|openapi\.json)(\/|$)/;
+/**
+ * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
+ * docs, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
+ */
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link)?$)/;
 const usesApiKey = (request: Request) => {
   const path = new URL(request.url).pathname;
   return path.startsWith('/api/') && !KEYLESS_API.test(path);
@@ -79,16 +84,32 @@ const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: 
 const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
   json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
 
-/** `{error}` for anything thrown past a handler: ApiError's status, 409, 503 while the database is down, else a logged 500. */
+/** `{error}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
 function replyToError(log: Logger, error: unknown, request: Request, requestId?: string, route?: string): Response {
-  if (error instanceof ApiError) return errorReply(error.status, error.message, requestId, error.headers);
-  if (isUniqueViolation(error)) return errorReply(409, 'Already exists', requestId);
+  const fault = callerFault(error);
+  if (fault) {
+    // the database's code only: its message and the failing statement may carry the input
+    if (isDataException(error))
+      log.warn({ code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'input refused by the database');
+    return errorReply(fault.status, fault.message, requestId, fault.headers);
+  }
   if (isUnavailable(error)) {
     log.warn({ err: error, requestId, path: loggedPath(request, route) }, 'database unavailable');
     return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
   }
-  log.error({ err: error, requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
+  log.error({ err: error, code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
   return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
+}
+
+/**
+ * NUL, lone surrogates and years PostgreSQL cannot store are refused at the edge, naming the
+ * field, on every route (plugins' included) before its handler, access guard or database sees them.
+ * Reading `body` here makes Elysia parse a body on every route, also where the handler ignores it:
+ * a malformed one is a 400 there too (after authentication: see the PARSE case).
+ */
+function refuseUnstorableInput({ params, query, body }: { params: unknown; query: unknown; body: unknown }) {
+  const problem = unstorableInput(params, 'path parameter ') ?? unstorableInput(query, 'query parameter ') ?? unstorableInput(body);
+  if (problem) throw badRequest(problem);
 }
 
 /**
@@ -142,6 +163,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       }
       return replyToError(log, error, request, requestId, route);
     })
+    .onTransform({ as: 'global' }, refuseUnstorableInput)
     .onAfterResponse(({ request, set, route }) => {
       const requestId = requestIds.get(request);
       if (requestId) log.info({ requestId, method: request.method, path: loggedPath(request, route), status: set.status }, 'api request');
@@ -189,7 +211,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   const { config, log } = deps;
   const redirector = redirectorOf(deps);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
-  return (request, server) => {
+  const route: FetchHandler = (request, server) => {
     const method = request.method;
     if (method === 'GET' || method === 'HEAD' || method === 'POST') {
       const host = requestHost(request);
@@ -205,6 +227,15 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     }
     return app.fetch(request);
   };
+  // bodies are bounded before routing, so before any handler, parser or authentication reads them
+  return (request, server) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD') return route(request, server);
+    const bounded = boundBody(request, IMPORT_ROUTE.test(new URL(request.url).pathname) ? IMPORT_BODY_BYTES : DEFAULT_BODY_BYTES);
+    if (bounded === request) return route(request, server);
+    if (bounded instanceof Response) return bounded;
+    return (bounded as Promise<Request | Response>).then((copy) => (copy instanceof Response ? copy : route(copy, server && peerAware(server))));
+  };
 }
 
 /**
@@ -212,7 +243,10 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
  * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks.
  */
 export function listen(deps: Deps, app: App, options: { port: number; hostname: string }) {
-  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, fetch: createFetch(deps, app) });
-  app.server = server;
+  // createFetch bounds every body (each route's own bound, `{error}` naming it, nothing read past
+  // it). Bun's bound is set out of its way: over it Bun answers a bare 413 and resets the
+  // connection, which a client still sending its body never reads
+  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createFetch(deps, app) });
+  app.server = peerAware(server);
   return server;
 }

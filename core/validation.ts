@@ -91,3 +91,47 @@ export function checkBody<T extends TSchema>(schema: T, value: unknown): Static<
   if (!check.Check(value)) throw badRequest(validationMessage({ all: [check.Errors(value).First()] }));
   return value as Static<T>;
 }
+
+/** A whole ISO 8601 date or timestamp, its year in group 1 (`0000`, `10000`, `+275760` and `-000001` included). */
+const ISO_DATE = /^([+-]\d{6}|\d{4,})-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?)?$/i;
+
+/**
+ * Why PostgreSQL would refuse this text, if it would: a NUL (refused by text and jsonb), a lone
+ * UTF-16 surrogate (no UTF-8 form; jsonb refuses its escape), or a date outside the years 1–9999
+ * that JavaScript parses and PostgreSQL does not store.
+ */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\0')) return 'contains a NUL character';
+  if (!text.isWellFormed()) return 'contains an unpaired UTF-16 surrogate (not valid Unicode)';
+  const year = ISO_DATE.exec(text)?.[1];
+  if (year !== undefined && !(Number(year) >= 1 && Number(year) <= 9999)) return 'the year must be between 1 and 9999';
+  return undefined;
+}
+
+/**
+ * The `{error}` message for the first string in `value` (keys included, at any depth) that the
+ * database cannot store, naming where it is: `Invalid links.0.title: contains a NUL character`.
+ * `where` names the part of the request (`query parameter `, `path parameter ` or '' for the body).
+ * Iterative: a deeply nested body must not overflow the stack.
+ */
+export function unstorableInput(value: unknown, where = ''): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    const name = (key: string) => (path ? `${path}.${key}` : key);
+    if (typeof item === 'string') {
+      const problem = textProblem(item);
+      if (problem) return path ? `Invalid ${where}${path}: ${problem}` : `Invalid request body: ${problem}`;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], name(String(i))]);
+    } else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
+      const entries = Object.entries(item);
+      for (const [key] of entries) {
+        const problem = textProblem(key);
+        if (problem) return `Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`;
+      }
+      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], name(entries[i]![0])]);
+    }
+  }
+  return undefined;
+}

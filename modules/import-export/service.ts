@@ -30,17 +30,27 @@ export interface ParsedImport {
 /** Whole-file checks (400s): something to parse, a header, 1 to 500 data rows, a target column. */
 export function parseImportCsv(csv: string, format: ImportFormat = 'auto'): ParsedImport {
   if (!csv.trim()) throw badRequest('CSV is empty');
-  const parsed = Papa.parse<Record<string, string | undefined>>(csv, {
+  // row by row in 64 kB slices, stopping at the first row over the limit: a huge file is refused
+  // without parsing the rest (in one slice papaparse splits the whole text first: 2,000,000 rows took 4 s)
+  const rows: ParsedImport['rows'] = [];
+  let headers: string[] = [];
+  let refusal: string | undefined;
+  Papa.parse<Record<string, string | undefined>>(csv, {
     header: true,
     skipEmptyLines: 'greedy',
     transformHeader: (h) => h.trim().toLowerCase(),
+    chunkSize: 64 * 1024,
+    step: (result, parser) => {
+      headers = result.meta.fields ?? headers;
+      const broken = result.errors.find((e) => e.type === 'Quotes');
+      if (broken) refusal = `Invalid CSV: ${broken.message} (data row ${rows.length + 1})`;
+      else if (rows.length === LIMITS.importRows) refusal = `CSV has more than ${LIMITS.importRows} data rows; at most ${LIMITS.importRows} per import`;
+      else return void rows.push(result.data);
+      parser.abort();
+    },
   });
-  const broken = parsed.errors.find((e) => e.type === 'Quotes');
-  if (broken) throw badRequest(`Invalid CSV: ${broken.message}${broken.row !== undefined ? ` (data row ${broken.row + 1})` : ''}`);
-  const headers = parsed.meta.fields ?? [];
-  const rows = parsed.data;
+  if (refusal) throw badRequest(refusal);
   if (!rows.length) throw badRequest('CSV has no data rows: a header row and at least one link row are needed');
-  if (rows.length > LIMITS.importRows) throw badRequest(`CSV has ${rows.length} data rows; at most ${LIMITS.importRows} per import`);
 
   const bitly = format === 'bitly' || (format === 'auto' && headers.includes(BITLY_MARKER));
   const targetColumn = bitly ? (headers.includes(BITLY_TARGET) ? BITLY_TARGET : undefined) : TARGET_COLUMNS.find((c) => headers.includes(c));

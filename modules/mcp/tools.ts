@@ -3,7 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { ApiError, notFound, paymentRequired } from '../../core/errors';
+import { badRequest, callerFault, notFound, paymentRequired } from '../../core/errors';
+import { unstorableInput } from '../../core/validation';
 import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
@@ -25,11 +26,12 @@ const ok = (result: Record<string, unknown>): CallToolResult => ({ content: [{ t
 
 /** The REST answer's status and message become a tool error the agent can read and act on. */
 function failure(deps: Deps, tool: string, error: unknown): CallToolResult {
-  if (error instanceof ApiError) {
+  const fault = callerFault(error);
+  if (fault) {
     return {
       isError: true,
-      content: [{ type: 'text', text: `${error.status}: ${error.message}` }],
-      structuredContent: { error: error.message, status: error.status },
+      content: [{ type: 'text', text: `${fault.status}: ${fault.message}` }],
+      structuredContent: { error: fault.message, status: fault.status },
     };
   }
   deps.log.error({ err: error, tool }, 'MCP tool failed');
@@ -58,6 +60,9 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     if (!roleAtLeast(workspace.role, role)) return;
     server.registerTool(name, { description, inputSchema }, (async (args: z.infer<z.ZodObject<Shape>>) => {
       try {
+        // the REST routes' edge check (core/kernel.ts): text and dates the database cannot store
+        const unstorable = unstorableInput(args);
+        if (unstorable) throw badRequest(unstorable);
         return ok(await run(args));
       } catch (error) {
         return failure(deps, name, error);

@@ -122,12 +122,23 @@ describe('generic files', () => {
     expect(res.body.errors).toEqual([{ row: 3, reason: expect.stringMatching(/^Invalid tag "b@d"/) }]);
   });
 
+  test('rows are counted as the CSV is parsed: 2,000,000 rows (4 MB) are refused at row 501, the rest never parsed', async () => {
+    const ws = await t.bootstrap();
+    const started = performance.now();
+    const res = await importCsv(ws, { csv: `url\n${'x\n'.repeat(2_000_000)}` });
+    const ms = performance.now() - started;
+    expect(res.status).toBe(400);
+    // the parser stopped at row 501: it never learnt how many rows the file has
+    expect(res.body.error).toBe('CSV has more than 500 data rows; at most 500 per import');
+    console.log(`2,000,000-row CSV refused in ${ms.toFixed(0)} ms`);
+  });
+
   test('500 data rows import in one go; 501 is a 400 and writes nothing', async () => {
     const ws = await t.bootstrap();
     const rows = (n: number) => ['url', ...Array.from({ length: n }, (_, i) => `https://example.com/r${i}`)].join('\n');
     const over = await importCsv(ws, { csv: rows(501) });
     expect(over.status).toBe(400);
-    expect(over.body.error).toBe('CSV has 501 data rows; at most 500 per import');
+    expect(over.body.error).toBe('CSV has more than 500 data rows; at most 500 per import');
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total).toBe(0);
 
     const max = await importCsv(ws, { csv: rows(500) });

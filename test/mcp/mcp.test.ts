@@ -215,6 +215,37 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
+  test('tool inputs the database cannot store (NUL, lone surrogates, years outside 1–9999) are a 400 naming the argument, in every tool', async () => {
+    const me = await t.bootstrap({ plan: 'agency' });
+    const client = await connect(me.key);
+    const { id } = data(await client.callTool({ name: 'create_link', arguments: { target: 'https://example.com/mcp-hostile' } }));
+    const { tools } = await client.listTools();
+    const refusals: string[] = [];
+    for (const tool of tools) {
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>;
+      // the required arguments as a valid call has them, then one string argument hostile at a time
+      const base: Record<string, unknown> = { id, target: 'https://example.com/ok' };
+      const valid = Object.fromEntries(Object.entries(base).filter(([name]) => name in properties));
+      for (const [name, schema] of Object.entries(properties)) {
+        if (schema.type !== 'string') continue;
+        for (const [value, problem] of [
+          ['a\u0000b', 'contains a NUL character'],
+          ['\ud800', 'contains an unpaired UTF-16 surrogate (not valid Unicode)'],
+          ['10000-01-01', 'the year must be between 1 and 9999'],
+          ['0000-01-01', 'the year must be between 1 and 9999'],
+        ]) {
+          const result: any = await client.callTool({ name: tool.name, arguments: { ...valid, [name]: value } });
+          const text: string = result.content[0].text;
+          // an argument with its own pattern (get_stats' days) may be refused by the SDK's schema check first
+          const refused = text === `400: Invalid ${name}: ${problem}` || (text.includes('Input validation error') && text.endsWith(` at ${name}`));
+          if (!result.isError || !refused) refusals.push(`${tool.name} ${name}=${JSON.stringify(value)}: ${text}`);
+        }
+      }
+    }
+    expect(refusals).toEqual([]);
+    expect(tools.length).toBeGreaterThan(6);
+  });
+
   test("acts with the key's role: tools/list offers only what the role may call; a viewer reads but cannot create, an editor cannot delete", async () => {
     const owner = await t.bootstrap();
     const viewer = await memberWithKey(t, owner.workspaceId, 'viewer');
