@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'bun';
+import { loadConfig } from '../../core/config';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -119,3 +120,9 @@ test('links acknowledged just before a kill -9 are all there after a restart on 
   for (const [i, res] of created.entries())
     expect(targets.get(res.body.id)).toBe(i === 0 ? 'https://example.com/kill/patched' : `https://example.com/kill/${i}`);
 }, 120_000);
+
+test('EMBEDDED_DURABILITY is commit by default, relaxed on request, and nothing else', () => {
+  expect(loadConfig({}).embeddedDurability).toBe('commit');
+  expect(loadConfig({ EMBEDDED_DURABILITY: 'relaxed' }).embeddedDurability).toBe('relaxed');
+  expect(() => loadConfig({ EMBEDDED_DURABILITY: 'off' })).toThrow('EMBEDDED_DURABILITY must be "commit" (the default) or "relaxed", got "off"');
+});
