@@ -1,4 +1,5 @@
-import { fsyncSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { EmbeddedDurability } from './config';
@@ -44,4 +45,27 @@ export class DurableNodeFS extends NodeFS {
     };
     return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), flush] } };
   }
+}
+
+/** fsync(2) of `path` (a file or a directory: a directory's flush makes its entries, e.g. a rename, durable). */
+export function flushPath(path: string) {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Every file and directory under `dir` flushed: the empty cluster a first start unpacks is on the
+ * disk before it is renamed into place and used (PostgreSQL flushes only what it writes itself).
+ */
+export function flushTree(dir: string) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) flushTree(path);
+    else flushPath(path);
+  }
+  flushPath(dir);
 }

@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { EmbeddedDurability } from './config';
 import { CLUSTER_TEMPLATE, PGLITE_START_PARAMS } from './pglite-cluster';
-import { DurableNodeFS, startParams } from './pglite-durable-fs';
+import { DurableNodeFS, flushPath, flushTree, startParams } from './pglite-durable-fs';
 import type { WorkerReply, WorkerRequest } from './pglite-proxy';
 
 /**
@@ -46,8 +46,10 @@ async function open({ dataDir, durability = 'commit', from }: { dataDir?: string
   if (!existsSync(`${pgdata}/PG_VERSION`)) {
     rmSync(`${pgdata}.new`, { recursive: true, force: true });
     await new Bun.Archive(await Bun.file(CLUSTER_TEMPLATE).bytes()).extract(`${pgdata}.new`);
+    if (durability === 'commit') flushTree(`${pgdata}.new`);
     rmSync(pgdata, { recursive: true, force: true });
     renameSync(`${pgdata}.new`, pgdata);
+    if (durability === 'commit') flushPath(dataDir);
   }
   return PGlite.create({ dataDir: pgdata, fs: new DurableNodeFS(pgdata), startParams: startParams(durability) });
 }
