@@ -17,7 +17,7 @@ import { loadPlugins } from './plugins';
 /**
  * Operator CLI: the same service functions as the operator API, printing the same JSON.
  * Works against DATABASE_URL, or against DATA_DIR while no server holds it (one that does is
- * refused with an error naming the server's process).
+ * refused with an error naming the server's process); `backup` also while a server holds it.
  */
 const USAGE = `usage:
   bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]

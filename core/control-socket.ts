@@ -13,29 +13,35 @@ import type { Deps } from './deps';
  */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'linkhop.sock');
 
-export function serveControlSocket(deps: Deps): { stop(): void } {
+/** Serves the control socket, or says why it cannot (e.g. a DATA_DIR path too long for a socket): the server runs on without it. */
+export function serveControlSocket(deps: Deps): { stop(): void } | undefined {
   const path = controlSocketPath(deps.config.dataDir);
-  // a socket file left by a killed server: this process holds DATA_DIR's lock now
-  rmSync(path, { force: true });
-  const server = Bun.serve({
-    unix: path,
-    fetch(request) {
-      if (request.method !== 'POST' || new URL(request.url).pathname !== '/backup') return Response.json({ error: 'not found' }, { status: 404 });
-      const gzip = createGzip();
-      writeBackup(deps.db, gzip).catch((err) => {
-        deps.log.error({ err }, 'backup through the control socket failed');
-        gzip.destroy(err);
-      });
-      return new Response(Readable.toWeb(gzip) as unknown as ReadableStream, { headers: { 'content-type': 'application/gzip' } });
-    },
-  });
-  chmodSync(path, 0o600);
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    // a socket file left by a killed server: this process holds DATA_DIR's lock now
+    rmSync(path, { force: true });
+    server = Bun.serve({ unix: path, fetch: (request) => answer(deps, request) });
+    chmodSync(path, 0o600);
+  } catch (err) {
+    deps.log.warn({ err, path }, 'no control socket: `cli backup` cannot reach this server (stop it to back up DATA_DIR)');
+    return undefined;
+  }
   return {
     stop() {
       server.stop(true);
       rmSync(path, { force: true });
     },
   };
+}
+
+function answer(deps: Deps, request: Request): Response {
+  if (request.method !== 'POST' || new URL(request.url).pathname !== '/backup') return Response.json({ error: 'not found' }, { status: 404 });
+  const gzip = createGzip();
+  writeBackup(deps.db, gzip).catch((err) => {
+    deps.log.error({ err }, 'backup through the control socket failed');
+    gzip.destroy(err);
+  });
+  return new Response(Readable.toWeb(gzip) as unknown as ReadableStream, { headers: { 'content-type': 'application/gzip' } });
 }
 
 /**
