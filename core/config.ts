@@ -13,6 +13,8 @@ export interface Config {
   shortProtocol: string;
   databaseUrl?: string;
   dataDir: string;
+  /** EMBEDDED_DURABILITY: `commit` flushes the embedded database's WAL to the disk before a write is acknowledged; `relaxed` leaves flushing to the operating system */
+  embeddedDurability: EmbeddedDurability;
   redisUrl?: string;
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
@@ -46,6 +48,14 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export type EmbeddedDurability = 'commit' | 'relaxed';
+
+function embeddedDurability(value: string | undefined): EmbeddedDurability {
+  if (value === undefined || value === '' || value === 'commit') return 'commit';
+  if (value === 'relaxed') return value;
+  throw new Error(`EMBEDDED_DURABILITY must be "commit" (the default) or "relaxed", got "${value}"`);
+}
 
 function positiveInteger(name: string, value: string): number {
   const n = Number(value);
@@ -94,6 +104,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     shortProtocol: site.protocol,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data',
+    embeddedDurability: embeddedDurability(env.EMBEDDED_DURABILITY),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),

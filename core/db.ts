@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import type { EmbeddedDurability } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { PgliteProxyClient, PgliteWorker } from './pglite-proxy';
 import * as schema from './schema';
@@ -51,6 +52,8 @@ export interface OpenOptions {
   url?: string;
   /** embedded: the data directory (`DATA_DIR`); `memory` for a database that lives in memory only */
   dataDir?: string;
+  /** embedded: EMBEDDED_DURABILITY (default `commit`) */
+  durability?: EmbeddedDurability;
   memory?: boolean;
   migrate?: boolean;
   poolSize?: number;
@@ -58,7 +61,8 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.url || opts.memory ? undefined : (opts.dataDir ?? './data');
-  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite({ dataDir });
+  const durability = opts.durability;
+  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite({ dataDir, durability });
   if (opts.migrate === false) return database;
   const before = dataDir ? await appliedMigrations(database) : 0;
   await migrateDatabase(database);
@@ -66,7 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // Migrating grows PGlite's WebAssembly memory, which never shrinks (a first start idled ~20 MB
   // above a restart): once the schema changed, the embedded database starts again on a fresh thread
   await database.close();
-  return openPglite({ dataDir });
+  return openPglite({ dataDir, durability });
 }
 
 /** How many migrations the database has recorded (0 before the first). */
@@ -117,13 +121,13 @@ function embeddedWorker(): PgliteWorker {
  * on the thread that answers requests. A data directory is locked to this process (PGlite is
  * single-writer: a second process would write into the same files, or its writes would be lost).
  */
-async function openPglite(source: { dataDir?: string; from?: PgliteProxyClient }): Promise<Database> {
+async function openPglite(source: { dataDir?: string; durability?: EmbeddedDurability; from?: PgliteProxyClient }): Promise<Database> {
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
   const unlock = source.dataDir ? lockDataDir(source.dataDir) : undefined;
   const thread = source.from?.worker ?? embeddedWorker();
   let client: PgliteProxyClient;
   try {
-    client = new PgliteProxyClient(thread, await thread.open({ dataDir: source.dataDir, from: source.from?.db }));
+    client = new PgliteProxyClient(thread, await thread.open({ dataDir: source.dataDir, durability: source.durability, from: source.from?.db }));
   } catch (error) {
     unlock?.();
     throw error;

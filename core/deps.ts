@@ -30,7 +30,7 @@ export interface Deps {
 
 export async function createDeps(config: Config, opts: { database?: Database; log?: Logger } = {}): Promise<Deps> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability }));
   const bus = new HookBus(log);
   const closers: (() => Promise<unknown>)[] = [];
 

@@ -1,4 +1,5 @@
 import { loadConfigOrExit } from './config';
+import { serveControlSocket } from './control-socket';
 import { DataDirInUse } from './data-dir-lock';
 import { surviveClosedSocketWrites } from './db';
 import { PluginLoadError } from './plugins';
@@ -11,6 +12,8 @@ const server = await startServer(config).catch((error) => {
   console.error(error.message);
   process.exit(1);
 });
+// the embedded database admits this process only: `cli backup` reaches it through DATA_DIR/linkhop.sock
+const controlSocket = config.databaseUrl ? undefined : serveControlSocket(server.deps);
 surviveClosedSocketWrites((err) => server.deps.log.warn({ err }, 'write to a closed PostgreSQL connection ignored'));
 // the embedded database's thread is gone (PGlite aborted): exit, so that a supervisor starts a fresh process on DATA_DIR
 server.deps.database.onLost?.((err) => {
@@ -28,6 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     server.deps.log.info({ signal }, 'shutting down');
+    controlSocket?.stop();
     await server.stop();
     process.exit(0);
   });

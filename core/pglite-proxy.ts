@@ -1,3 +1,5 @@
+import type { EmbeddedDurability } from './config';
+
 /**
  * The request thread's side of the embedded database: PGlite runs in a worker thread
  * (core/pglite-worker.ts) and this client forwards drizzle's queries to it. It has the shape
@@ -5,7 +7,7 @@
  * service run unchanged; only the SQL's execution moves off the thread that answers HTTP.
  */
 export type WorkerRequest =
-  | { op: 'open'; id: number; db: number; dataDir?: string; from?: number }
+  | { op: 'open'; id: number; db: number; dataDir?: string; durability?: EmbeddedDurability; from?: number }
   | { op: 'query'; id: number; db: number; tx?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object' }
   | { op: 'begin'; id: number; db: number }
   | { op: 'end'; id: number; db: number; tx: number; commit: boolean }
@@ -79,7 +81,7 @@ export class PgliteWorker {
     });
   }
 
-  async open(opts: { dataDir?: string; from?: number }): Promise<number> {
+  async open(opts: { dataDir?: string; durability?: EmbeddedDurability; from?: number }): Promise<number> {
     const db = this.nextDb++;
     await this.request({ op: 'open', db, ...opts });
     this.databases++;

@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { EmbeddedDurability } from './config';
 import { CLUSTER_TEMPLATE, PGLITE_START_PARAMS } from './pglite-cluster';
+import { DurableNodeFS, flushPath, flushTree, startParams } from './pglite-durable-fs';
 import type { WorkerReply, WorkerRequest } from './pglite-proxy';
 
 /**
@@ -34,20 +36,22 @@ function reply(message: WorkerReply) {
   }
 }
 
-async function open(dataDir: string | undefined, from: number | undefined): Promise<PGlite> {
-  const options = { startParams: PGLITE_START_PARAMS };
+async function open({ dataDir, durability = 'commit', from }: { dataDir?: string; durability?: EmbeddedDurability; from?: number }): Promise<PGlite> {
   if (from !== undefined) return (await database(from).clone()) as PGlite;
-  if (!dataDir) return PGlite.create({ ...options, loadDataDir: Bun.file(CLUSTER_TEMPLATE) });
+  // a database in memory has no disk to flush to
+  if (!dataDir) return PGlite.create({ startParams: PGLITE_START_PARAMS, loadDataDir: Bun.file(CLUSTER_TEMPLATE) });
   const pgdata = `${dataDir}/pgdata`;
   // PGlite's own initdb peaks above 1 GB (a second PostgreSQL instance in memory); a new data
   // directory is the ready-made empty cluster instead, unpacked beside it and then renamed
   if (!existsSync(`${pgdata}/PG_VERSION`)) {
     rmSync(`${pgdata}.new`, { recursive: true, force: true });
     await new Bun.Archive(await Bun.file(CLUSTER_TEMPLATE).bytes()).extract(`${pgdata}.new`);
+    if (durability === 'commit') flushTree(`${pgdata}.new`);
     rmSync(pgdata, { recursive: true, force: true });
     renameSync(`${pgdata}.new`, pgdata);
+    if (durability === 'commit') flushPath(dataDir);
   }
-  return PGlite.create(pgdata, options);
+  return PGlite.create({ dataDir: pgdata, fs: new DurableNodeFS(pgdata), startParams: startParams(durability) });
 }
 
 function database(id: number): PGlite {
@@ -98,7 +102,7 @@ function failure(id: number, error: unknown): WorkerReply {
 async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case 'open': {
-      const pg = await open(request.dataDir, request.from);
+      const pg = await open(request);
       databases.set(request.db, pg);
       return null;
     }
