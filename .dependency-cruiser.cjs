@@ -1,14 +1,15 @@
 /**
- * The module boundaries the code keeps (`npm run check:boundaries`, a CI step, and test/kernel/boundaries.test.ts):
- * - a module's index.ts is its public face: other modules, core, workers and plugins import only that;
- * - no import cycles (between modules: .dependency-cruiser-modules.cjs);
- * - core imports no module, except its composition roots (kernel.ts loads each module's plugin.ts;
- *   server.ts, cli.ts, plugins.ts, which gives plugins typed services, and modules.ts, which registers every module's bus handlers, call public faces) and schema.ts,
- *   drizzle's barrel of every module's tables; core's types may name a module's schema types (type-only).
+ * The boundaries the code keeps (`npm run check:boundaries`, a CI step, and test/kernel/boundaries.test.ts):
+ * - three floors: `core/` (infrastructure every module shares) imports neither `modules/` nor `app/`,
+ *   types included; `modules/` never import `app/`; `app/`, the composition root (entry points, kernel,
+ *   CLI, workers, the module list, plugin loading, the schema barrel), sits on top;
+ * - no import cycle anywhere, type-only imports included (between modules: .dependency-cruiser-modules.cjs);
+ * - a module's index.ts is its public face: other modules, app and plugins import only that; app/modules.ts
+ *   also reads each module's descriptor (module.ts), and app/schema.ts each module's tables (schema.ts);
+ * - a plugin imports only the plugin API (app/plugin-api.ts).
  * Named exceptions: a schema.ts may import another module's schema.ts (foreign keys; schema files hold
  * tables only), and the dashboard's browser bundle may import another module's pure shared.ts (and
  * types from its public face: they are erased from the bundle).
- * Workers load each module's jobs.ts by a glob at run time (workers/run.ts), not by an import.
  */
 const MODULE_INTERNAL = '^modules/[^/]+/(?!index\\.ts$)';
 
@@ -18,9 +19,22 @@ module.exports = {
       name: 'no-circular',
       comment: 'Import cycles tie modules into one: break them by moving code to the owner of the data, or by an event or extension point.',
       severity: 'error',
-      from: { path: '^(core|modules|workers|plugins)/' },
-      // a cycle closed by a type-only import (erased at run time) is left to tsc
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      from: { path: '^(app|core|modules|plugins)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-imports-no-module',
+      comment: 'core/ is what every module shares: it knows no module, not even a type (hook payload types live in core/hook-types.ts).',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: '^(modules|app|plugins)/' },
+    },
+    {
+      name: 'modules-import-no-app',
+      comment: 'app/ composes the modules: a module that needs something of it takes it as a parameter or through the bus.',
+      severity: 'error',
+      from: { path: '^modules/' },
+      to: { path: '^(app|plugins)/' },
     },
     {
       name: 'module-internals',
@@ -44,33 +58,32 @@ module.exports = {
       to: { path: '^modules/', pathNot: ['^modules/dashboard/', '^modules/[^/]+/shared\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
-      name: 'core-imports-no-module',
-      comment: 'core/ is what every module shares: it knows no module (hook payload types live in core/hook-types.ts).',
+      name: 'module-list-reads-descriptors',
+      comment: "The module list (app/modules.ts) reads each module's descriptor (module.ts) and public face.",
       severity: 'error',
-      from: { path: '^core/', pathNot: '^core/(kernel|server|cli|plugins|modules|schema)\\.ts$' },
-      // types only (erased): the hook and plugin API types name links' request and view schemas
-      to: { path: '^modules/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'kernel-loads-plugins',
-      comment: "The kernel, the composition root, loads each module's plugin.ts and may call public faces.",
-      severity: 'error',
-      from: { path: '^core/kernel\\.ts$' },
-      to: { path: MODULE_INTERNAL, pathNot: '^modules/[^/]+/plugin\\.ts$' },
+      from: { path: '^app/modules\\.ts$' },
+      to: { path: MODULE_INTERNAL, pathNot: '^modules/[^/]+/module\\.ts$' },
     },
     {
       name: 'schema-barrel-tables-only',
-      comment: "core/schema.ts re-exports the modules' tables for drizzle, nothing else.",
+      comment: "app/schema.ts re-exports the modules' tables for drizzle (migrations, tests), nothing else.",
       severity: 'error',
-      from: { path: '^core/schema\\.ts$' },
+      from: { path: '^app/schema\\.ts$' },
       to: { path: '^modules/', pathNot: '^modules/[^/]+/schema\\.ts$' },
     },
     {
       name: 'public-faces-only',
-      comment: 'Entry points, workers and plugins use a module through its public face.',
+      comment: 'The rest of app/ uses a module through its public face.',
       severity: 'error',
-      from: { path: '^(core/(server|cli|plugins|hooks|plugin-api)\\.ts|workers/|plugins/)' },
+      from: { path: '^app/', pathNot: '^app/(modules|schema)\\.ts$' },
       to: { path: MODULE_INTERNAL },
+    },
+    {
+      name: 'plugins-use-the-plugin-api',
+      comment: 'An extension plugin sees Linkhop through its facade only (app/plugin-api.ts: definePlugin, the context, the services).',
+      severity: 'error',
+      from: { path: '^plugins/' },
+      to: { path: '^(app|core|modules)/', pathNot: '^app/plugin-api\\.ts$' },
     },
   ],
   options: {

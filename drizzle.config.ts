@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 // One migration history serves both PGlite (embedded) and PostgreSQL.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './core/schema.ts',
+  schema: './app/schema.ts',
   out: './drizzle',
 });

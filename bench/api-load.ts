@@ -2,7 +2,7 @@
  * API load benchmark: `bun bench/api-load.ts` (needs Debian `wrk`; PostgreSQL and Redis for the
  * production-mode half).
  *
- * For each mode — production (`bun core/main.ts` with PostgreSQL + Redis, clicks queued in Redis)
+ * For each mode — production (`bun app/main.ts` with PostgreSQL + Redis, clicks queued in Redis)
  * and embedded (PGlite, in-process jobs) — BENCH_ROUNDS rounds of:
  *   a. the ceiling: bare Bun.serve answering a constant 302 (bench/bare-server.ts, kept running);
  *   b. a cached redirect alone (wrk);
@@ -88,7 +88,7 @@ async function measureMode(mode: 'production' | 'embedded', bareUrl: string) {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
 
-  const server = startProcess([process.execPath, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, 'app/main.ts'], env);
   await waitUntilUp(`${origin}/healthz`, apiHost);
   const api = async (method: string, path: string, body: unknown, headers: Record<string, string>) => {
     const res = await fetch(`${origin}/api${path}`, {

@@ -3,7 +3,7 @@
  *
  * Storage throughput alone: a backlog of BENCH_CLICKS clicks (default 1,000,000) is queued in Redis
  * as `clicks.record` jobs of 10,000 (the redirect server's batch size under load), with nothing else
- * running; then ONE clicks worker process (`bun workers/main.ts clicks`) starts and drains it into a
+ * running; then ONE clicks worker process (`bun app/workers/main.ts clicks`) starts and drains it into a
  * fresh database. Reported per round: clicks/s from the worker's first stored batch to its last,
  * then the exact row count and the sum of `click_count` (0 lost, 0 duplicated), and the CPU time
  * per click of the worker process and of the PostgreSQL backends serving this database (from
@@ -20,7 +20,7 @@
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
-import { createDeps } from '../core/deps';
+import { createDeps } from '../app/deps';
 import { ClickBatchBuilder, type Click } from '../modules/clicks/batch';
 import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';
@@ -113,7 +113,7 @@ async function round(n: number) {
     }
     await queue.close();
 
-    const worker = startProcess([process.execPath, ...WORKER_FLAGS, 'workers/main.ts', 'clicks'], env);
+    const worker = startProcess([process.execPath, ...WORKER_FLAGS, 'app/workers/main.ts', 'clicks'], env);
     const t0 = performance.now();
     let first = 0;
     let stored = 0;

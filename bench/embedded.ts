@@ -1,7 +1,7 @@
 /**
  * Embedded default benchmark: `bun bench/embedded.ts` (needs Debian `wrk`; no PostgreSQL, no Redis).
  *
- * `bun core/main.ts` without DATABASE_URL / REDIS_URL on a fresh DATA_DIR, load generators in
+ * `bun app/main.ts` without DATABASE_URL / REDIS_URL on a fresh DATA_DIR, load generators in
  * separate processes, in one run:
  *   1. first start: the server process tree's peak (VmHWM) and resident memory (VmRSS) until it
  *      answers, then idle, after the operator bootstrap and two links;
@@ -79,7 +79,7 @@ async function startLinkhop(port: number) {
     LOG_LEVEL: 'warn',
   };
   const started = Date.now();
-  const server = startProcess([process.execPath, ...SERVER_FLAGS, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, ...SERVER_FLAGS, 'app/main.ts'], env);
   // sampled while it starts: the peak of a process tree whose parts come and go is not in one VmHWM
   let sampledPeak = 0;
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memory(server.pid).rss)), 50);

@@ -1,7 +1,7 @@
 import { spawn, type Subprocess } from 'bun';
 import { join } from 'node:path';
 
-/** The repository root: benchmarks start `core/main.ts`, workers and load drivers from there. */
+/** The repository root: benchmarks start `app/main.ts`, workers and load drivers from there. */
 export const ROOT = join(import.meta.dir, '..');
 
 const running: Subprocess[] = [];

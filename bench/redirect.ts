@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
-import { createDeps } from '../core/deps';
+import { createDeps } from '../app/deps';
 import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
@@ -104,7 +104,7 @@ async function main() {
 
   // The clicks worker starts after the first runs: redirects enqueue their clicks (the queue absorbs
   // them), then the worker drains everything while the cached run is measured again.
-  const server = startProcess([process.execPath, 'core/main.ts'], env);
+  const server = startProcess([process.execPath, 'app/main.ts'], env);
   await waitUntilUp(`http://${host}/healthcheck-probe`);
 
   // --- 2. one cached link, clicks recorded (queued), alternating with the bare server
@@ -130,7 +130,7 @@ async function main() {
   const visits = JSON.parse((await new Response(load.stdout).text()).trim().split('\n').pop()!);
 
   // --- the worker drains the backlog while the cached link is measured once more
-  const worker = startProcess([...(WORKER_NICE ? ['nice', '-n', String(WORKER_NICE)] : []), process.execPath, 'workers/clicks.ts'], env);
+  const worker = startProcess([...(WORKER_NICE ? ['nice', '-n', String(WORKER_NICE)] : []), process.execPath, 'app/workers/clicks.ts'], env);
   const draining = await wrk(`http://${host}/${hot}`);
   const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
   const [{ id: exactId }] = await sql`select id from links where slug = ${exact!}`;

@@ -13,7 +13,8 @@
  */
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
-import { createDeps, type Deps } from '../core/deps';
+import type { Deps } from '../core/deps';
+import { createDeps } from '../app/deps';
 import { clicksByLinkSince } from '../modules/clicks/stats';
 import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';

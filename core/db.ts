@@ -9,13 +9,12 @@ import postgres from 'postgres';
 import type { EmbeddedDurability } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { PgliteProxyClient, PgliteWorker } from './pglite-proxy';
-import * as schema from './schema';
 
 /**
  * Both drivers expose the same drizzle pg-core query builder; the PGlite instance is typed
  * as the postgres-js one so services are written once.
  */
-export type Db = PostgresJsDatabase<typeof schema>;
+export type Db = PostgresJsDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: services that write accept either. */
 export type DbOrTx = Db | Tx;
@@ -99,7 +98,7 @@ function openPostgres(url: string, max: number): Database {
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(client);
   return {
     db,
     kind: 'postgres',
@@ -132,7 +131,7 @@ async function openPglite(source: { dataDir?: string; durability?: EmbeddedDurab
     unlock?.();
     throw error;
   }
-  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as never) as unknown as Db;
   let closed = false;
   return {
     db,

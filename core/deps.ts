@@ -21,14 +21,21 @@ export interface Deps {
   limiter: RateLimiter;
   /** fast-failing Redis connection, when REDIS_URL is set */
   redis?: Redis;
-  /** set by the kernel from the identity modules */
-  access?: AccessResolver;
+  /** who a request's credential is and what it may do in a workspace (built from the identity modules by app/deps.ts) */
+  access: AccessResolver;
   /** the time expiries are measured by (sign-in links, sessions); tests move it instead of waiting */
   now(): number;
   close(): Promise<void>;
 }
 
-export async function createDeps(config: Config, opts: { database?: Database; log?: Logger } = {}): Promise<Deps> {
+/** What `createDeps` is given besides the config: the access resolver's maker (core knows no identity module), and for tests a database or logger. */
+export interface DepsOptions {
+  access: (deps: Omit<Deps, 'access'>) => AccessResolver;
+  database?: Database;
+  log?: Logger;
+}
+
+export async function createDeps(config: Config, opts: DepsOptions): Promise<Deps> {
   const log = opts.log ?? createLogger(config.logLevel);
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability }));
   const bus = new HookBus(log);
@@ -54,7 +61,7 @@ export async function createDeps(config: Config, opts: { database?: Database; lo
   }
   const limiter = createRateLimiter({ redis, prefix: config.redisPrefix });
 
-  return {
+  const deps = {
     config,
     log,
     database,
@@ -73,4 +80,6 @@ export async function createDeps(config: Config, opts: { database?: Database; lo
       await database.close();
     },
   };
+  // one object: the resolver reads the same `now` and `db` a test may move or swap on the returned deps
+  return Object.assign(deps, { access: opts.access(deps) });
 }

@@ -1,6 +1,4 @@
 import type { ClickRecord, LinkSnapshot, LinkValidate, Visitor } from './hook-types';
-import type { Static } from '@sinclair/typebox';
-import type { CreateLinkBody } from '../modules/links';
 import type { Logger } from './logger';
 import type { Plan, Role } from './plans';
 
@@ -60,10 +58,11 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const satisfies readonly EventName[];
 
 /**
- * A link's create input as a `link.beforeCreate` hook sees it: the fields of the create body, by name,
- * values not yet checked (a bulk item or an import row reaches the hooks before any validation).
+ * A link's create input as a `link.beforeCreate` hook sees it: the fields of the links module's create
+ * body, by their API names, values not yet checked (a bulk item or an import row reaches the hooks
+ * before any validation). Core knows no module, so the field names are not typed here.
  */
-export type LinkCreateInput = { [F in keyof Static<typeof CreateLinkBody>]?: unknown } & Record<string, unknown>;
+export type LinkCreateInput = Record<string, unknown>;
 
 /** What a `link.beforeCreate` hook sees: the link about to be written, before validation of the row. */
 export interface LinkBeforeCreate {

@@ -1,4 +1,4 @@
-import { definePlugin } from '../core/plugin-api';
+import { definePlugin } from '../app/plugin-api';
 
 /**
  * Posts every broken link to a chat webhook (Slack-style `{ text }`) at BROKEN_LINK_CHAT_URL.

@@ -1,4 +1,4 @@
-import { ApiError, definePlugin } from '../core/plugin-api';
+import { ApiError, definePlugin } from '../app/plugin-api';
 
 /**
  * Refuses links to domains listed in BLOCKLIST_DOMAINS (comma list; subdomains included) in every

@@ -7,9 +7,9 @@ import { roleAtLeast } from '../../core/plans';
 import { CreatedKey, CreateKeyBody, KeyItem, KeyParams } from './model';
 import { createApiKey, deleteApiKey, listApiKeys } from './service';
 
-export const apiKeysModule = (deps: Deps) =>
+export const apiKeyRoutes = (deps: Deps) =>
   new Elysia({ name: 'module:api-keys', detail: { tags: ['API keys'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/api-keys',
       async ({ workspace, actor, body, set }) => {

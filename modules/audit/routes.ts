@@ -17,7 +17,7 @@ const AuditEntry = t.Object({
 
 export const auditRoutes = (deps: Deps, nameUsers: NameUsers) =>
   new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, nameUsers, workspace.id, query), {
       access: { role: 'admin' },
       params: WsParams,

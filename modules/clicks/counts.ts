@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import { linkCacheKey } from '../links';
-import type { ClickBatch } from './hooks';
+import type { ClickBatch } from './batch';
 
 /**
  * Fresh `click_count` for the redirect's rules (issue 15): a link snapshot is cached for up to

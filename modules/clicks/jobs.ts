@@ -1,7 +1,8 @@
 import type { Deps } from '../../core/deps';
 import { getWorkspaceRow } from '../workspaces';
 import { BATCH_MAX, compactBatch, EMBEDDED_BATCH_MAX } from './batch';
-import type { ClickRecord } from './hooks';
+import type { ClickRecord } from '../../core/hooks';
+import type { ClickBatch, LegacyClickBatch } from './batch';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
 import { publishClickCounts } from './counts';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from './maintenance';
@@ -47,4 +48,14 @@ export function registerJobs(deps: Deps) {
     await pruneClickBookkeeping(deps.db);
     deps.log.info({ made, dropped }, 'click maintenance done');
   });
+}
+
+declare module '../../core/queue' {
+  interface JobMap {
+    'clicks.record': ClickBatch | LegacyClickBatch;
+    /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
+    'clicks.forget': { workspaceId: string; linkId?: string };
+    /** partitions ahead, retention, pruning of visitor hashes and batch ids */
+    'clicks.maintain': Record<string, never>;
+  }
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../../core/deps';
 import { BATCH_MAX, ClickBatchBuilder, EMBEDDED_BATCH_MAX, type Click } from './batch';
-import type { ClickBatch } from './hooks';
+import type { ClickBatch } from './batch';
 import { ClickSpool } from './spool';
 
 const FLUSH_EVERY_MS = 100;

@@ -1,4 +1,4 @@
-import type { ClickBatch } from './hooks';
+import type { ClickBatch } from './batch';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

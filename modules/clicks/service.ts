@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { addClickCounts, lockExistingLinks } from '../links';
 import { clicksOf, mergeBatches } from './batch';
-import type { ClickBatch, ClickRecord } from './hooks';
+import type { ClickRecord } from '../../core/hooks';
+import type { ClickBatch } from './batch';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addPeriods } from './periods';
 import { pgArray, pgTextArray } from './pg-arrays';
 import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
-import './hooks';
 
-export type { ClickRecord } from './hooks';
+export type { ClickRecord } from '../../core/hooks';
 
 export interface StoredBatch {
   /** each link's `click_count` after this transaction (empty when nothing was inserted now) */

@@ -2,7 +2,7 @@ import { close, closeSync, fsync, mkdirSync, openSync, readdirSync, readFileSync
 import { join } from 'node:path';
 import { isAlive, readOr, thisProcess, type Holder } from '../../core/process-holder';
 import { joinParts, type ClickBatchPart } from './batch';
-import type { ClickBatch } from './hooks';
+import type { ClickBatch } from './batch';
 
 /** The owners (spool writers) of this process: a holder with our pid that is not among them is a previous run's. */
 const ownedHere = new Set<string>();

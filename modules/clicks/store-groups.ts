@@ -1,4 +1,4 @@
-import type { ClickBatch } from './hooks';
+import type { ClickBatch } from './batch';
 
 interface Waiting {
   batch: ClickBatch;

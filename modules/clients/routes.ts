@@ -7,7 +7,7 @@ import { createClient, listClients } from './service';
 
 export const clientRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:clients', detail: { tags: ['Client workspaces'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/clients',
       async ({ workspace, actor, body, set }) => {

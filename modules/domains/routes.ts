@@ -7,7 +7,7 @@ import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain, ty
 
 export const domainRoutes = (deps: Deps, links: DomainLinks) =>
   new Elysia({ name: 'routes:domains', detail: { tags: ['Domains'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/domains',
       async ({ workspace, actor, body, set }) => {

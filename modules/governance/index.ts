@@ -1,2 +1,2 @@
-// The governance module's public face: its bus registrations, run by core/modules.ts in every process.
-export { registerGovernance } from './register';
+// The governance module's public face: no other module uses it (app/modules.ts loads its module.ts).
+export {};

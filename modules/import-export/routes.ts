@@ -19,7 +19,7 @@ const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks',
 
 export const importExportRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:import-export', detail: { tags: ['Import and export'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/import/links',
       async ({ workspace, actor, body: raw, set }) => {

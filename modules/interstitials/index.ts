@@ -1,3 +1,2 @@
-// The interstitials module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The interstitials module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { Interstitial } from './model';
-export { registerInterstitials } from './register';

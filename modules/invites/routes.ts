@@ -9,7 +9,7 @@ import { acceptInvite, createInvite, deleteInvite, listPendingInvites, resendInv
 /** The members list is served here because it shows the pending invites beside the members. */
 export const inviteRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:invites', detail: { tags: ['Members and invites'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .get(
       '/api/workspaces/:wsId/members',
       async ({ workspace }) => {

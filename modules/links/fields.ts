@@ -1,5 +1,4 @@
 import type { TSchema } from '@sinclair/typebox';
-import { boolean, integer, jsonb, text, timestamp } from 'drizzle-orm/pg-core';
 import { t } from 'elysia';
 import type { Config } from '../../core/config';
 import { iso } from '../../core/format';
@@ -23,31 +22,6 @@ import type { links } from './schema';
  */
 
 type LinkRow = typeof links.$inferSelect;
-
-/** The columns of what a link says; schema.ts puts them in the `links` table beside its identity and bookkeeping columns. */
-export const linkFieldColumns = {
-  title: text('title'),
-  tags: text('tags').array(),
-  note: text('note'),
-  utmParams: jsonb('utm_params').$type<Record<string, string>>(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  fallbackUrl: text('fallback_url'),
-  routingRules: jsonb('routing_rules').$type<Record<string, unknown>>(),
-  rules: jsonb('rules').$type<unknown[]>(),
-  abVariants: jsonb('ab_variants').$type<unknown[]>(),
-  ogTitle: text('og_title'),
-  ogDescription: text('og_description'),
-  ogImage: text('og_image'),
-  /** argon2id (Bun.password); the password itself is never stored */
-  passwordHash: text('password_hash'),
-  redirectType: integer('redirect_type').notNull().default(302),
-  interstitial: jsonb('interstitial').$type<Record<string, unknown>>(),
-  sequence: jsonb('sequence').$type<Record<string, unknown>>(),
-  deepLink: jsonb('deep_link').$type<Record<string, unknown>>(),
-  /** checked by the broken-link monitor (Pro+) */
-  monitoring: boolean('monitoring').notNull().default(false),
-  externalId: text('external_id'),
-};
 
 /** What a field check may ask about the world: whether a hostname is one of our short domains. */
 export interface CheckEnv {

@@ -1,4 +1,4 @@
-// The links module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The links module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { parseExpiresAt } from './checks';
 export { addClickCounts, lockExistingLinks } from './click-counts';
 export { createLink, createLinks } from './create';

@@ -28,7 +28,7 @@ import { linkView } from './view';
 
 export const linkRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:links', detail: { tags: ['Links'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/links',
       async ({ workspace, actor, body, set }) => {

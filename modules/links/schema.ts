@@ -1,7 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
-import { linkFieldColumns } from './fields';
+
+/** The columns of what a link says (each one a field of fields.ts's LINK_FIELDS), beside the link's identity and bookkeeping columns. */
+const linkFieldColumns = {
+  title: text('title'),
+  tags: text('tags').array(),
+  note: text('note'),
+  utmParams: jsonb('utm_params').$type<Record<string, string>>(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  fallbackUrl: text('fallback_url'),
+  routingRules: jsonb('routing_rules').$type<Record<string, unknown>>(),
+  rules: jsonb('rules').$type<unknown[]>(),
+  abVariants: jsonb('ab_variants').$type<unknown[]>(),
+  ogTitle: text('og_title'),
+  ogDescription: text('og_description'),
+  ogImage: text('og_image'),
+  /** argon2id (Bun.password); the password itself is never stored */
+  passwordHash: text('password_hash'),
+  redirectType: integer('redirect_type').notNull().default(302),
+  interstitial: jsonb('interstitial').$type<Record<string, unknown>>(),
+  sequence: jsonb('sequence').$type<Record<string, unknown>>(),
+  deepLink: jsonb('deep_link').$type<Record<string, unknown>>(),
+  /** checked by the broken-link monitor (Pro+) */
+  monitoring: boolean('monitoring').notNull().default(false),
+  externalId: text('external_id'),
+};
 
 export const links = pgTable(
   'links',

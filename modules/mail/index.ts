@@ -1,4 +1,3 @@
-// The mail module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
-export { registerJobs } from './jobs';
+// The mail module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { sendMail } from './service';
 export type { MailMessage } from './service';

@@ -9,9 +9,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 /** X-API-Key → the key's user, workspace and role; null when missing or invalid. */
 async function authenticate(deps: Deps, request: Request): Promise<McpCaller | null> {
   const raw = request.headers.get('x-api-key');
-  const actor = raw ? await deps.access!.authenticate(raw) : null;
+  const actor = raw ? await deps.access.authenticate(raw) : null;
   if (!actor) return null;
-  const workspace = await deps.access!.workspaceAccess(actor, actor.keyWorkspaceId);
+  const workspace = await deps.access.workspaceAccess(actor, actor.keyWorkspaceId);
   return workspace ? { actor, workspace } : null;
 }
 

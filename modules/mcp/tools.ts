@@ -60,7 +60,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     if (!roleAtLeast(workspace.role, role)) return;
     server.registerTool(name, { description, inputSchema }, (async (args: z.infer<z.ZodObject<Shape>>) => {
       try {
-        // the REST routes' edge check (core/kernel.ts): text and dates the database cannot store
+        // the REST routes' edge check (app/kernel.ts): text and dates the database cannot store
         const unstorable = unstorableInput(args);
         if (unstorable) throw badRequest(unstorable);
         return ok(await run(args));

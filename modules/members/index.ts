@@ -1,4 +1,4 @@
-// The members module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The members module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { Member } from './model';
 export {
   addMember,

@@ -7,7 +7,7 @@ import { changeMemberRole, removeMember } from './service';
 
 export const memberRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:members', detail: { tags: ['Members and invites'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .patch(
       '/api/workspaces/:wsId/members/:userId',
       async ({ workspace, actor, params, body }) => {

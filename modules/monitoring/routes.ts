@@ -8,7 +8,7 @@ import { LinkHealth, LinkHealthParams } from './model';
 import { linkHealthOf } from './service';
 
 export const monitoringRoutes = (deps: Deps) =>
-  new Elysia({ name: 'routes:monitoring', detail: { tags: ['Monitoring'] } }).use(accessMacro(deps.access!)).get(
+  new Elysia({ name: 'routes:monitoring', detail: { tags: ['Monitoring'] } }).use(accessMacro(deps.access)).get(
     '/api/workspaces/:wsId/links/:linkId/health',
     async ({ workspace, params }) => {
       const link = await getLink(deps.db, workspace.id, params.linkId);

@@ -1,2 +1,2 @@
-// The portfolios module's public face: no other module uses it (the kernel loads its plugin.ts).
+// The portfolios module's public face: no other module uses it (app/modules.ts loads its module.ts).
 export {};

@@ -30,7 +30,7 @@ const base = '/api/workspaces/:wsId/portfolios';
 
 export const portfolioRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:portfolios', detail: { tags: ['Portfolios'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       base,
       async ({ workspace, actor, body, set }) => {

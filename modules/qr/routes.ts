@@ -10,7 +10,7 @@ import { QrQuery } from './model';
 import { QR_CONTENT_TYPE, renderQr } from './service';
 
 export const qrRoutes = (deps: Deps) =>
-  new Elysia({ name: 'routes:qr', detail: { tags: ['Links'] } }).use(accessMacro(deps.access!)).get(
+  new Elysia({ name: 'routes:qr', detail: { tags: ['Links'] } }).use(accessMacro(deps.access)).get(
     '/api/workspaces/:wsId/links/:linkId/qr',
     async ({ workspace, actor, params, query }) => {
       await deps.limiter.consume('qr', actor.userId, RATE_LIMITS.qr);

@@ -1,3 +1,2 @@
-// The redirect module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The redirect module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { redirectorOf } from './service';
-export { registerRedirect } from './register';

@@ -1,3 +1,2 @@
-// The rules-engine module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The rules-engine module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { Rules } from './model';
-export { registerRulesEngine } from './register';

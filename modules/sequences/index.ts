@@ -1,3 +1,2 @@
-// The sequences module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The sequences module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { Sequence } from './model';
-export { registerSequences } from './register';

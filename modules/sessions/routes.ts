@@ -48,7 +48,7 @@ function assertSession(actor: Actor): asserts actor is SessionActor {
 
 export const sessionRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:sessions', detail: { tags: ['Dashboard sessions'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/session/sign-in-link',
       async ({ body, request, server, set }) => {
@@ -91,7 +91,7 @@ export const sessionRoutes = (deps: Deps) =>
       '/api/session',
       async ({ request, set }) => {
         // a live session needs its CSRF token (a cross-site page may not sign people out): identify answers 403 without it
-        const caller = await identify(deps.access!, request).catch((error) => {
+        const caller = await identify(deps.access, request).catch((error) => {
           if (error instanceof ApiError && error.status === 401) return null;
           throw error;
         });
@@ -148,7 +148,7 @@ export const sessionRoutes = (deps: Deps) =>
       '/api/invites/:token/join',
       async ({ params, body, request, set }) => {
         const raw = sessionCookieOf(request);
-        const current = raw ? await deps.access!.authenticateSession(raw) : null;
+        const current = raw ? await deps.access.authenticateSession(raw) : null;
         // a new address is signed in by its invitation; an existing account only by its own sign-in (the
         // admin who invites sees the token, so a token alone must not open someone's account)
         const { admitted, extra: opened } = await admitByInvite(deps, params.token, body?.name, (tx, joined) =>

@@ -135,7 +135,7 @@ const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
  * on every request (one indexed row, then its user from the members module), so signing out, "sign out everywhere" and a deleted user take
  * effect at once everywhere; the expiry slides on use, written at most once an hour.
  */
-export function createSessionAuthenticator(deps: Deps) {
+export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
   return async function authenticateSession(raw: string): Promise<SessionGrant | null> {
     if (raw.length > 100) return null;
     const [row] = await sessionByHash(deps.db).execute({ hash: sha256Hex(raw) });

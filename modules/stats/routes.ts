@@ -12,7 +12,7 @@ const base = '/api/workspaces/:wsId/stats';
 
 export const statsRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:stats', detail: { tags: ['Stats'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .get(`${base}/summary`, ({ workspace }) => workspaceSummary(deps.db, workspace.id), {
       access,
       params: WsParams,

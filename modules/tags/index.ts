@@ -1,3 +1,3 @@
-// The tags module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The tags module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export type { Tag } from './model';
 export { listTags } from './service';

@@ -8,7 +8,7 @@ import { deleteTag, listTags, putTag } from './service';
 // `/links/tags` is a static segment: Elysia's router prefers it to the links module's `/links/:linkId`.
 export const tagRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:tags', detail: { tags: ['Tags'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .get('/api/workspaces/:wsId/links/tags', async ({ workspace }) => ({ tags: await listTags(deps.db, workspace.id) }), {
       access: { role: 'viewer' },
       params: WsParams,

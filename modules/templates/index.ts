@@ -1,2 +1,2 @@
-// The templates module's public face: its bus registrations, run by core/modules.ts in every process.
-export { registerTemplates } from './register';
+// The templates module's public face: no other module uses it (app/modules.ts loads its module.ts).
+export {};

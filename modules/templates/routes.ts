@@ -15,7 +15,7 @@ const caller = (workspace: { id: string; plan: Plan }, actor: { userId: string }
 
 export const templateRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:templates', detail: { tags: ['Templates'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/templates',
       async ({ workspace, actor, body, set }) => {

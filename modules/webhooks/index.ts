@@ -1,4 +1,2 @@
-// The webhooks module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
-export { registerJobs } from './jobs';
-export { forwardEventsToWebhooks } from './service';
+// The webhooks module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export type { CreatedWebhook, DeliveriesPage, Delivery, TestResult, Webhook } from './model';

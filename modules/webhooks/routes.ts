@@ -10,7 +10,7 @@ const viewer = { role: 'viewer', feature: 'webhooks' } as const;
 
 export const webhookRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:webhooks', prefix: '/api/workspaces/:wsId/webhooks', detail: { tags: ['Webhooks'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '',
       async ({ workspace, actor, body, set }) => {

@@ -14,7 +14,7 @@ import { rememberedWorkspace } from './service';
  * API request costs no query for its access check once its workspace and caller have been seen.
  * Sessions are authenticated by the sessions module (`authenticateSession`, given by the kernel).
  */
-export function createAccessResolver(deps: Deps, authenticateSession: AccessResolver['authenticateSession']): AccessResolver {
+export function createAccessResolver(deps: Omit<Deps, 'access'>, authenticateSession: AccessResolver['authenticateSession']): AccessResolver {
   return {
     authenticate: createAuthenticator(deps.db, deps.cache),
     authenticateSession,

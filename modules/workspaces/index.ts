@@ -1,4 +1,4 @@
-// The workspaces module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+// The workspaces module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { createAccessResolver } from './access';
 export type { GovernancePolicy } from './governance-policy';
 export {

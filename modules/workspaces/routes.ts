@@ -8,7 +8,7 @@ import { createWorkspace, deleteWorkspace, getWorkspaceRow, listWorkspacesOfUser
 
 export const workspaceRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:workspaces', detail: { tags: ['Workspaces'] } })
-    .use(accessMacro(deps.access!))
+    .use(accessMacro(deps.access))
     .post(
       '/api/workspaces',
       async ({ actor, body, set }) => {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
 import { BATCH_MAX, ClickBatchBuilder, clicksOf, compactBatch, EMBEDDED_BATCH_MAX, type Click } from '../../modules/clicks/batch';
-import type { ClickBatch } from '../../modules/clicks/hooks';
+import type { ClickBatch } from '../../modules/clicks/batch';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
 import { storeClicks, type ClickRecord } from '../../modules/clicks/service';
 import { clicksPerDay, topValues } from '../../modules/clicks/stats';

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../../core/config';
 import { createMemoryQueue } from '../../core/queue';
 import { ClickBatchBuilder, clicksOf, compactBatch, type Click } from '../../modules/clicks/batch';
-import type { ClickBatch } from '../../modules/clicks/hooks';
+import type { ClickBatch } from '../../modules/clicks/batch';
 import { registerJobs } from '../../modules/clicks/jobs';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
 import { ClickSpool } from '../../modules/clicks/spool';
@@ -127,7 +127,7 @@ test('processes sharing DATA_DIR: a running process keeps its files; those of a 
   const goneOwner = readdirSync(dir)
     .find((name) => name.endsWith(`.${left}.clicks`))!
     .split('.')[0];
-  writeFileSync(join(dir, `${goneOwner}.owner`), JSON.stringify({ pid: 2 ** 22 + 1, command: 'bun core/main.ts', since: '2026-01-01T00:00:00.000Z' }));
+  writeFileSync(join(dir, `${goneOwner}.owner`), JSON.stringify({ pid: 2 ** 22 + 1, command: 'bun app/main.ts', since: '2026-01-01T00:00:00.000Z' }));
 
   const claimer = new ClickSpool(dir);
   claimer.open();

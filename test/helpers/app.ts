@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../core/config';
-import { createDeps, type Deps } from '../../core/deps';
-import { createApp, createFetch, listen } from '../../core/kernel';
+import type { Deps } from '../../core/deps';
+import { createDeps } from '../../app/deps';
+import { createApp, createFetch, listen } from '../../app/kernel';
+import { startModules, stopModules } from '../../app/modules';
 import type { Logger } from '../../core/logger';
-import { clickRecorder } from '../../modules/clicks';
-import type { LinkhopPlugin } from '../../core/plugin-api';
+import type { LinkhopPlugin } from '../../app/plugin-api';
 import type { Plan } from '../../core/plans';
-import { setupPlugins } from '../../core/plugins';
+import { setupPlugins } from '../../app/plugins';
 import { checkResponse } from './contract';
 import { createTestDatabase, TEST_REDIS_URL } from './db';
 import { deleteRedisPrefix } from './redis';
@@ -75,6 +76,8 @@ export async function startTestApp(
     { schedule: true },
   );
   const app = createApp(deps, plugins);
+  // as app/server.ts does: repeating jobs scheduled, the click spool replayed
+  startModules(deps);
   const fetch = createFetch(deps, app);
   let server: ReturnType<typeof listen> | undefined;
   let document: Promise<string> | undefined;
@@ -118,7 +121,7 @@ export async function startTestApp(
     },
     async close() {
       server?.stop();
-      await clickRecorder(deps).close();
+      await stopModules(deps);
       await deps.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (useRedis) await deleteRedisPrefix(TEST_REDIS_URL!, prefix);

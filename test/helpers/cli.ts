@@ -12,7 +12,7 @@ export function operatorCli(extraEnv: Record<string, string> = {}) {
   let env: Record<string, string>;
   let dataDir: string | undefined;
   let pgDatabase: (Database & { url?: string }) | undefined;
-  const command = (args: string[]) => [process.execPath, 'core/cli.ts', ...args];
+  const command = (args: string[]) => [process.execPath, 'app/cli.ts', ...args];
   const options = () => ({ env: { ...process.env, ...env, ...extraEnv, REDIS_URL: '', LOG_LEVEL: 'silent' }, cwd: join(import.meta.dir, '../..') });
   return {
     async setUp() {

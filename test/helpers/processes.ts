@@ -6,8 +6,8 @@ import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL } from './app';
 import { freePort } from './pg-cluster';
 
 /**
- * Real processes for multi-process and fault tests: a private redis-server, `bun core/main.ts`
- * API processes and `bun workers/main.ts` workers, each on loopback and stopped by the test.
+ * Real processes for multi-process and fault tests: a private redis-server, `bun app/main.ts`
+ * API processes and `bun app/workers/main.ts` workers, each on loopback and stopped by the test.
  */
 const ROOT = join(import.meta.dir, '../..');
 
@@ -177,10 +177,10 @@ export interface ApiProcess extends ChildProcess {
   api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
 }
 
-/** `bun core/main.ts` on a free port; resolves once /healthz answers. */
+/** `bun app/main.ts` on a free port; resolves once /healthz answers. */
 export async function startApiProcess(env: ServiceEnv): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawnBun('core/main.ts', [], { ...env, PORT: String(port) });
+  const child = spawnBun('app/main.ts', [], { ...env, PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   const siteHost = new URL(SITE_URL).host;
   await waitFor(
@@ -214,9 +214,9 @@ export async function startApiProcess(env: ServiceEnv): Promise<ApiProcess> {
   };
 }
 
-/** `bun workers/main.ts [queues]`; resolves once its workers started. */
+/** `bun app/workers/main.ts [queues]`; resolves once its workers started. */
 export async function startWorkerProcess(env: ServiceEnv, queues: string[] = []): Promise<ChildProcess> {
-  const child = spawnBun('workers/main.ts', queues, env);
+  const child = spawnBun('app/workers/main.ts', queues, env);
   await waitFor(
     () => {
       if (child.proc.exitCode !== null) throw new Error(`worker process exited: ${child.lines.slice(-5).join('\n')}`);

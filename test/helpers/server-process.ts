@@ -16,12 +16,12 @@ export interface ServerProcess {
 }
 
 /**
- * `bun core/main.ts` as its own process (production entry point: its uncaught-error policy,
+ * `bun app/main.ts` as its own process (production entry point: its uncaught-error policy,
  * its pools), on a free loopback port, with the test site/default domain and `env` on top.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const proc = spawn([process.execPath, 'core/main.ts'], {
+  const proc = spawn([process.execPath, 'app/main.ts'], {
     cwd: join(import.meta.dir, '../..'),
     env: { ...process.env, PORT: String(port), SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, LOG_LEVEL: 'error', DATA_DIR: defaultDataDir(), ...env },
     stdout: 'ignore',

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../core/db';
 import { createLogger } from '../../core/logger';
 import { sha256Hex } from '../../core/secrets';
-import { invites } from '../../core/schema';
+import { invites } from '../../app/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { startSmtpSink } from '../members/smtp-sink';
 import { mailsTo, tokenIn, uniqueEmail, type Sink } from '../sessions/helpers';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { backupTables } from '../../core/backup';
+import { backupTables } from '../../app/backup';
 import { type Database, openDatabase, rowsOf } from '../../core/db';
 import { DEFAULT_DOMAIN } from '../helpers/app';
 import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
@@ -31,7 +31,7 @@ const tempDir = () => {
 };
 
 function cli(args: string[], env: Record<string, string>) {
-  const proc = Bun.spawnSync([process.execPath, 'core/cli.ts', ...args], {
+  const proc = Bun.spawnSync([process.execPath, 'app/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...EMBEDDED, LOG_LEVEL: 'silent', ...env },
     timeout: 120_000,

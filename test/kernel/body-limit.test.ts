@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 
 /**
  * Request bodies are bounded before anything reads them, authentication included: 1 MB on every
- * route, 8 MB on the CSV import. Against a real server process (`bun core/main.ts`, embedded
+ * route, 8 MB on the CSV import. Against a real server process (`bun app/main.ts`, embedded
  * database in both test modes: the bound does not depend on it), whose memory is read from /proc.
  */
 const MB = 1024 * 1024;

@@ -25,8 +25,8 @@ function violationsOf(cwd: string, config: string, paths: string[]): string[] {
   return (JSON.parse(stdout).summary.violations as Violation[]).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
 }
 
-test('the code keeps its module boundaries: no cycle, no import of a module but through its public face', () => {
-  expect(violationsOf(ROOT, FILE_RULES, ['core', 'modules', 'workers', 'plugins'])).toEqual([]);
+test('the code keeps its boundaries: core imports no module or app, no cycle (types included), modules only through their public faces', () => {
+  expect(violationsOf(ROOT, FILE_RULES, ['app', 'core', 'modules', 'plugins'])).toEqual([]);
   expect(violationsOf(ROOT, MODULE_GRAPH, ['modules'])).toEqual([]);
 });
 
@@ -50,9 +50,20 @@ const FILES: Record<string, string> = {
   'modules/c/service.ts': "import { a } from '../a';\nexport const c = a;\n",
   'modules/dashboard/client/main.ts': "import { b } from '../../b';\nexport const shown = b;\n",
   'core/util.ts': "import { b } from '../modules/b';\nexport const u = b;\n",
-  'core/kernel.ts': "import { b } from '../modules/b/service';\nexport const k = b;\n",
-  'core/schema.ts': "export * from '../modules/a/service';\n",
-  'workers/w.ts': "import { b } from '../modules/b/service';\nexport const w = b;\n",
+  // a type is an import too: core knows no module, and no app
+  'core/types.ts': "import type { B } from '../modules/b/types';\nimport type { K } from '../app/kernel';\nexport type U = B | K;\n",
+  'modules/b/types.ts': 'export type B = 1;\n',
+  // a type-only cycle is a cycle
+  'modules/f/index.ts': "export type { F } from './f';\n",
+  'modules/f/f.ts': "import type { G } from './g';\nexport type F = G;\n",
+  'modules/f/g.ts': "import type { F } from './f';\nexport type G = { f?: F };\n",
+  'modules/f/app-user.ts': "import { k } from '../../app/kernel';\nexport const fk = k;\n",
+  'app/kernel.ts': "import { b } from '../modules/b/service';\nexport const k = b;\nexport type K = 2;\n",
+  'app/modules.ts': "import { b } from '../modules/b/service';\nimport { c } from '../modules/c/module';\nexport const all = [b, c];\n",
+  'modules/c/module.ts': "import { c } from './service';\nexport { c };\n",
+  'app/schema.ts': "export * from '../modules/a/service';\n",
+  'plugins/p.ts': "import { a } from '../modules/a';\nimport { definePlugin } from '../app/plugin-api';\nexport default definePlugin(a);\n",
+  'app/plugin-api.ts': 'export const definePlugin = (x: unknown) => x;\n',
 };
 
 beforeAll(() => {
@@ -65,21 +76,27 @@ beforeAll(() => {
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
 test('the check fails on each kind of violation, naming the rule and the import', () => {
-  const found = violationsOf(fixture, FILE_RULES, ['core', 'modules', 'workers']);
+  const found = violationsOf(fixture, FILE_RULES, ['app', 'core', 'modules', 'plugins']);
   for (const expected of [
     'module-internals: modules/a/service.ts → modules/b/service.ts',
     'no-circular: modules/a/index.ts → modules/a/service.ts',
     'schema-imports-tables-only: modules/b/schema.ts → modules/a/index.ts',
     'browser-bundle: modules/dashboard/client/main.ts → modules/b/index.ts',
     'core-imports-no-module: core/util.ts → modules/b/index.ts',
-    'kernel-loads-plugins: core/kernel.ts → modules/b/service.ts',
-    'schema-barrel-tables-only: core/schema.ts → modules/a/service.ts',
-    'public-faces-only: workers/w.ts → modules/b/service.ts',
+    'core-imports-no-module: core/types.ts → modules/b/types.ts',
+    'core-imports-no-module: core/types.ts → app/kernel.ts',
+    'no-circular: modules/f/f.ts → modules/f/g.ts',
+    'modules-import-no-app: modules/f/app-user.ts → app/kernel.ts',
+    'public-faces-only: app/kernel.ts → modules/b/service.ts',
+    'module-list-reads-descriptors: app/modules.ts → modules/b/service.ts',
+    'schema-barrel-tables-only: app/schema.ts → modules/a/service.ts',
+    'plugins-use-the-plugin-api: plugins/p.ts → modules/a/index.ts',
   ])
     expect(found).toContain(expected);
-  expect(found.filter((v) => /modules\/[cde]\//.test(v))).toEqual([]);
+  // through a public face, a descriptor read by the module list, the plugin API: allowed
+  expect(found.filter((v) => /modules\/[cde]\/|→ modules\/c\/module\.ts|→ app\/plugin-api\.ts/.test(v))).toEqual([]);
   // as `npm run check:boundaries` and CI run it: a failing exit status
-  const proc = run(fixture, FILE_RULES, ['core', 'modules', 'workers']);
+  const proc = run(fixture, FILE_RULES, ['app', 'core', 'modules', 'plugins']);
   expect(proc.exitCode).not.toBe(0);
   expect(proc.stdout.toString()).toContain('error module-internals: modules/a/service.ts → modules/b/service.ts');
 });

@@ -74,7 +74,7 @@ test('api-key mints a key for an existing member (the member role by default, ne
 
 test('worker: an unknown queue is an error listing the valid ones', () => {
   const redis = process.env.TEST_REDIS_URL;
-  const proc = Bun.spawnSync([process.execPath, 'workers/main.ts', 'click'], {
+  const proc = Bun.spawnSync([process.execPath, 'app/workers/main.ts', 'click'], {
     env: { ...process.env, REDIS_URL: redis ?? '', LOG_LEVEL: 'silent' },
     cwd: join(import.meta.dir, '../..'),
     timeout: 30_000,

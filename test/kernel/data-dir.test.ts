@@ -12,7 +12,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 
 /**
  * The embedded default's DATA_DIR with real processes, as an operator meets it: `npm start`
- * (bun core/main.ts) on a data directory, the CLI and a second server beside it, a clean stop.
+ * (bun app/main.ts) on a data directory, the CLI and a second server beside it, a clean stop.
  * Embedded in both test modes (no DATABASE_URL, no REDIS_URL).
  */
 const ROOT = join(import.meta.dir, '../..');
@@ -51,14 +51,14 @@ test('while a server runs on DATA_DIR, the CLI and a second server refuse it, na
   server = await startServerProcess({ ...EMBEDDED, DATA_DIR: dataDir });
   const pid = String(server.proc.pid);
 
-  const cli = run('core/cli.ts', ['bootstrap', '--email', 'while-running@example.com']);
+  const cli = run('app/cli.ts', ['bootstrap', '--email', 'while-running@example.com']);
   expect(cli.code).toBe(1);
   expect(cli.out).toBe('');
   const { error } = JSON.parse(cli.err);
   expect(error).toContain(`in use by process ${pid}`);
-  expect(error).toContain('core/main.ts');
+  expect(error).toContain('app/main.ts');
 
-  const second = run('core/main.ts', [], { PORT: '0' });
+  const second = run('app/main.ts', [], { PORT: '0' });
   expect(second.code).toBe(1);
   expect(second.err).toContain(`in use by process ${pid}`);
 
@@ -70,7 +70,7 @@ test('while a server runs on DATA_DIR, the CLI and a second server refuse it, na
 
   expect(await userExists('while-running@example.com')).toBe(false);
   // once the server has stopped, the CLI writes, and what it reports exists
-  const after = run('core/cli.ts', ['bootstrap', '--email', 'after-stop@example.com']);
+  const after = run('app/cli.ts', ['bootstrap', '--email', 'after-stop@example.com']);
   expect(after.code).toBe(0);
   expect(JSON.parse(after.out).api_key).toMatch(/^lh_/);
   expect(await userExists('after-stop@example.com')).toBe(true);
@@ -78,8 +78,8 @@ test('while a server runs on DATA_DIR, the CLI and a second server refuse it, na
 
 test('a lock left by a process that is gone is taken over', async () => {
   const gone = Bun.spawnSync(['true']).pid;
-  writeFileSync(join(dataDir, 'linkhop.lock'), JSON.stringify({ pid: gone, command: 'bun core/main.ts', since: '2026-01-01T00:00:00.000Z' }));
-  const cli = run('core/cli.ts', ['bootstrap', '--email', 'stale-lock@example.com']);
+  writeFileSync(join(dataDir, 'linkhop.lock'), JSON.stringify({ pid: gone, command: 'bun app/main.ts', since: '2026-01-01T00:00:00.000Z' }));
+  const cli = run('app/cli.ts', ['bootstrap', '--email', 'stale-lock@example.com']);
   expect(cli.err).toBe('');
   expect(cli.code).toBe(0);
   expect(await userExists('stale-lock@example.com')).toBe(true);

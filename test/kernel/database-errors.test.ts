@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { t as types } from 'elysia';
 import { createLogger } from '../../core/logger';
-import { definePlugin } from '../../core/plugin-api';
+import { definePlugin } from '../../app/plugin-api';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /**

@@ -32,7 +32,7 @@ describe('a short ADMIN_TOKEN is refused at start', () => {
   };
 
   test('the server exits 1 and says how long the token must be and how to make one (never echoing it)', async () => {
-    const { code, err } = await run(['core/main.ts']);
+    const { code, err } = await run(['app/main.ts']);
     expect(code).toBe(1);
     expect(err).toContain('ADMIN_TOKEN is 9 characters long; the operator token must have at least 32');
     expect(err).toContain('openssl rand -hex 32');
@@ -40,7 +40,7 @@ describe('a short ADMIN_TOKEN is refused at start', () => {
   }, 30_000);
 
   test('the CLI, with the same environment, refuses the same way', async () => {
-    const { code, err, out } = await run(['core/cli.ts', 'bootstrap', '--email', 'op@example.com']);
+    const { code, err, out } = await run(['app/cli.ts', 'bootstrap', '--email', 'op@example.com']);
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(JSON.parse(err).error).toContain('openssl rand -hex 32');

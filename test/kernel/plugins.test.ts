@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { HookBus } from '../../core/hooks';
-import { ApiError, definePlugin, t as schema, withExample, type PluginContext } from '../../core/plugin-api';
-import { importPlugins, setupPlugins } from '../../core/plugins';
+import { ApiError, definePlugin, t as schema, withExample, type PluginContext } from '../../app/plugin-api';
+import { createDeps } from '../../app/deps';
+import { importPlugins, setupPlugins } from '../../app/plugins';
 import { waitFor } from '../helpers/processes';
 import { startTestApp, type TestApp } from '../helpers/app';
 
@@ -122,12 +123,12 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
   const gated = await facade.services.links.create(ws.workspaceId, { target: 'https://example.com/', monitoring: true }).catch((e) => e);
   expect(gated.status).toBe(402);
 
-  // a worker or the CLI has no app: setting plugins up there registers the modules' handlers, so a create runs the same checks
+  // a worker or the CLI has no app: its deps come with the modules' handlers, so a plugin's create runs the same checks
   const worker = await startTestApp();
   try {
     let inWorker: PluginContext | undefined;
     const inAWorker = { name: 'in-a-worker', setup: (ctx: PluginContext) => void (inWorker = ctx) };
-    const workerDeps = { ...worker.deps, bus: new HookBus(worker.deps.log), access: undefined };
+    const workerDeps = await createDeps({ ...worker.config, redisUrl: undefined }, { database: worker.deps.database, log: worker.deps.log });
     await setupPlugins(workerDeps, [{ plugin: inAWorker, from: 'a worker' }], { schedule: false });
     const workerWs = await worker.bootstrap({ plan: 'pro' });
     const badRules = await inWorker!.services.links
@@ -137,6 +138,8 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
     expect(badRules.status).toBe(400);
     const createdInWorker = await inWorker!.services.links.create(workerWs.workspaceId, { target: 'https://example.com/in-a-worker' });
     expect(createdInWorker).toMatchObject({ created_by: 'plugin:in-a-worker', target: 'https://example.com/in-a-worker' });
+    await workerDeps.bus.settle();
+    await workerDeps.queue.close();
   } finally {
     await worker.close();
   }

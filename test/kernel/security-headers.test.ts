@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Logger } from '../../core/logger';
-import { warnSharedShortHost } from '../../core/server';
+import { warnSharedShortHost } from '../../app/server';
 import { ADMIN_TOKEN, SITE_URL, startTestApp, type TestApp } from '../helpers/app';
 import { UA } from '../helpers/smart-links';
 import { sessionFromToken, tokenIn } from '../sessions/helpers';

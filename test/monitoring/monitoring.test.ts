@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { linkHealth } from '../../core/schema';
+import { linkHealth } from '../../app/schema';
 import { CHECK_CONCURRENCY } from '../../modules/monitoring/service';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type TestCerts } from '../helpers/https-receiver';
@@ -172,15 +172,13 @@ test('private targets are not checked when WEBHOOK_ALLOW_PRIVATE is off', async 
 });
 
 test('a worker process (jobs only, no app) still forwards link.broken to webhooks', async () => {
-  const { createDeps } = await import('../../core/deps');
-  const { registerAllJobs } = await import('../../workers/run');
+  const { createDeps } = await import('../../app/deps');
   const ws = await t.bootstrap({ plan: 'pro' });
   await t.api('POST', `/workspaces/${ws.workspaceId}/webhooks`, { key: ws.key, body: { name: 'w', url: `${rx.origin}/worker-hook`, events: ['link.broken'] } });
   const link = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: `${rx.origin}/status/404`, monitoring: true } });
   expect(link.status).toBe(201);
   // what `bun run worker` builds: its own deps and bus, every module's jobs (in-process queue here)
   const worker = await createDeps({ ...t.config, redisUrl: undefined }, { database: t.deps.database, log: t.deps.log });
-  await registerAllJobs(worker);
   await worker.queue.enqueue('monitoring.run', {});
   const until = Date.now() + 8000;
   while (Date.now() < until && !rx.received.some((r) => r.path === '/worker-hook')) await Bun.sleep(50);
@@ -191,7 +189,7 @@ test('a worker process (jobs only, no app) still forwards link.broken to webhook
 });
 
 test('the CLI `monitor` command runs the same pass', async () => {
-  const { COMMANDS } = await import('../../core/cli');
+  const { COMMANDS } = await import('../../app/cli');
   const result = (await COMMANDS.monitor!(t.deps, [])) as Record<string, number>;
   expect(Object.keys(result).sort()).toEqual(['broken', 'checked', 'recovered']);
   expect(result.checked).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { linkHealth } from '../../core/schema';
+import { linkHealth } from '../../app/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type TestCerts } from '../helpers/https-receiver';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { setupPlugins } from '../../core/plugins';
+import { setupPlugins } from '../../app/plugins';
 import brokenLinkNotifier from '../../plugins/broken-link-notifier';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';

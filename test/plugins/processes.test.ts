@@ -54,9 +54,9 @@ test('the CLI loads PLUGINS: `cli monitor` emits link.broken and the notifier po
 
 test('the server loads PLUGINS before it listens (their routes answer), and a plugin failing in setup stops it naming the plugin and file', async () => {
   const embedded = { DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir };
-  const failed = await run('core/main.ts', [], { ...embedded, PORT: '0', PLUGINS: NOTIFIER, BROKEN_LINK_CHAT_URL: '' });
+  const failed = await run('app/main.ts', [], { ...embedded, PORT: '0', PLUGINS: NOTIFIER, BROKEN_LINK_CHAT_URL: '' });
   expect(failed).toEqual({ code: 1, err: `${SETUP_FAILS}\n` });
-  const missing = await run('core/main.ts', [], { ...embedded, PORT: '0', PLUGINS: './plugins/no-such-plugin.ts' });
+  const missing = await run('app/main.ts', [], { ...embedded, PORT: '0', PLUGINS: './plugins/no-such-plugin.ts' });
   expect(missing.code).toBe(1);
   expect(missing.err).toStartWith('Plugin ./plugins/no-such-plugin.ts could not be loaded: ');
 
@@ -79,8 +79,8 @@ test.skipIf(!production)(
     const database = await createTestDatabase();
     const env = { DATABASE_URL: database.url!, REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: `lht-plugin-workers-${process.pid}`, PLUGINS: NOTIFIER };
     try {
-      expect(await run('workers/main.ts', [], { ...env, BROKEN_LINK_CHAT_URL: '' })).toEqual({ code: 2, err: `${SETUP_FAILS}\n` });
-      const typo = await run('workers/main.ts', ['plugin'], { ...env, BROKEN_LINK_CHAT_URL: chat.chatUrl });
+      expect(await run('app/workers/main.ts', [], { ...env, BROKEN_LINK_CHAT_URL: '' })).toEqual({ code: 2, err: `${SETUP_FAILS}\n` });
+      const typo = await run('app/workers/main.ts', ['plugin'], { ...env, BROKEN_LINK_CHAT_URL: chat.chatUrl });
       expect(typo.code).toBe(2);
       expect(typo.err).toMatch(/^Unknown queue plugin: the queues are .*\bplugins\b/);
     } finally {

@@ -6,7 +6,7 @@ import { startApiProcess, type ApiProcess } from '../helpers/processes';
 import { addDomain, BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 import { domains } from '../../modules/domains/schema';
 
-// Two server processes share PostgreSQL and Redis: this test process (A) and a `bun core/main.ts` child (B).
+// Two server processes share PostgreSQL and Redis: this test process (A) and a `bun app/main.ts` child (B).
 const enabled = Boolean(TEST_REDIS_URL && TEST_DATABASE_URL);
 if (!enabled) console.warn('cluster.test.ts skipped: cache invalidation across processes needs TEST_REDIS_URL and TEST_DATABASE_URL');
 

@@ -95,7 +95,7 @@ test.skipIf(!enabled)(
     // both processes have seen the workspace on Pro
     for (const api of [a, b]) expect((await api.api('GET', `/workspaces/${owner.workspaceId}/links`, { key: owner.key })).status).toBe(200);
 
-    const cli = spawn([process.execPath, 'core/cli.ts', 'plan', owner.workspaceId, 'free'], {
+    const cli = spawn([process.execPath, 'app/cli.ts', 'plan', owner.workspaceId, 'free'], {
       env: {
         ...(process.env as Record<string, string>),
         DATABASE_URL: env.databaseUrl,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadConfig } from '../../core/config';
-import { createDeps } from '../../core/deps';
-import { createApp } from '../../core/kernel';
+import { createDeps } from '../../app/deps';
+import { createApp } from '../../app/kernel';
 import { ADMIN_TOKEN, SITE_URL, startTestApp, type TestApp } from '../helpers/app';
 import { operatorCli } from '../helpers/cli';
 import { tokenIn, uniqueEmail } from './helpers';

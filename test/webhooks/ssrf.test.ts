@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { isForbiddenAddress, resolveOutboundTarget } from '../../core/outbound';
-import { webhooks } from '../../core/schema';
+import { webhooks } from '../../app/schema';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 // WEBHOOK_ALLOW_PRIVATE is off here (the default)

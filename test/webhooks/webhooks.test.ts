@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { outboundCa, sendOutbound } from '../../core/outbound';
-import { webhookDeliveries } from '../../core/schema';
+import { webhookDeliveries } from '../../app/schema';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type Received, type TestCerts } from '../helpers/https-receiver';
 

@@ -1,0 +1,201 @@
+import { Elysia } from 'elysia';
+import { IMPORT_BODY_BYTES, IMPORT_ROUTE } from '../modules/import-export';
+import { redirectorOf } from '../modules/redirect';
+import type { Deps } from '../core/deps';
+import { docs } from '../core/docs';
+import { LAST_MODULES, MODULES } from './modules';
+import { pluginRoutes } from './plugin-routes';
+import { NO_PLUGINS, type LoadedPlugins } from './plugins';
+import { identify } from '../core/access';
+import { badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
+import type { Server } from 'bun';
+import { firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
+import { unstorableInput, validationMessage } from '../core/validation';
+import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
+import { allowedMethods } from '../core/allowed-methods';
+import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
+import type { Logger } from '../core/logger';
+
+/** Paths that only the site host serves; on any other host they are ordinary 404s. */
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app']);
+/** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
+const HEALTH_SEGMENTS = ['healthz', 'readyz'];
+/** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
+const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
+
+/**
+ * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
+ * docs, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
+ */
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link)?$)/;
+const usesApiKey = (request: Request) => {
+  const path = new URL(request.url).pathname;
+  return path.startsWith('/api/') && !KEYLESS_API.test(path);
+};
+
+/**
+ * A request's path as the logs show it: its route's pattern (`/api/invites/:token`), so no path
+ * parameter reaches a log (an invite token is one, and the credential of its accept call); an
+ * unrouted path as it came, an invite token still left out.
+ */
+const loggedPath = (request: Request, route?: string) => route || new URL(request.url).pathname.replace(/^\/api\/invites\/[^/]+/, '/api/invites/:token');
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestIds = new WeakMap<Request, string>();
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...headers } });
+
+/**
+ * A page with an opaque origin (`Origin: null`: a sandboxed short-link page running a workspace's
+ * scripts, a file, a data: URL) has no business with the API; its requests are refused, whatever
+ * their credential, before any is looked at.
+ */
+const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: null) may not use the API';
+
+const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
+  json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
+
+/** `{error}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
+function replyToError(log: Logger, error: unknown, request: Request, requestId?: string, route?: string): Response {
+  const fault = callerFault(error);
+  if (fault) {
+    // the database's code only: its message and the failing statement may carry the input
+    if (isDataException(error))
+      log.warn({ code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'input refused by the database');
+    return errorReply(fault.status, fault.message, requestId, fault.headers);
+  }
+  if (isUnavailable(error)) {
+    log.warn({ err: error, requestId, path: loggedPath(request, route) }, 'database unavailable');
+    return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
+  }
+  log.error({ err: error, code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
+  return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
+}
+
+/**
+ * NUL, lone surrogates and years PostgreSQL cannot store are refused at the edge, naming the
+ * field, on every route (plugins' included) before its handler, access guard or database sees them.
+ * Reading `body` here makes Elysia parse a body on every route, also where the handler ignores it:
+ * a malformed one is a 400 there too (after authentication: see the PARSE case).
+ */
+function refuseUnstorableInput({ params, query, body }: { params: unknown; query: unknown; body: unknown }) {
+  const problem = unstorableInput(params, 'path parameter ') ?? unstorableInput(query, 'query parameter ') ?? unstorableInput(body);
+  if (problem) throw badRequest(problem);
+}
+
+/**
+ * The kernel: error handling, host routing, request ids and logs, docs, then the feature
+ * modules' routes (app/modules.ts), the extension plugins' routes (set up before:
+ * `setupPlugins`), then the dashboard's and the short links' catch-alls.
+ */
+export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
+  const { log, config } = deps;
+  // every answer of the app, JSON or page, unless its own headers say otherwise (pages set their own policy)
+  const answerHeaders = securityHeaders(config, DEFAULT_CSP);
+
+  const app = new Elysia({ name: 'kernel' })
+    .onRequest(({ request, set }) => {
+      Object.assign(set.headers, answerHeaders);
+      const segment = firstSegment(request);
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
+      // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
+      if (segment === 'api') {
+        const given = request.headers.get('x-request-id');
+        const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+        requestIds.set(request, id);
+        set.headers['x-request-id'] = id;
+        if (request.headers.get('origin') === 'null') return errorReply(403, OPAQUE_ORIGIN, id);
+      }
+    })
+    .onError(async ({ code, error, request, route }) => {
+      const requestId = requestIds.get(request);
+      switch (code) {
+        case 'VALIDATION':
+          return errorReply(400, validationMessage(error), requestId);
+        case 'PARSE':
+          // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
+          if (usesApiKey(request)) {
+            const refused = await identify(deps.access, request).then(
+              () => null,
+              (refusal: unknown) => refusal,
+            );
+            if (refused) return replyToError(log, refused, request, requestId);
+          }
+          return errorReply(400, 'Invalid request body: expected JSON', requestId);
+        case 'NOT_FOUND': {
+          // a path the app has, asked with another method: 405 and the methods it does have
+          const allow = allowedMethods(app, new URL(request.url).pathname);
+          if (allow.length)
+            return errorReply(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
+          return errorReply(404, 'Not found', requestId);
+        }
+      }
+      return replyToError(log, error, request, requestId, route);
+    })
+    .onTransform({ as: 'global' }, refuseUnstorableInput)
+    .onAfterResponse(({ request, set, route }) => {
+      const requestId = requestIds.get(request);
+      if (requestId) log.info({ requestId, method: request.method, path: loggedPath(request, route), status: set.status }, 'api request');
+    })
+    .use(docs());
+  // Elysia's route types are not kept through a loop: the dashboard is typed from the OpenAPI document instead
+  for (const module of MODULES) if (module.routes) app.use(module.routes(deps));
+  app.use(pluginRoutes(deps, plugins.routes));
+  for (const module of LAST_MODULES) if (module.routes) app.use(module.routes(deps));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+export type FetchHandler = (request: Request, server?: Server<unknown> | null) => Response | Promise<Response>;
+
+/**
+ * What a listening server runs. A short-link visit (`GET|HEAD|POST /{slug}` on a short domain) goes
+ * straight to the redirector: Elysia's per-request pipeline (hooks, context, response mapping) cost
+ * a quarter of the redirect throughput (bench/redirect.ts, cached link: 45k → 63k req/s). Everything
+ * else goes to the app, whose `/:slug` routes answer the same way (they serve `app.handle` callers).
+ */
+export function createFetch(deps: Deps, app: App): FetchHandler {
+  const { config, log } = deps;
+  const redirector = redirectorOf(deps);
+  const fail = (error: unknown, request: Request) => replyToError(log, error, request);
+  const route: FetchHandler = (request, server) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'POST') {
+      const host = requestHost(request);
+      const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
+      if (slug !== undefined && !APP_SEGMENTS.has(slug)) {
+        try {
+          const answer = redirector.visit(request, slug, method, server, host);
+          return answer instanceof Promise ? answer.catch((error) => fail(error, request)) : answer;
+        } catch (error) {
+          return fail(error, request);
+        }
+      }
+    }
+    return app.fetch(request);
+  };
+  // bodies are bounded before routing, so before any handler, parser or authentication reads them
+  return (request, server) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD') return route(request, server);
+    const bounded = boundBody(request, IMPORT_ROUTE.test(new URL(request.url).pathname) ? IMPORT_BODY_BYTES : DEFAULT_BODY_BYTES);
+    if (bounded === request) return route(request, server);
+    if (bounded instanceof Response) return bounded;
+    return (bounded as Promise<Request | Response>).then((copy) => (copy instanceof Response ? copy : route(copy, server && peerAware(server))));
+  };
+}
+
+/**
+ * A listening Bun server for the app (`npm start`, and tests that need a real socket). It becomes
+ * `app.server`, so `app.stop()` stops it and runs the modules' onStop hooks.
+ */
+export function listen(deps: Deps, app: App, options: { port: number; hostname: string }) {
+  // createFetch bounds every body (each route's own bound, `{error}` naming it, nothing read past
+  // it). Bun's bound is set out of its way: over it Bun answers a bare 413 and resets the
+  // connection, which a client still sending its body never reads
+  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createFetch(deps, app) });
+  app.server = peerAware(server);
+  return server;
+}

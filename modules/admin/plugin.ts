@@ -1,1 +1,0 @@
-export { adminRoutes as adminModule } from './routes';

@@ -1,1 +1,0 @@
-export { apiKeysModule } from './routes';

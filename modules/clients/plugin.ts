@@ -1,4 +1,0 @@
-import type { Deps } from '../../core/deps';
-import { clientRoutes } from './routes';
-
-export const clientsModule = (deps: Deps) => clientRoutes(deps);

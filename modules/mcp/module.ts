@@ -1,0 +1,8 @@
+import type { LinkhopModule } from '../../core/module';
+import { mcpRoutes } from './routes';
+
+/** The MCP endpoint. */
+export const mcpModule: LinkhopModule = {
+  name: 'mcp',
+  routes: mcpRoutes,
+};
