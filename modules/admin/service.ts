@@ -26,9 +26,10 @@ export async function bootstrap(deps: Deps, input: BootstrapInput) {
   return { user_id: user.id, workspace_id: ws.id, api_key: ws.api_key };
 }
 
-export async function setPlan(deps: Deps, workspaceId: string, plan: string) {
+/** `by`: the operator's user id (console); the operator token and the CLI name nobody (`operator`). */
+export async function setPlan(deps: Deps, workspaceId: string, plan: string, by = 'operator') {
   if (!isPlan(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
-  await setWorkspacePlan(deps, workspaceId, plan);
+  await setWorkspacePlan(deps, workspaceId, plan, by);
   return { ok: true as const };
 }
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.delete',
   'workspace.update',
+  'workspace.plan',
   'workspace.delete',
   'client.create',
 ] as const;

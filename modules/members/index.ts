@@ -9,8 +9,9 @@ export {
   hasUsers,
   isEmail,
   isMemberByEmail,
+  isOperator,
   listMembers,
-  makeOperator,
+  listUsers,
   lockMembership,
   memberCounts,
   memberRoles,
@@ -19,6 +20,7 @@ export {
   normalizeEmail,
   parseRole,
   rememberedMembershipRole,
+  setOperator,
   usersByIds,
 } from './service';
 export type { ActingIn, User } from './service';

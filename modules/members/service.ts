@@ -42,9 +42,30 @@ export async function hasUsers(db: DbOrTx): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Makes the user an instance operator (first-run setup; an operator naming another). */
-export async function makeOperator(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set({ isOperator: true }).where(eq(users.id, userId));
+/** Whether the user is an instance operator (the operator console's guard). */
+export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, userId));
+  return row?.isOperator === true;
+}
+
+/** Every user of the instance, oldest first, a page at a time, with how many workspaces each belongs to (the operator console). */
+export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, createdAt: users.createdAt, workspaces: count(memberships.workspaceId) })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(users.createdAt, users.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(users);
+  return { rows: rows.map((r) => ({ ...r, workspaces: Number(r.workspaces) })), total: Number(total?.n ?? 0) };
+}
+
+/** Makes the user an instance operator, or no longer one (first-run setup; an operator naming another); false for an unknown user. */
+export async function setOperator(db: DbOrTx, userId: string, isOperator = true): Promise<boolean> {
+  const updated = await db.update(users).set({ isOperator }).where(eq(users.id, userId)).returning({ id: users.id });
+  return updated.length > 0;
 }
 
 /** The existing user with this e-mail, never created (operator key minting). */

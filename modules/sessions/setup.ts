@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest } from '../../core/errors';
 import { PLANS } from '../../core/plans';
-import { ensureUser, hasUsers, isEmail, makeOperator } from '../members';
+import { ensureUser, hasUsers, isEmail, setOperator } from '../members';
 import { insertOwnedWorkspace } from '../workspaces';
 import { setupTokens } from './schema';
 import { openSession, type OpenedSession } from './service';
@@ -56,7 +56,7 @@ export async function completeSetup(deps: Deps, input: SetupInput, userAgent: st
       throw new ApiError(403, 'This setup link is not the one the server printed: copy it again from the server output, or run `bun run cli setup-link`');
     await tx.delete(setupTokens);
     const user = await ensureUser(tx, email, input.name?.trim() || null);
-    await makeOperator(tx, user.id);
+    await setOperator(tx, user.id);
     await insertOwnedWorkspace(tx, { userId: user.id, name: workspace, plan: TOP_PLAN, skipQuota: true });
     return openSession(tx, deps, user, userAgent);
   });

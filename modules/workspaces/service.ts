@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
 import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
@@ -293,9 +293,29 @@ export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorksp
   await workspaceChanged(deps, ws.id, stale);
 }
 
-export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
+/**
+ * The operator's plan change, audited in the workspace's log as `workspace.plan` by `by`: the
+ * operator's user id (console), or `operator` (the operator token, which names nobody).
+ */
+export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan, by: string) {
   if (!PLANS.includes(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
-  const updated = await deps.db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId)).returning({ id: workspaces.id });
-  if (!updated.length) throw notFound('Workspace');
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    if (!before) throw notFound('Workspace');
+    await tx.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
+    await recordAudit({ db: tx, workspaceId, userId: by, action: 'workspace.plan', details: { from: before.plan, to: plan } });
+  });
   await workspaceChanged(deps, workspaceId);
+}
+
+/** Every workspace of the instance, newest first, a page at a time (the operator console). */
+export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan, parentWorkspaceId: workspaces.parentWorkspaceId, createdAt: workspaces.createdAt })
+    .from(workspaces)
+    .orderBy(desc(workspaces.createdAt), workspaces.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(workspaces);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -57,5 +57,5 @@ test('link.update entries name the short link (domain and slug as after the chan
 
 test('the shared action list is what the spec lists', () => {
   expect(AUDIT_ACTIONS).toContain('link.bulk_delete');
-  expect(AUDIT_ACTIONS).toHaveLength(16);
+  expect(AUDIT_ACTIONS).toHaveLength(17);
 });

@@ -27,6 +27,7 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'api_key.create': 'Created an API key',
   'api_key.delete': 'Revoked an API key',
   'workspace.update': 'Changed workspace settings',
+  'workspace.plan': 'An operator changed the plan',
   'workspace.delete': 'Deleted a client workspace',
   'client.create': 'Created a client workspace',
 };
