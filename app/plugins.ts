@@ -93,8 +93,10 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
   };
 
   /** `ctx.job(name, [payload schema,] processor, opts)`: registers the processor, schedules a repeat, returns the handle */
-  function job(job: string, ...rest: [TSchema, JobProcessor<unknown>, JobOptions?] | [JobProcessor<unknown>, JobOptions?]): PluginJob<unknown> {
-    const [schema, processor, o = {}] = (typeof rest[0] === 'function' ? [undefined, ...rest] : rest) as [TSchema | undefined, JobProcessor<unknown>, JobOptions?];
+  function job(job: string, ...args: unknown[]): PluginJob<unknown> {
+    const typed = typeof args[0] !== 'function';
+    const schema = typed ? (args[0] as TSchema) : undefined;
+    const [processor, o = {}] = (typed ? args.slice(1) : args) as [JobProcessor<unknown>, JobOptions?];
     if (!NAME.test(job)) throw new Error(`job name ${job}: lower case letters, digits and hyphens`);
     if (jobs.has(job)) throw new Error(`job ${job} is declared twice`);
     if (o.repeat && schema && !Value.Check(schema, {})) throw new Error(`job ${job} repeats, so its payload is {}: its schema must accept {}`);

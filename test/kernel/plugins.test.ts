@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { HookBus } from '../../core/hooks';
-import { ApiError, definePlugin, t as schema, withExample, type PluginContext, type PluginJob } from '../../app/plugin-api';
+import { ApiError, definePlugin, Int, t as schema, withExample, type PluginContext, type PluginJob } from '../../app/plugin-api';
 import { createDeps } from '../../app/deps';
 import { importPlugins, setupPlugins } from '../../app/plugins';
 import { waitFor } from '../helpers/processes';
@@ -20,7 +20,7 @@ const kitchenSink = definePlugin({
     // before the templates module (10): a default title for links created without one
     ctx.hook('link.beforeCreate', ({ link }) => void (link.title ??= 'Set by kitchen-sink'), { order: 5 });
     let failures = 0;
-    record = ctx.job('record', schema.Object({ n: schema.Integer() }), async (payload, meta) => {
+    record = ctx.job('record', schema.Object({ n: Int() }), async (payload, meta) => {
       if (payload.n === 2 && failures++ === 0) throw new Error('a first try fails');
       seen.jobs.push({ payload, attempt: meta.attempt });
     });
@@ -204,6 +204,21 @@ test('a plugin that cannot load stops start-up with an error naming it and its f
     setup: (ctx: PluginContext) =>
       ctx.route({ method: 'GET', path: '/state', access: { role: 'admin' }, summary: 's', response: schema.Object({}), handler: () => ({}) }),
   };
+  const twice = {
+    name: 'twice',
+    setup(ctx: PluginContext) {
+      ctx.job('once', async () => {});
+      ctx.job('once', async () => {});
+    },
+  };
+  expect(await setUp(twice)).toBe('PluginLoadError: Plugin "twice" (this test) failed in setup: job once is declared twice');
+  const repeating = {
+    name: 'repeating',
+    setup: (ctx: PluginContext) => void ctx.job('daily', schema.Object({ n: Int() }), async () => {}, { repeat: { every: 60_000 } }),
+  };
+  expect(await setUp(repeating)).toBe(
+    'PluginLoadError: Plugin "repeating" (this test) failed in setup: job daily repeats, so its payload is {}: its schema must accept {}',
+  );
   expect(await setUp(unguarded)).toBe(
     'PluginLoadError: Plugin "unguarded" (this test) failed in setup: route /state: a role, plan or feature rule needs :wsId in the path',
   );

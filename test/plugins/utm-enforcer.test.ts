@@ -38,7 +38,10 @@ test('an admin sets a campaign: new links with UTM parameters carry it, links wi
   // no UTM of its own: the hook leaves it, and the defaults fill it after the hooks
   const bare = await t.api('POST', links, { key: ws.key, body: { target: 'https://example.com/c' } });
   expect(bare.body.utm_params).toEqual(defaults);
-  const elsewhere = await t.api('POST', `/workspaces/${other.workspaceId}/links`, { key: other.key, body: { target: 'https://example.com/d', utm_params: { source: 'x' } } });
+  const elsewhere = await t.api('POST', `/workspaces/${other.workspaceId}/links`, {
+    key: other.key,
+    body: { target: 'https://example.com/d', utm_params: { source: 'x' } },
+  });
   expect(elsewhere.body.utm_params).toEqual({ source: 'x' });
 
   await jobs.settle(); // the link.created handlers and the tally jobs they queued
@@ -66,7 +69,10 @@ test.skipIf(!production)(
       api = await startApiProcess(env);
       const ws = await bootstrapOver(api, 'pro');
       expect((await api.api('PUT', path(ws.workspaceId), { key: ws.key, body: { campaign: 'spring-sale' } })).status).toBe(200);
-      const link = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.com/', utm_params: { source: 'x' } } });
+      const link = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, {
+        key: ws.key,
+        body: { target: 'https://example.com/', utm_params: { source: 'x' } },
+      });
       expect(link.body.utm_params).toEqual({ source: 'x', campaign: 'spring-sale' });
       await Bun.sleep(1000);
       expect((await api.api('GET', path(ws.workspaceId), { key: ws.key })).body.links_stamped).toBe(0); // the job waits for a worker
