@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { HookBus } from '../../core/hooks';
 import { ApiError, definePlugin, Int, t as schema, withExample, type PluginContext, type PluginJob } from '../../app/plugin-api';
 import { createDeps } from '../../app/deps';
+import { runPluginJobs, type PluginJobRunner } from '../../app/plugin-testing';
 import { importPlugins, setupPlugins } from '../../app/plugins';
 import { waitFor } from '../helpers/processes';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -10,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 const seen = { created: [] as string[], viaHooksOn: [] as string[], jobs: [] as { payload: unknown; attempt: number }[], ticks: 0, cronTicks: 0 };
 let facade: PluginContext;
 let record: PluginJob<{ n: number }>;
+let jobs: PluginJobRunner;
 
 const kitchenSink = definePlugin({
   name: 'kitchen-sink',
@@ -56,12 +58,12 @@ const kitchenSink = definePlugin({
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ plugins: [kitchenSink] });
-  // with REDIS_URL jobs run on BullMQ: consume them here, as a worker process would
+  // with REDIS_URL jobs run on BullMQ: a worker for a queue no job goes to is refused, naming the queues
   if (t.deps.queue.kind === 'bullmq') {
     const unknown = await t.deps.queue.startWorkers(['nope']).catch((e: Error) => e.message);
     expect(unknown).toContain('plugins');
-    await t.deps.queue.startWorkers();
   }
+  jobs = await runPluginJobs(t.deps);
 });
 afterAll(() => t.close());
 
@@ -89,7 +91,7 @@ test('events and hooks reach the plugin, typed; a hook with an order runs among 
   const res = await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://example.com/a' } });
   expect(res.body.title).toBe('Set by kitchen-sink');
   await t.api('DELETE', `/workspaces/${ws.workspaceId}/links/${res.body.id}`, { key: ws.key });
-  await t.deps.bus.settle();
+  await jobs.settle();
   expect(seen.created).toContain(res.body.id);
   expect(seen.viaHooksOn).toEqual([res.body.id]);
 });
@@ -108,7 +110,7 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
   expect((await t.api('POST', path, { key: ws.key, body: { target: 'not a url' } })).status).toBe(400); // the links service's own check
   const created = await t.api('POST', path, { key: ws.key, body: { target: 'https://example.com/from-plugin' } });
   expect(created).toMatchObject({ status: 201, body: { created_by: 'plugin:kitchen-sink', title: 'Set by kitchen-sink' } });
-  await t.deps.bus.settle();
+  await jobs.settle();
   expect(seen.created).toContain(created.body.id);
   const audit = (await t.api('GET', `/workspaces/${ws.workspaceId}/audit-log?action=link.create`, { key: ws.key })).body.entries;
   expect(audit.map((e: { user_id: string }) => e.user_id)).toEqual(['plugin:kitchen-sink']);
@@ -158,8 +160,9 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
 test('jobs run (retried on failure), repeat on an interval and on a cron pattern; a payload off its schema is refused', async () => {
   expect(record.name).toBe('plugins.kitchen-sink.record');
   await record.enqueue({ n: 1 });
-  await record.enqueue({ n: 2 });
-  await waitFor(() => seen.jobs.length === 2, 10_000, 'both jobs');
+  await jobs.enqueue('kitchen-sink', 'record', { n: 2 }); // as a test queues a plugin's job by its names
+  await jobs.settle();
+  expect(seen.jobs).toHaveLength(2);
   expect(seen.jobs).toContainEqual({ payload: { n: 1 }, attempt: 0 });
   expect(seen.jobs).toContainEqual({ payload: { n: 2 }, attempt: 1 });
   await waitFor(() => seen.ticks >= 2 && seen.cronTicks >= 1, 10_000, 'repeated jobs');
