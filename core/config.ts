@@ -1,4 +1,5 @@
 import { ConfigError } from './errors';
+import { isPlan, PLANS, type Plan } from './plans';
 import { LOCAL_PROXIES, TrustedProxies } from './trusted-proxies';
 
 /** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them). */
@@ -19,8 +20,10 @@ export interface Config {
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
-  /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a Free workspace */
+  /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a workspace on DEFAULT_PLAN */
   allowSignup: boolean;
+  /** DEFAULT_PLAN: the plan of workspaces made from now on (sign-up, POST /api/workspaces, bootstrap without a plan); `free` unless set */
+  defaultPlan: Plan;
   smtpUrl?: string;
   mailFrom: string;
   dnsServers: string[];
@@ -83,6 +86,12 @@ function adminTokenOf(env: Env): string | undefined {
   return token;
 }
 
+function defaultPlanOf(value: string | undefined): Plan {
+  if (value === undefined || value === '') return 'free';
+  if (isPlan(value)) return value;
+  throw new ConfigError(`DEFAULT_PLAN must be one of ${PLANS.join(', ')}, got "${value}"`);
+}
+
 /** TRUSTED_PROXIES when set; else TRUST_PROXY=true trusts loopback and the private ranges. */
 function trustedProxiesOf(env: Env): TrustedProxies | undefined {
   const ranges = list(env.TRUSTED_PROXIES);
@@ -109,6 +118,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),
+    defaultPlan: defaultPlanOf(env.DEFAULT_PLAN),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `Linkhop <no-reply@${defaultHostname}>`,
     dnsServers: list(env.DNS_SERVERS),

@@ -36,6 +36,17 @@ export async function ensureUser(db: DbOrTx, email: string, name?: string | null
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
 }
 
+/** Whether the instance has any user yet (first-run setup is open while it has none). */
+export async function hasUsers(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** Makes the user an instance operator (first-run setup; an operator naming another). */
+export async function makeOperator(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(users).set({ isOperator: true }).where(eq(users.id, userId));
+}
+
 /** The existing user with this e-mail, never created (operator key minting). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<User | null> {
   const [row] = await db

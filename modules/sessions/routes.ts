@@ -2,6 +2,7 @@ import { Elysia } from 'elysia';
 import { accessMacro, identify, sessionCookieOf, type Actor, type SessionActor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
+import { jsonOnly } from './json-only';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
 import { getUser } from '../members';
@@ -31,16 +32,6 @@ import {
   requestSignInLink,
   signInWithLink,
 } from './service';
-
-/**
- * The credential-less POSTs (the body's token is the credential) take JSON only: a cross-site page
- * can send a form or text/plain without asking, but never application/json.
- */
-const jsonOnly = ({ request }: { request: Request }) => {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) {
-    throw new ApiError(415, 'Send the body as JSON (content-type: application/json)');
-  }
-};
 
 function assertSession(actor: Actor): asserts actor is SessionActor {
   if (actor.via !== 'session') throw new ApiError(401, 'This needs a dashboard session (the lh_session cookie), not an API key');

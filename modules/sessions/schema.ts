@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from '../members/schema';
 
 /** One-time sign-in links (single use, 15 minutes); only the token's SHA-256 is kept. */
@@ -33,4 +34,18 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The first-run setup link's token, while the instance has no user: one row, made at the first
+ * start and printed at each start until it is used (kept as it is: it has to be printed again).
+ */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: integer('id').primaryKey().default(1),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('setup_tokens_one_row', sql`${t.id} = 1`)],
 );

@@ -115,7 +115,7 @@ export async function signInWithLink(deps: Deps, token: string, userAgent: strin
       // the user was deleted since, or sign-up was switched off: nobody to sign in
       if (!link.signup || !deps.config.allowSignup) throw new ApiError(410, LINK_GONE);
       user = await ensureUser(tx, link.email);
-      await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: 'free' });
+      await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: deps.config.defaultPlan });
     }
     return openSession(tx, deps, user, userAgent);
   });

@@ -89,7 +89,7 @@ async function assertWorkspaceQuota(tx: Tx, userId: string) {
   assertWithinPlanLimit('ownedWorkspaces', best, rows.length);
 }
 
-/** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
+/** `plan`: DEFAULT_PLAN unless given. `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
 export interface CreateWorkspaceInput {
   userId: string;
   name: string;
@@ -97,12 +97,12 @@ export interface CreateWorkspaceInput {
   skipQuota?: boolean;
 }
 
-/** A new top-level workspace owned by the user, inside the caller's transaction. */
-export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
+/** A new top-level workspace owned by the user, on the plan given, inside the caller's transaction. */
+export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput & { plan: Plan }): Promise<WorkspaceRow> {
   const name = input.name.trim();
   if (!name) throw badRequest('name is required');
   if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
-  const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan ?? 'free' }, false);
+  const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan }, false);
   await addMember(tx, ws.id, input.userId, 'owner');
   return ws;
 }
@@ -111,7 +111,7 @@ export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput):
 export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
   if (!input.name.trim()) throw badRequest('name is required');
   return deps.db.transaction(async (tx) => {
-    const ws = await insertOwnedWorkspace(tx, input);
+    const ws = await insertOwnedWorkspace(tx, { ...input, plan: input.plan ?? deps.config.defaultPlan });
     const key = await createApiKey(tx, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
   });
