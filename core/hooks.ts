@@ -177,6 +177,11 @@ export class HookBus {
     return ctx;
   }
 
+  /** Detached event handlers still running (a test waiting for a chain of events and jobs asks it). */
+  get pendingEvents(): number {
+    return this.pending.size;
+  }
+
   /** Wait for detached event handlers (graceful shutdown, tests). */
   async settle(): Promise<void> {
     while (this.pending.size) await Promise.allSettled([...this.pending]);

@@ -1,8 +1,8 @@
-import { ApiError, definePlugin } from '../app/plugin-api';
+import { ApiError, definePlugin } from '../../app/plugin-api';
 
 /**
  * Refuses links to domains listed in BLOCKLIST_DOMAINS (comma list; subdomains included) in every
- * workspace, and logs each created link. Load it with PLUGINS=./plugins/domain-blocklist.ts.
+ * workspace, and logs each created link. Load it with PLUGINS=./plugins/examples/domain-blocklist.ts.
  */
 export default definePlugin({
   name: 'domain-blocklist',
