@@ -51,7 +51,14 @@ export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
 /** Every user of the instance, oldest first, a page at a time, with how many workspaces each belongs to (the operator console). */
 export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name, isOperator: users.isOperator, createdAt: users.createdAt, workspaces: count(memberships.workspaceId) })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isOperator: users.isOperator,
+      createdAt: users.createdAt,
+      workspaces: count(memberships.workspaceId),
+    })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .groupBy(users.id)

@@ -311,7 +311,13 @@ export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Pl
 /** Every workspace of the instance, newest first, a page at a time (the operator console). */
 export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offset: number }) {
   const rows = await db
-    .select({ id: workspaces.id, name: workspaces.name, plan: workspaces.plan, parentWorkspaceId: workspaces.parentWorkspaceId, createdAt: workspaces.createdAt })
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      parentWorkspaceId: workspaces.parentWorkspaceId,
+      createdAt: workspaces.createdAt,
+    })
     .from(workspaces)
     .orderBy(desc(workspaces.createdAt), workspaces.id)
     .limit(page.limit)
