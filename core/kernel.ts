@@ -16,6 +16,7 @@ import { portfoliosModule } from '../modules/portfolios/plugin';
 import { qrModule } from '../modules/qr/plugin';
 import { importExportModule } from '../modules/import-export/plugin';
 import { statsModule } from '../modules/stats/plugin';
+import { conversionsModule } from '../modules/conversions/plugin';
 import { mcpModule } from '../modules/mcp/plugin';
 import { redirectModule } from '../modules/redirect/plugin';
 import { apiKeysModule } from '../modules/api-keys/plugin';
@@ -45,7 +46,7 @@ import { boundBody, DEFAULT_BODY_BYTES, peerAware } from './body-limit';
 import type { Logger } from './logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js']);
 /** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
 const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
@@ -190,6 +191,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(qrModule(deps))
     .use(importExportModule(deps))
     .use(statsModule(deps))
+    .use(conversionsModule(deps))
     .use(mcpModule(deps))
     .use(pluginRoutes(deps, plugins.routes))
     .use(dashboardModule())

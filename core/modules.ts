@@ -1,5 +1,6 @@
 import { registerAbTests } from '../modules/ab-tests';
 import { registerClicks } from '../modules/clicks';
+import { registerConversions } from '../modules/conversions';
 import { registerDeepLinks } from '../modules/deep-links';
 import { registerGovernance } from '../modules/governance';
 import { registerInterstitials } from '../modules/interstitials';
@@ -32,6 +33,7 @@ export function registerModules(deps: Deps): void {
   registerInterstitials(deps);
   registerRetargeting(deps);
   registerRedirect(deps);
+  registerConversions(deps);
   registerTemplates(deps);
   registerGovernance(deps);
   registerClicks(deps);

@@ -1,10 +1,14 @@
 // The clicks module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+export type { Click } from './batch';
 export { freshClickCount } from './counts';
 export { clicksBefore } from './export';
 export type { ClickCursor } from './export';
 export type { ClickRecord } from './hooks';
+export { findClick, mayBeInFlight } from './lookup';
+export type { StoredClick } from './lookup';
 export type { Dimension } from './rollup';
 export { clickRecorder } from './recorder';
+export type { ClickRecorder } from './recorder';
 export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';
 export type { ClickFilter } from './stats';
 export { registerClicks } from './register';

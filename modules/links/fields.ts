@@ -46,6 +46,8 @@ export const linkFieldColumns = {
   deepLink: jsonb('deep_link').$type<Record<string, unknown>>(),
   /** checked by the broken-link monitor (Pro+) */
   monitoring: boolean('monitoring').notNull().default(false),
+  /** a visit's target gets `lh_cid=<click id>` (Pro+; modules/conversions) */
+  trackConversions: boolean('track_conversions').notNull().default(false),
   externalId: text('external_id'),
 };
 
@@ -187,6 +189,17 @@ export const LINK_FIELDS = {
     output: t.Boolean(),
     check: checkBoolean,
     feature: 'monitoring',
+  },
+  // like monitoring: turning it off is always allowed; on needs Pro+ (new links take the workspace's default: modules/conversions)
+  track_conversions: {
+    column: 'trackConversions',
+    input: t.Boolean({
+      description: "Conversion tracking (Pro+): a visit's target gets `lh_cid=<click id>` for /track/lead; default the workspace's track_conversions_default",
+    }),
+    output: t.Boolean(),
+    check: checkBoolean,
+    feature: 'conversions',
+    snapshot: true,
   },
   external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; not shown to visitors'),
   created_by: { column: 'createdBy', output: t.String() },

@@ -1,0 +1,3 @@
+// The conversions module's public face: what other modules, core and workers use of it (nothing else is imported from outside).
+export { registerConversions } from './register';
+export { conversionStats } from './stats';
