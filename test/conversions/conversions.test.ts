@@ -260,10 +260,8 @@ describe('GET /stats/conversions', () => {
   });
 });
 
-describe('webhooks and audit', () => {
-  test('lead.created and sale.created are webhook event types; leads and sales are in the audit log', async () => {
-    const hook = await api('POST', '/webhooks', { name: 'crm', url: 'https://93.184.216.34/crm', events: ['lead.created', 'sale.created'] });
-    expect(hook.status).toBe(201);
+describe('audit', () => {
+  test('leads and sales are in the audit log', async () => {
     const log = await api('GET', '/audit-log?action=lead.create');
     expect(log.body.entries.length).toBeGreaterThan(0);
     expect(JSON.parse(log.body.entries[0].details)).toMatchObject({ event_name: expect.any(String), link_id: expect.any(String) });
