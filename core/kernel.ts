@@ -17,6 +17,7 @@ import { qrModule } from '../modules/qr/plugin';
 import { importExportModule } from '../modules/import-export/plugin';
 import { statsModule } from '../modules/stats/plugin';
 import { conversionsModule } from '../modules/conversions/plugin';
+import { liveModule } from '../modules/live/plugin';
 import { mcpModule } from '../modules/mcp/plugin';
 import { redirectModule } from '../modules/redirect/plugin';
 import { apiKeysModule } from '../modules/api-keys/plugin';
@@ -192,6 +193,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(importExportModule(deps))
     .use(statsModule(deps))
     .use(conversionsModule(deps))
+    .use(liveModule(deps))
     .use(mcpModule(deps))
     .use(pluginRoutes(deps, plugins.routes))
     .use(dashboardModule())

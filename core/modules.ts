@@ -4,6 +4,7 @@ import { registerConversions } from '../modules/conversions';
 import { registerDeepLinks } from '../modules/deep-links';
 import { registerGovernance } from '../modules/governance';
 import { registerInterstitials } from '../modules/interstitials';
+import { registerLive } from '../modules/live';
 import { registerRedirect } from '../modules/redirect';
 import { registerRetargeting } from '../modules/retargeting';
 import { registerRouting } from '../modules/routing';
@@ -34,6 +35,7 @@ export function registerModules(deps: Deps): void {
   registerRetargeting(deps);
   registerRedirect(deps);
   registerConversions(deps);
+  registerLive(deps);
   registerTemplates(deps);
   registerGovernance(deps);
   registerClicks(deps);
