@@ -4,7 +4,7 @@ import type { EventMap } from '../../core/hooks';
 import { startTestApp, SITE_URL, type TestApp } from '../helpers/app';
 import { storedClicks } from '../helpers/clicks';
 import { memberWithKey } from '../helpers/members';
-import { storedClickAt, visitTarget } from './helpers';
+import { BROWSER_UA, storedClickAt, visitTarget } from './helpers';
 
 const CLICK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const DAY = 86_400_000;
@@ -93,6 +93,17 @@ describe('the redirect', () => {
     // every visit its own click id
     const again = await visitTarget(t, tracked.slug);
     expect(again.searchParams.get('lh_cid')).not.toBe(target.searchParams.get('lh_cid'));
+  });
+
+  test('a page before the target (interstitial) continues to the target with the click id', async () => {
+    const link = await createLink({ target: 'https://shop.example/paged', track_conversions: true, interstitial: { title: 'One moment' } });
+    const page = await t.request(`/${link.slug}`, { headers: { 'user-agent': BROWSER_UA } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const ids = [...html.matchAll(/https:\/\/shop\.example\/paged\?lh_cid=([0-9a-f-]{36})/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(CLICK_ID);
   });
 
   test('bots, HEAD requests and links without tracking get none', async () => {
