@@ -88,4 +88,4 @@ test(`${CLICKS} clicks, ${LEADS} leads, ${SALES} sales (${REPEATED} repeated inv
   expect(all).toEqual(funnel([...expected.values()]));
   expect(all).toMatchObject({ clicks: CLICKS, leads: LEADS, sales: distinct });
   for (const link of links) expect((await api('GET', `/stats/conversions?link_id=${link.id}`)).body).toEqual(funnel([of(link.id)]));
-}, 120_000);
+}, 300_000);
