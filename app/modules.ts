@@ -6,6 +6,7 @@ import { apiKeysModule } from '../modules/api-keys/module';
 import { auditModule } from '../modules/audit/module';
 import { clicksModule } from '../modules/clicks/module';
 import { clientsModule } from '../modules/clients/module';
+import { conversionsModule } from '../modules/conversions/module';
 import { dashboardModule } from '../modules/dashboard/module';
 import { deepLinksModule } from '../modules/deep-links/module';
 import { domainsModule } from '../modules/domains/module';
@@ -16,6 +17,7 @@ import { interstitialsModule } from '../modules/interstitials/module';
 import { invitesModule } from '../modules/invites/module';
 import { countDomainLinks, deleteDomainLinks } from '../modules/links';
 import { linksModule } from '../modules/links/module';
+import { liveModule } from '../modules/live/module';
 import { mailModule } from '../modules/mail/module';
 import { mcpModule } from '../modules/mcp/module';
 import { usersByIds } from '../modules/members';
@@ -70,6 +72,8 @@ export const MODULES: readonly LinkhopModule[] = [
   qrModule,
   importExportModule,
   statsModule,
+  conversionsModule,
+  liveModule,
   mcpModule,
 ];
 

@@ -7,6 +7,7 @@ export * from '../modules/audit/schema';
 export * from '../modules/domains/schema';
 export * from '../modules/links/schema';
 export * from '../modules/clicks/schema';
+export * from '../modules/conversions/schema';
 export * from '../modules/tags/schema';
 export * from '../modules/templates/schema';
 export * from '../modules/webhooks/schema';

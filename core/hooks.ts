@@ -36,6 +36,30 @@ export interface EventMap {
   'member.removed': WorkspaceEvent<{ user_id: string; email: string }>;
   'member.role_changed': WorkspaceEvent<{ user_id: string; old_role: Role; new_role: Role }>;
   'webhook.test': WorkspaceEvent<{ webhook_id: string; message: string }>;
+  'lead.created': WorkspaceEvent<{
+    lead_id: string;
+    click_id: string;
+    link_id: string;
+    customer_id: string;
+    event_name: string;
+    customer_email: string | null;
+    customer_name: string | null;
+    metadata: Record<string, unknown> | null;
+    created_at: string;
+  }>;
+  'sale.created': WorkspaceEvent<{
+    sale_id: string;
+    lead_id: string;
+    link_id: string;
+    customer_id: string;
+    event_name: string;
+    /** integer, in the currency's minor units */
+    amount: number;
+    currency: string;
+    invoice_id: string | null;
+    metadata: Record<string, unknown> | null;
+    created_at: string;
+  }>;
 }
 
 export type EventName = keyof EventMap;
@@ -55,6 +79,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.removed',
   'member.role_changed',
   'webhook.test',
+  'lead.created',
+  'sale.created',
 ] as const satisfies readonly EventName[];
 
 /**
@@ -78,7 +104,7 @@ export interface LinkBeforeCreate {
  * One `redirect.resolve` stage sees the resolved link and the visitor and may set `target`
  * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`, the
  * spec's decision order: sequence 10, rules engine 20, legacy routing 30, A/B 40, default 50,
- * deep link 60, UTM 70, pages (deep-link app page 80, interstitial 81, retargeting 82).
+ * deep link 60, UTM 70, conversion click id 75, pages (deep-link app page 80, interstitial 81, retargeting 82).
  * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
  */
 export interface RedirectResolve {
@@ -87,6 +113,11 @@ export interface RedirectResolve {
   target: string;
   /** true once a routing stage chose the target: later routing stages leave it alone */
   routed: boolean;
+  /**
+   * The id of this visit's click (the id it is stored under): reading it records the click at once
+   * (conversion tracking puts it in the target). Absent when the visit is not counted (HEAD, a bot).
+   */
+  readonly clickId?: string;
   /** Set-Cookie header values to send with the answer */
   setCookies: string[];
   /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */

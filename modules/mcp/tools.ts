@@ -6,6 +6,7 @@ import type { Deps } from '../../core/deps';
 import { badRequest, callerFault, notFound, paymentRequired } from '../../core/errors';
 import { unstorableInput } from '../../core/validation';
 import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
+import { conversionStats } from '../conversions';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
 import { linkStats, workspaceSummary } from '../stats';
@@ -135,6 +136,22 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       if (link_id === undefined) return workspaceSummary(deps.db, workspace.id);
       if (!(await getLink(deps.db, workspace.id, link_id))) throw notFound('Link');
       return linkStats(deps.db, workspace.id, link_id, range);
+    },
+  );
+
+  tool(
+    'get_conversions',
+    'The conversion funnel (Pro plan or higher): clicks, leads, sales and revenue per currency (integer minor units, never summed across currencies) over from..to (default all time), of the workspace or one link, as GET /stats/conversions.',
+    'viewer',
+    {
+      link_id: z.string().optional().describe("A link ID: that link's funnel"),
+      from: day('First UTC day, YYYY-MM-DD (default: all time)'),
+      to: day('Last UTC day, YYYY-MM-DD (default: all time)'),
+    },
+    async (args) => {
+      if (!hasFeature(workspace.plan, 'conversions')) throw paymentRequired(featureMessage('conversions'));
+      if (args.link_id !== undefined && !(await getLink(deps.db, workspace.id, args.link_id))) throw notFound('Link');
+      return conversionStats(deps.db, workspace.id, args);
     },
   );
 

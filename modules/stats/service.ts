@@ -39,7 +39,7 @@ export function dayRange(q: RangeInput, now = new Date()): DayRange {
 }
 
 /** Click filter of an optional range (open ends mean all time). */
-function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFilter {
+export function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFilter {
   const from = q.from ? parseDay(q.from, 'from') : undefined;
   const to = q.to ? parseDay(q.to, 'to') : undefined;
   if (from && to && from > to) throw badRequest('from must not be after to');

@@ -31,7 +31,10 @@ export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<Workspace
 }
 
 /** What the access check of an API request needs of its workspace. */
-export type WorkspaceBasics = Pick<WorkspaceRow, 'id' | 'name' | 'slug' | 'plan' | 'parentWorkspaceId' | 'defaultUtmParams'>;
+export type WorkspaceBasics = Pick<
+  WorkspaceRow,
+  'id' | 'name' | 'slug' | 'plan' | 'parentWorkspaceId' | 'defaultUtmParams' | 'trackConversionsDefault' | 'attributionWindowDays'
+>;
 
 const BASICS_MEMO_MS = 60_000;
 const basicsCacheKey = (id: string) => `workspace:basics:${id}`;
@@ -44,7 +47,16 @@ export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string
   return deps.cache.remember(basicsCacheKey(id), BASICS_MEMO_MS, async () => {
     const row = await getWorkspaceRow(deps.db, id);
     return (
-      row && { id: row.id, name: row.name, slug: row.slug, plan: row.plan, parentWorkspaceId: row.parentWorkspaceId, defaultUtmParams: row.defaultUtmParams }
+      row && {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        plan: row.plan,
+        parentWorkspaceId: row.parentWorkspaceId,
+        defaultUtmParams: row.defaultUtmParams,
+        trackConversionsDefault: row.trackConversionsDefault,
+        attributionWindowDays: row.attributionWindowDays,
+      }
     );
   });
 }
@@ -211,6 +223,8 @@ export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
     created_at: iso(row.createdAt)!,
     ...(row.governance ? { governance: row.governance } : {}),
     expired_page_url: row.expiredPageUrl ?? '',
+    track_conversions_default: row.trackConversionsDefault,
+    attribution_window_days: row.attributionWindowDays,
   };
 }
 
@@ -224,6 +238,8 @@ export interface WorkspacePatch {
   default_utm_params?: Record<string, string> | null;
   governance?: unknown;
   expired_page_url?: string | null;
+  track_conversions_default?: boolean;
+  attribution_window_days?: number;
 }
 
 const SECRET_FIELDS = new Set(['ga_api_secret', 'fb_access_token']);
@@ -256,6 +272,11 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
       throw badRequest('Invalid expired_page_url: expected an http(s) URL');
     set.expiredPageUrl = patch.expired_page_url || null;
   }
+  if (patch.track_conversions_default !== undefined) {
+    if (patch.track_conversions_default && !hasFeature(ws.plan, 'conversions')) throw paymentRequired(featureMessage('conversions'));
+    set.trackConversionsDefault = patch.track_conversions_default;
+  }
+  if (patch.attribution_window_days !== undefined) set.attributionWindowDays = patch.attribution_window_days;
   if (patch.default_utm_params !== undefined) set.defaultUtmParams = patch.default_utm_params;
   if (patch.ga_id !== undefined) set.gaId = patch.ga_id;
   if (patch.ga_api_secret !== undefined) set.gaApiSecret = patch.ga_api_secret;

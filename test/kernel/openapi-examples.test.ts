@@ -16,6 +16,8 @@ const NOT_SENT: Record<string, string> = {
   'POST /api/setup':
     'the example names where the token comes from (the printed setup link), and an instance with users has none; test/sessions/setup.test.ts sets up with a real one',
   'POST /api/invites/{token}/join': 'listed before the invite route that makes a token; test/sessions/invites joins with a real one',
+  'POST /api/workspaces/{wsId}/track/lead': 'the click id comes from a visit of a tracking link (its lh_cid); test/conversions posts leads with real ones',
+  'POST /api/workspaces/{wsId}/track/sale': "the example's customer needs a lead first (a real click id); test/conversions posts sales of real leads",
   'PUT /api/workspaces/{wsId}/portfolios/{portfolioId}/links/order':
     'the example must name exactly the portfolio’s links, which earlier examples change (bulk delete); test/portfolios/order.test.ts reorders real ones',
 };

@@ -30,6 +30,8 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'workspace.plan': 'An operator changed the plan',
   'workspace.delete': 'Deleted a client workspace',
   'client.create': 'Created a client workspace',
+  'lead.create': 'Recorded a lead',
+  'sale.create': 'Recorded a sale',
 };
 
 /** An action in words; one the page does not know (a plugin's `plugin:name.action`) as it is. */
