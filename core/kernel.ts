@@ -23,6 +23,7 @@ import { auditModule } from '../modules/audit/plugin';
 import { healthModule } from '../modules/health/plugin';
 import { dashboardModule } from '../modules/dashboard/plugin';
 import { sessionsModule } from '../modules/sessions/plugin';
+import { ssoModule } from '../modules/sso/plugin';
 import { createSessionAuthenticator } from '../modules/sessions';
 import { createAccessResolver } from '../modules/workspaces';
 import { usersByIds } from '../modules/members';
@@ -178,6 +179,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .use(membersModule(deps))
     .use(invitesModule(deps))
     .use(domainsModule(deps, { count: countDomainLinks, remove: deleteDomainLinks }))
+    .use(ssoModule(deps))
     .use(clientsModule(deps))
     .use(linksModule(deps))
     .use(clicksModule(deps))

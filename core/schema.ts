@@ -13,3 +13,4 @@ export * from '../modules/webhooks/schema';
 export * from '../modules/monitoring/schema';
 export * from '../modules/portfolios/schema';
 export * from '../modules/sessions/schema';
+export * from '../modules/sso/schema';

@@ -41,3 +41,10 @@ export const Joined = t.Object({
     description: 'false when the address already had an account and this browser was not signed in to it: a sign-in link was mailed instead',
   }),
 });
+
+export const SignInOptions = t.Object({
+  email_links: t.Boolean({ description: 'false when the operator turned e-mail sign-in links off (EMAIL_SIGNIN=false)' }),
+  sso: t.Union([t.Object({ name: t.String({ description: 'The provider on the button: "Sign in with {name}"' }) }), t.Null()], {
+    description: 'Single sign-on (OpenID Connect), when set up',
+  }),
+});

@@ -34,3 +34,17 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Single sign-on attempts under way (10 minutes, single use): what the callback checks the provider's
+ * answer against. The browser holds a random cookie; the row is found by its SHA-256, so a callback
+ * URL opened in another browser (login CSRF) finds nothing.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  id: text('id').primaryKey(),
+  browserHash: text('browser_hash').notNull().unique(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

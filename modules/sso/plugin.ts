@@ -1,0 +1,5 @@
+import type { Deps } from '../../core/deps';
+import { ssoRoutes } from './routes';
+
+/** Domain capture for single sign-on: the workspace owner's e-mail domains (the sign-in itself is the sessions module's). */
+export const ssoModule = (deps: Deps) => ssoRoutes(deps);
