@@ -132,7 +132,7 @@ export async function finishOidcSignIn(deps: Deps, input: { query: URLSearchPara
       expectedNonce: attempt.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims()!;
+    const claims = await identityOf(provider, tokens);
     const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
     if (!email || claims.email_verified !== true) throw new SsoRefused('unverified', `the provider did not vouch for the address "${email}" (email_verified is not true)`);
     const name = typeof claims.name === 'string' ? claims.name.slice(0, 100) : null;
@@ -142,6 +142,16 @@ export async function finishOidcSignIn(deps: Deps, input: { query: URLSearchPara
     deps.log.warn({ reason: failure.reason, detail: failure.message }, 'single sign-on refused');
     throw failure;
   }
+}
+
+/**
+ * The person's claims: the checked ID token's, or, when it leaves the address out (providers that
+ * keep ID tokens small in the code flow), the UserInfo endpoint's for the same `sub`.
+ */
+async function identityOf(provider: oidc.Configuration, tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers) {
+  const idToken = tokens.claims()!;
+  if (typeof idToken.email === 'string') return idToken;
+  return oidc.fetchUserInfo(provider, tokens.access_token, idToken.sub);
 }
 
 async function signInVerified(deps: Deps, email: string, name: string | null, userAgent: string | null): Promise<OpenedSession> {

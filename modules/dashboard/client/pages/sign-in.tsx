@@ -3,6 +3,7 @@ import { api, ApiFailure, setCsrfToken } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate } from '../ui';
 import { useHashToken } from './hash-token';
+import { ssoErrorText, SsoButton, useSignInOptions } from './sso';
 
 function retryText(error: ApiFailure) {
   return error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
@@ -70,6 +71,23 @@ function LinkRequestForm() {
   );
 }
 
+/** Signed out: single sign-on beside the e-mail form, each as the server allows; a single sign-on that came back refused says why. */
+function SignInChoices() {
+  const options = useSignInOptions();
+  const ssoError = new URLSearchParams(location.search).get('sso_error');
+  if (!options.data) return options.error ? <ErrorNotice error={options.error} /> : null;
+  const { sso, email_links } = options.data;
+  return (
+    <>
+      {ssoError && <ErrorNotice error={ssoErrorText(ssoError, sso?.name ?? 'the identity provider')} />}
+      {sso && <SsoButton name={sso.name} />}
+      {sso && email_links && <p class="sign-in-or">or get a sign-in link by e-mail</p>}
+      {email_links && <LinkRequestForm />}
+      {!sso && !email_links && <p>Sign-in by e-mail is turned off on this server. Ask its operator for a sign-in link.</p>}
+    </>
+  );
+}
+
 /**
  * The mailed link lands here with `#token=…`: signing in takes a click, because mail scanners
  * fetch links and a GET must not use the token up. Without a token: ask for an address.
@@ -113,7 +131,7 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
           </Button>
         </div>
       ) : (
-        <LinkRequestForm />
+        <SignInChoices />
       )}
     </main>
   );
