@@ -106,7 +106,8 @@ async function takeAttempt(deps: Deps, browser: string | undefined) {
 function failureOf(error: unknown): SsoRefused {
   if (error instanceof SsoRefused) return error;
   const message = (error as Error).message;
-  if (error instanceof oidc.AuthorizationResponseError) return new SsoRefused(error.error === 'access_denied' ? 'denied' : 'provider', `${error.error}: ${message}`);
+  if (error instanceof oidc.AuthorizationResponseError)
+    return new SsoRefused(error.error === 'access_denied' ? 'denied' : 'provider', `${error.error}: ${message}`);
   if (error instanceof oidc.ResponseBodyError) return new SsoRefused(error.error === 'invalid_grant' ? 'code' : 'provider', `${error.error}: ${message}`);
   if (error instanceof oidc.ClientError && error.code?.startsWith('OAUTH_')) return new SsoRefused('token', `${error.code}: ${message}`);
   return new SsoRefused('unavailable', message);
@@ -134,7 +135,8 @@ export async function finishOidcSignIn(deps: Deps, input: { query: URLSearchPara
     });
     const claims = await identityOf(provider, tokens);
     const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : '';
-    if (!email || claims.email_verified !== true) throw new SsoRefused('unverified', `the provider did not vouch for the address "${email}" (email_verified is not true)`);
+    if (!email || claims.email_verified !== true)
+      throw new SsoRefused('unverified', `the provider did not vouch for the address "${email}" (email_verified is not true)`);
     const name = typeof claims.name === 'string' ? claims.name.slice(0, 100) : null;
     return await signInVerified(deps, email, name, input.userAgent);
   } catch (error) {

@@ -67,11 +67,10 @@ export const sessionRoutes = (deps: Deps) =>
         detail: { summary: 'Mail a one-time sign-in link (the same answer whether or not the address has an account)', security: [] },
       },
     )
-    .get(
-      '/api/session/options',
-      () => ({ email_links: deps.config.emailSignIn, sso: deps.config.oidc ? { name: deps.config.oidc.name } : null }),
-      { response: { 200: SignInOptions }, detail: { summary: 'How people may sign in here (the sign-in page asks)', security: [] } },
-    )
+    .get('/api/session/options', () => ({ email_links: deps.config.emailSignIn, sso: deps.config.oidc ? { name: deps.config.oidc.name } : null }), {
+      response: { 200: SignInOptions },
+      detail: { summary: 'How people may sign in here (the sign-in page asks)', security: [] },
+    })
     .get(
       '/api/session/oidc/start',
       async ({ request, server, set }) => {
@@ -120,7 +119,12 @@ export const sessionRoutes = (deps: Deps) =>
         detail: {
           summary: "Single sign-on: the provider's redirect back; signs in (the same session as an e-mail link) and leads to /app",
           security: [],
-          responses: { 302: { description: 'To /app signed in, or to /app/sign-in?sso_error=<reason> (denied, state, expired, code, token, unverified, no_account, no_seat, provider, unavailable)' } },
+          responses: {
+            302: {
+              description:
+                'To /app signed in, or to /app/sign-in?sso_error=<reason> (denied, state, expired, code, token, unverified, no_account, no_seat, provider, unavailable)',
+            },
+          },
         },
         response: { ...errors(404) },
       },

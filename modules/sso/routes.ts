@@ -49,7 +49,7 @@ export const ssoRoutes = (deps: Deps) =>
         params: SsoDomainParams,
         body: PatchSsoDomainBody,
         response: { 200: SsoDomainItem, ...errors(400, 401, 402, 403, 404) },
-        detail: { summary: "Change a domain's default role or its \"SSO required\"" },
+        detail: { summary: 'Change a domain\'s default role or its "SSO required"' },
       },
     )
     .delete(

@@ -26,9 +26,7 @@ export const ssoDomains = pgTable(
   },
   (t) => [
     uniqueIndex('sso_domains_workspace_domain_idx').on(t.workspaceId, t.domain),
-    uniqueIndex('sso_domains_verified_domain_idx')
-      .on(t.domain)
-      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('sso_domains_verified_domain_idx').on(t.domain).where(sql`${t.verifiedAt} is not null`),
     index('sso_domains_workspace_idx').on(t.workspaceId),
   ],
 );

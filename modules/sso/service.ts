@@ -89,8 +89,17 @@ export async function verifySsoDomain(deps: Deps, caller: Caller, id: string) {
   if (found.txt && !row.verifiedAt) {
     try {
       await deps.db.transaction(async (tx) => {
-        await tx.update(ssoDomains).set({ verifiedAt: new Date(deps.now()) }).where(eq(ssoDomains.id, row.id));
-        await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'sso_domain.verify', details: { id: row.id, domain: row.domain } });
+        await tx
+          .update(ssoDomains)
+          .set({ verifiedAt: new Date(deps.now()) })
+          .where(eq(ssoDomains.id, row.id));
+        await recordAudit({
+          db: tx,
+          workspaceId: caller.workspaceId,
+          userId: caller.userId,
+          action: 'sso_domain.verify',
+          details: { id: row.id, domain: row.domain },
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`${row.domain} is already verified by another workspace`);
@@ -114,7 +123,13 @@ export async function updateSsoDomain(deps: Deps, caller: Caller, id: string, pa
       .where(and(eq(ssoDomains.id, id), eq(ssoDomains.workspaceId, caller.workspaceId)))
       .returning();
     if (!row) throw notFound('SSO domain');
-    await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'sso_domain.update', details: { id, domain: row.domain, ...patch } });
+    await recordAudit({
+      db: tx,
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      action: 'sso_domain.update',
+      details: { id, domain: row.domain, ...patch },
+    });
     return item(row);
   });
 }
@@ -178,7 +193,13 @@ export async function admitByDomainCapture(tx: Tx, user: User): Promise<Admissio
   }
   const role = capture.row.defaultRole as Role;
   await addMember(tx, workspaceId, user.id, role);
-  await recordAudit({ db: tx, workspaceId, userId: user.id, action: 'member.join_by_domain', details: { email: user.email, domain: capture.row.domain, role } });
+  await recordAudit({
+    db: tx,
+    workspaceId,
+    userId: user.id,
+    action: 'member.join_by_domain',
+    details: { email: user.email, domain: capture.row.domain, role },
+  });
   return { workspaceId, user, role };
 }
 

@@ -71,7 +71,13 @@ describe('SSO domains API', () => {
 
   test('bad input is a 400 naming it; an owner default role is refused', async () => {
     const ws = await t.bootstrap({ plan: 'team' });
-    for (const body of [{ domain: 'Not A Domain' }, { domain: 'localhost' }, { domain: fresh('x'), default_role: 'owner' }, { domain: fresh('x'), sso_required: 'yes' }, {}]) {
+    for (const body of [
+      { domain: 'Not A Domain' },
+      { domain: 'localhost' },
+      { domain: fresh('x'), default_role: 'owner' },
+      { domain: fresh('x'), sso_required: 'yes' },
+      {},
+    ]) {
       const res = await t.api('POST', path(ws), { key: ws.key, body });
       expect(res.status).toBe(400);
       expect(res.body.error).toBeString();

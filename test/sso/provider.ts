@@ -25,7 +25,9 @@ export async function startOpenIdProvider(redirectUri: string, certs: Pick<TestC
   const state: { tamper?: Tamper; tokenRequests: number; holdCallback?: boolean; held?: string } = { tokenRequests: 0 };
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     jwks: { keys: [jwk] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true } },

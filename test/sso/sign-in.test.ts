@@ -35,6 +35,7 @@ let owner: { userId: string; workspaceId: string; key: string };
 let captured: { id: string; domain: string };
 
 const domain = `acme-${process.pid}.test`;
+const OWNER_EMAIL = `owner@owner-${process.pid}.test`;
 
 beforeAll(async () => {
   if (skipBrowser) return;
@@ -58,7 +59,8 @@ beforeAll(async () => {
   });
   browser = await launchChromium({ [new URL(SITE_URL).hostname]: Number(new URL(server.url).port) });
 
-  owner = await server.bootstrap('team');
+  const made = await operator('/admin/bootstrap', { email: OWNER_EMAIL, plan: 'team' });
+  owner = { userId: made.body.user_id, workspaceId: made.body.workspace_id, key: made.body.api_key };
   const hook = await server.api('POST', `/workspaces/${owner.workspaceId}/webhooks`, {
     key: owner.key,
     body: { name: 'members', url: `${hooks.origin}/members`, events: ['member.added'] },
@@ -193,7 +195,10 @@ describe.skipIf(skipBrowser)('single sign-on with OpenID Connect', () => {
     expect(JSON.parse(delivery!.body)).toMatchObject({ type: 'member.added', workspace_id: owner.workspaceId, data: { email, role: 'editor' } });
 
     // and signs out everywhere like any session
-    const signedOut = await page.evaluate(async (csrf: string) => (await fetch('/api/session/all', { method: 'DELETE', headers: { 'x-csrf-token': csrf } })).status, session.csrf_token);
+    const signedOut = await page.evaluate(
+      async (csrf: string) => (await fetch('/api/session/all', { method: 'DELETE', headers: { 'x-csrf-token': csrf } })).status,
+      session.csrf_token,
+    );
     expect(signedOut).toBe(200);
     expect(await sessionOf(page)).toBeNull();
     await page.context().close();
@@ -285,6 +290,34 @@ describe.skipIf(skipBrowser)('single sign-on with OpenID Connect', () => {
       }
     });
   }
+
+  test('the owner, signed in by SSO to their existing account, manages the domains in the workspace settings (accessible, 1280 and 375 px)', async () => {
+    const page = await ssoSignIn(OWNER_EMAIL);
+    await page.waitForURL(/\/app\/w\//);
+    await page.goto(`${SITE_URL}/app/w/${owner.workspaceId}/settings`);
+    const section = page.getByRole('region', { name: 'Single sign-on domains' });
+    await section.getByText(`${domain} · verified`).waitFor();
+    const added = `new-${domain}`;
+    await section.getByLabel('E-mail domain').fill(added);
+    await section.getByRole('button', { name: 'Add domain' }).click();
+    await section.getByText(`${added} · not verified yet`).waitFor();
+    await section.getByText(`_linkhop.${added}`).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.waitForSelector('.toast', { state: 'detached', timeout: 10_000 });
+    // the section itself, whole, at both widths (the page's top is the other settings)
+    for (const [label, width] of [
+      ['wide', 1280],
+      ['375', 375],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await section.screenshot({ path: `${DOCS_SCREENSHOTS}/settings-sso-domains-${label}.png` });
+    }
+    await section.getByRole('button', { name: `Remove ${added}` }).click();
+    await section.getByText(`${added} · not verified yet`).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 
   test('"SSO required" refuses the e-mail link for the domain, in words; other addresses still get theirs', async () => {
     const patched = await server.api('PATCH', `/workspaces/${owner.workspaceId}/sso-domains/${captured.id}`, { key: owner.key, body: { sso_required: true } });
