@@ -69,7 +69,8 @@ function oidcOf(env: Env): OidcConfig | undefined {
   const missing = OIDC_VARIABLES.filter((name) => !env[name]?.trim());
   if (missing.length === OIDC_VARIABLES.length) return undefined;
   if (missing.length) throw new ConfigError(`Single sign-on needs all of ${OIDC_VARIABLES.join(', ')}; missing: ${missing.join(', ')}`);
-  const issuer = env.OIDC_ISSUER!.trim().replace(/\/+$/, '');
+  // as the provider spells it: its discovery document must name exactly this issuer (Authentik's ends with a slash)
+  const issuer = env.OIDC_ISSUER!.trim();
   let url: URL;
   try {
     url = new URL(issuer);

@@ -183,7 +183,7 @@ describe('OIDC settings', () => {
   const all = { OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'linkhop', OIDC_CLIENT_SECRET: 's3cret', OIDC_NAME: 'Okta' };
 
   test('all four, the issuer https; none means no single sign-on', () => {
-    expect(loadConfig(all).oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'linkhop', clientSecret: 's3cret', name: 'Okta' });
+    expect(loadConfig(all).oidc).toEqual({ issuer: 'https://id.example.com/', clientId: 'linkhop', clientSecret: 's3cret', name: 'Okta' });
     expect(loadConfig({}).oidc).toBeUndefined();
   });
 
