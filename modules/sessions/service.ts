@@ -12,7 +12,7 @@ import { sendMail } from '../mail';
 import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members';
 import { ssoRequiredFor } from '../sso';
 import { insertOwnedWorkspace } from '../workspaces';
-import { signInMail } from './mails';
+import { signInMail, ssoRequiredMail } from './mails';
 import { sessions, signInLinks } from './schema';
 
 const LINK_TTL_MS = 15 * 60_000;
@@ -54,29 +54,31 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
 export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!isEmail(email)) throw badRequest('Invalid email address');
-  const refusal = await emailLinkRefusal(deps, email);
-  if (refusal) throw new ApiError(403, refusal);
+  const off = emailLinksOff(deps);
+  if (off) throw new ApiError(403, off);
   await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);
   await deps.limiter.consume('signInEmailIp', `${email} ${input.ip}`, RATE_LIMITS.signInEmailIp);
   await deps.queue.enqueue('mail.signInLink', { email });
 }
 
-/**
- * Why this address may not sign in by e-mail link, or null: the operator turned e-mail links off
- * (EMAIL_SIGNIN=false), or the address's domain is captured with "SSO required". The answer names
- * the domain's policy only, never whether the address has an account.
- */
-async function emailLinkRefusal(deps: Deps, email: string): Promise<string | null> {
+/** EMAIL_SIGNIN=false: the answer to every request for a link (configuration only: no lookup, the same for every address). */
+function emailLinksOff(deps: Deps): string | null {
+  if (deps.config.emailSignIn) return null;
   const sso = deps.config.oidc ? ` Use "Sign in with ${deps.config.oidc.name}".` : '';
-  if (!deps.config.emailSignIn) return `Sign-in by e-mail link is turned off on this server.${sso}`;
-  if (await ssoRequiredFor(deps.db, email)) return `Addresses at ${email.slice(email.lastIndexOf('@') + 1)} sign in with single sign-on only.${sso}`;
-  return null;
+  return `Sign-in by e-mail link is turned off on this server.${sso}`;
 }
 
-/** The job behind requestSignInLink: mails a known address a link (or, under ALLOW_SIGNUP, an unknown one a sign-up link). */
+/**
+ * The job behind requestSignInLink: mails a known address a link (or, under ALLOW_SIGNUP, an unknown
+ * one a sign-up link). An address whose domain a workspace captured with "SSO required" gets no
+ * link but the reason, by mail: the request's answer stays the same for every address.
+ */
 export async function mailSignInLinkIfKnown(deps: Deps, email: string): Promise<void> {
-  // the policy may have changed between the request and its job
-  if (await emailLinkRefusal(deps, email)) return;
+  if (emailLinksOff(deps)) return;
+  if (await ssoRequiredFor(deps.db, email)) {
+    await sendMail(deps.queue, ssoRequiredMail({ to: email, provider: deps.config.oidc?.name }));
+    return;
+  }
   const user = await findUserByEmail(deps.db, email);
   if (user || deps.config.allowSignup) await mailSignInLink(deps, email, !user);
 }

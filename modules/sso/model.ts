@@ -6,7 +6,10 @@ const JoinRole = t.Union([t.Literal('admin'), t.Literal('editor'), t.Literal('vi
 });
 const SsoRequired = t.Boolean({ description: 'true: addresses of this domain may not sign in by e-mail link, only by single sign-on' });
 
-export const SsoDomainParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }), id: t.String({ description: 'SSO domain ID', maxLength: 64 }) });
+export const SsoDomainParams = t.Object({
+  wsId: t.String({ description: 'Workspace ID' }),
+  ssoDomainId: t.String({ description: 'SSO domain ID', maxLength: 64 }),
+});
 
 export const AddSsoDomainBody = withExample(
   t.Object(

@@ -32,8 +32,8 @@ export const ssoRoutes = (deps: Deps) =>
       },
     )
     .post(
-      '/api/workspaces/:wsId/sso-domains/:id/verify',
-      ({ workspace, actor, params }) => verifySsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.id),
+      '/api/workspaces/:wsId/sso-domains/:ssoDomainId/verify',
+      ({ workspace, actor, params }) => verifySsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.ssoDomainId),
       {
         access: OWNER_TEAM,
         params: SsoDomainParams,
@@ -42,8 +42,8 @@ export const ssoRoutes = (deps: Deps) =>
       },
     )
     .patch(
-      '/api/workspaces/:wsId/sso-domains/:id',
-      ({ workspace, actor, params, body }) => updateSsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.id, body),
+      '/api/workspaces/:wsId/sso-domains/:ssoDomainId',
+      ({ workspace, actor, params, body }) => updateSsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.ssoDomainId, body),
       {
         access: OWNER_TEAM,
         params: SsoDomainParams,
@@ -53,9 +53,9 @@ export const ssoRoutes = (deps: Deps) =>
       },
     )
     .delete(
-      '/api/workspaces/:wsId/sso-domains/:id',
+      '/api/workspaces/:wsId/sso-domains/:ssoDomainId',
       async ({ workspace, actor, params }) => {
-        await removeSsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.id);
+        await removeSsoDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.ssoDomainId);
         return { ok: true as const };
       },
       {

@@ -10,7 +10,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out: test/sessions). */
-const PUBLIC = [/^\/api\/admin\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/invites\//, /^\/api\/session(\/sign-in-link)?$/];
+const PUBLIC = [
+  /^\/api\/admin\//,
+  /^\/api\/docs/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/invites\//,
+  /^\/api\/session(\/sign-in-link)?$/,
+  /^\/api\/session\/(options|oidc\/(start|callback))$/,
+];
 
 function apiRoutes() {
   return t.app.routes

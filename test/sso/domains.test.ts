@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { loadConfig } from '../../core/config';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { mailsTo, requestLink, startSessionsApp, type Sink } from '../sessions/helpers';
 import { memberWithKey } from '../helpers/members';
 import { startDnsServer } from '../domains/dns-server';
 
 /** Domain capture's API (the owner's, Team and up), verified against the loopback DNS server; the e-mail-link policies; the OIDC settings. */
 let t: TestApp;
+let sink: Sink;
+let closeApp: () => Promise<void>;
 let off: TestApp;
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  t = await startTestApp({ env: { DNS_SERVERS: dns.address } });
+  ({ t, sink, close: closeApp } = await startSessionsApp({ DNS_SERVERS: dns.address }));
   off = await startTestApp({ env: { EMAIL_SIGNIN: 'false' } });
 });
 afterAll(async () => {
-  await t.close();
+  await closeApp();
   await off.close();
   dns.close();
 });
@@ -136,31 +139,46 @@ describe('SSO domains API', () => {
 });
 
 describe('e-mail sign-in links', () => {
-  test('"SSO required" refuses the link for the domain only, in words (403); a captured domain without it still gets links', async () => {
+  test('"SSO required": the same answer as for anyone (202), and the reason by mail instead of a link; other domains get links', async () => {
     const ws = await t.bootstrap({ plan: 'team' });
     const strict = fresh('strict');
     const relaxed = fresh('relaxed');
     await claimVerified(ws, strict, { sso_required: true });
     await claimVerified(ws, relaxed);
-    const refused = await t.api('POST', '/session/sign-in-link', { body: { email: `Someone@${strict.toUpperCase()}` } });
-    expect(refused.status).toBe(403);
-    // no single sign-on configured on this app: the answer names no button
-    expect(refused.body.error).toBe(`Addresses at ${strict} sign in with single sign-on only.`);
-    expect((await t.api('POST', '/session/sign-in-link', { body: { email: `someone@${relaxed}` } })).status).toBe(202);
-    expect((await t.api('POST', '/session/sign-in-link', { body: { email: `someone@sub.${strict}` } })).status).toBe(202);
+    const member = `ann@${strict}`;
+    const stranger = `someone@${strict}`;
+    const other = `ben@${relaxed}`;
+    await t.bootstrap({ email: member });
+    await t.bootstrap({ email: other });
+    for (const email of [member.toUpperCase(), stranger, other]) expect((await requestLink(t, email)).status).toBe(202);
+    for (const email of [member, stranger]) {
+      const [mail] = await mailsTo(t, sink, email, 1);
+      expect(mail!.text).toContain(`Addresses at ${strict} sign in to Linkhop with single sign-on only, so no sign-in link was sent.`);
+      expect(mail!.text).not.toContain('#token=');
+    }
+    const [link] = await mailsTo(t, sink, other, 1);
+    expect(link!.text).toContain('/app/sign-in#token=');
+    // a subdomain is not the captured domain
+    await t.bootstrap({ email: `cy@sub.${strict}` });
+    await requestLink(t, `cy@sub.${strict}`);
+    expect((await mailsTo(t, sink, `cy@sub.${strict}`, 1))[0]!.text).toContain('#token=');
   });
 
   test('an unverified claim with "SSO required" refuses nobody; nor does a workspace below Team', async () => {
     const ws = await t.bootstrap({ plan: 'team' });
     const domain = fresh('claimed');
     await claim(ws, { domain, sso_required: true });
-    expect((await t.api('POST', '/session/sign-in-link', { body: { email: `a@${domain}` } })).status).toBe(202);
+    await t.bootstrap({ email: `a@${domain}` });
+    await requestLink(t, `a@${domain}`);
+    expect((await mailsTo(t, sink, `a@${domain}`, 1))[0]!.text).toContain('#token=');
 
     const downgraded = await t.bootstrap({ plan: 'team' });
     const lapsed = fresh('lapsed');
     await claimVerified(downgraded, lapsed, { sso_required: true });
     await t.api('PATCH', `/admin/workspaces/${downgraded.workspaceId}`, { body: { plan: 'pro' }, headers: { authorization: `Bearer ${t.config.adminToken}` } });
-    expect((await t.api('POST', '/session/sign-in-link', { body: { email: `a@${lapsed}` } })).status).toBe(202);
+    await t.bootstrap({ email: `a@${lapsed}` });
+    await requestLink(t, `a@${lapsed}`);
+    expect((await mailsTo(t, sink, `a@${lapsed}`, 1))[0]!.text).toContain('#token=');
   });
 
   test('EMAIL_SIGNIN=false turns the links off for everyone (403) and says so to the sign-in page', async () => {
