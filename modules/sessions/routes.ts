@@ -107,6 +107,7 @@ export const sessionRoutes = (deps: Deps) =>
             browser: cookies.get(OIDC_COOKIE) ?? undefined,
             userAgent: request.headers.get('user-agent'),
           });
+          // two Set-Cookie headers (Elysia sends an array as such; its header type says string)
           set.headers['set-cookie'] = [opened.cookie, ended] as unknown as string;
           set.headers.location = '/app';
         } catch (error) {
