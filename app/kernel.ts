@@ -27,7 +27,7 @@ const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
  * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
  * docs, first-run setup, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
  */
-const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link)?$|setup$)/;
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$)/;
 const usesApiKey = (request: Request) => {
   const path = new URL(request.url).pathname;
   return path.startsWith('/api/') && !KEYLESS_API.test(path);

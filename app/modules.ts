@@ -31,6 +31,7 @@ import { routingModule } from '../modules/routing/module';
 import { rulesEngineModule } from '../modules/rules-engine/module';
 import { sequencesModule } from '../modules/sequences/module';
 import { sessionsModule } from '../modules/sessions/module';
+import { ssoModule } from '../modules/sso/module';
 import { statsModule } from '../modules/stats/module';
 import { tagsModule } from '../modules/tags/module';
 import { templatesModule } from '../modules/templates/module';
@@ -53,6 +54,7 @@ export const MODULES: readonly LinkhopModule[] = [
   membersModule,
   invitesModule,
   domainsModule({ count: countDomainLinks, remove: deleteDomainLinks }),
+  ssoModule,
   clientsModule,
   linksModule,
   sequencesModule,

@@ -15,3 +15,4 @@ export * from '../modules/monitoring/schema';
 export * from '../modules/portfolios/schema';
 export * from '../modules/sessions/schema';
 export { pluginState } from './plugin-store';
+export * from '../modules/sso/schema';

@@ -32,6 +32,7 @@ export const FEATURE_MIN_PLAN = {
   ab_variants: 'team',
   retargeting_scripts: 'team',
   governance: 'team',
+  sso_domains: 'team',
   extended_rule_fields: 'team',
   clients: 'agency',
 } as const satisfies Record<string, Plan>;
@@ -52,6 +53,7 @@ export const FEATURE_LABEL: Record<Feature, string> = {
   ab_variants: 'A/B variants',
   retargeting_scripts: 'retargeting scripts',
   governance: 'governance policies',
+  sso_domains: 'single sign-on domains (domain capture)',
   extended_rule_fields: 'rule fields language, referrer, time, day, query, cookie and click_count',
   clients: 'client workspaces',
 };

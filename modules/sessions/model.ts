@@ -54,3 +54,9 @@ export const SetupBody = withExample(
 export const SetupState = t.Object({
   needed: t.Boolean({ description: 'true while the instance has no user: the server prints the one-time setup link at each start' }),
 });
+export const SignInOptions = t.Object({
+  email_links: t.Boolean({ description: 'false when the operator turned e-mail sign-in links off (EMAIL_SIGNIN=false)' }),
+  sso: t.Union([t.Object({ name: t.String({ description: 'The provider on the button: "Sign in with {name}"' }) }), t.Null()], {
+    description: 'Single sign-on (OpenID Connect), when set up',
+  }),
+});

@@ -49,3 +49,17 @@ export const setupTokens = pgTable(
   },
   (t) => [check('setup_tokens_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Single sign-on attempts under way (10 minutes, single use): what the callback checks the provider's
+ * answer against. The browser holds a random cookie; the row is found by its SHA-256, so a callback
+ * URL opened in another browser (login CSRF) finds nothing.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  id: text('id').primaryKey(),
+  browserHash: text('browser_hash').notNull().unique(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -35,8 +35,10 @@ test('every operation with a request body offers an example, and the API accepts
   const portfolio = (await t.api('POST', `/workspaces/${ws}/portfolios`, { ...as, body: { name: 'P' } })).body;
   const webhook = (await t.api('POST', `/workspaces/${ws}/webhooks`, { ...as, body: { name: 'W', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }))
     .body;
+  const ssoDomain = (await t.api('POST', `/workspaces/${ws}/sso-domains`, { ...as, body: { domain: 'sso.example.com' } })).body;
   const params: Record<string, string> = {
     wsId: ws,
+    ssoDomainId: ssoDomain.id,
     linkId: link.id,
     userId: member.userId,
     templateId: template.id,

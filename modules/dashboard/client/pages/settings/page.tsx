@@ -14,6 +14,7 @@ import { settingsErrorPath } from './errors';
 import { settingsFormOf, settingsPatch, type SettingsForm } from './form';
 import { PlanPanel } from './plan-panel';
 import { SecretField } from './secret-field';
+import { SsoDomains } from './sso-domains';
 import './settings.css';
 import { mayChangeSettings, type WorkspaceSettings } from './types';
 
@@ -192,6 +193,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
           </div>
         )}
       </form>
+      {owner && <SsoDomains wsId={ws.id} plan={plan} />}
       <PlanPanel plan={plan} />
       {owner && <DeleteWorkspace wsId={ws.id} name={stored.name} />}
     </>
