@@ -18,6 +18,11 @@ export class ApiFailure extends Error {
     this.name = 'ApiFailure';
     Object.assign(this, more);
   }
+
+  /** Whether the refusal is about `field` or a part of it (`events` for `events.2`). */
+  isAbout(field: string): boolean {
+    return this.field === field || Boolean(this.field?.startsWith(`${field}.`));
+  }
 }
 
 let csrfToken: string | undefined;
@@ -44,9 +49,10 @@ client.use({
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Route<M extends Method> = ClientPathsWithMethod<typeof client, M>;
 /** What a route answers on success, as the served document describes it. */
-type Answer<Operation> = Operation extends Record<string | number, any>
-  ? NonNullable<Extract<FetchResponse<Operation, {}, 'application/json'>, { error?: never }>['data']>
-  : never;
+type Answer<Operation> =
+  Operation extends Record<string | number, any>
+    ? NonNullable<Extract<FetchResponse<Operation, object, 'application/json'>, { error?: never }>['data']>
+    : never;
 /** A route's params/query/body (optional when all are), and how to read the answer: JSON, or a Blob (an image). */
 type Init<Options, As> = undefined extends Options ? [(NonNullable<Options> & { parseAs?: As })?] : [Options & { parseAs?: As }];
 /**
@@ -62,6 +68,8 @@ type Call<M extends Method> = <Path extends Route<M>, As extends 'json' | 'blob'
 export type ApiAnswer<M extends Method, Path extends Route<M>> = Answer<paths[Path][M]>;
 /** The JSON body a route takes. */
 export type ApiBody<M extends Method, Path extends Route<M>> = NonNullable<NonNullable<MaybeOptionalInit<paths[Path], M>>['body']>;
+/** The query parameters a route takes. */
+export type ApiQuery<M extends Method, Path extends Route<M>> = NonNullable<NonNullable<NonNullable<MaybeOptionalInit<paths[Path], M>>['params']>['query']>;
 
 type Untyped = (path: string, init?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
