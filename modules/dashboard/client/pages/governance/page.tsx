@@ -175,7 +175,7 @@ function DomainRules({ form, set, plan }: { form: PolicyForm; set(change: Partia
       {form.domainMode !== 'none' && (
         <TextArea
           label={form.domainMode === 'blocked' ? 'Blocked domains' : 'Allowed domains'}
-          path={`governance.${form.domainMode}_domains`}
+          path={`governance.${form.domainMode}_domains.*`}
           value={form.domains}
           onValue={(domains) => set({ domains })}
           rows={4}

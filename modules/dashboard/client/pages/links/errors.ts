@@ -20,11 +20,16 @@ export const failureOf = (error: unknown, within?: string): FormError => {
 const ErrorContext = createContext<FormError | undefined>(undefined);
 export const FormErrorProvider = ErrorContext.Provider;
 
-/** The API's message when it concerns exactly this field (or one of these paths). */
-export function useFieldError(path: string | string[]): string | undefined {
+/** Whether `path` is `wanted`; `tags.*` also takes the field's parts (`tags.1`: one input holds the whole list). */
+const isAt = (path: string, wanted: string) =>
+  wanted.endsWith('.*') ? path === wanted.slice(0, -2) || path.startsWith(wanted.slice(0, -1)) : path === wanted;
+
+/** The API's message when it concerns this field (or one of these paths). */
+export function useFieldError(wanted: string | string[]): string | undefined {
   const error = useContext(ErrorContext);
-  if (!error?.path) return undefined;
-  return (Array.isArray(path) ? path.includes(error.path) : error.path === path) ? error.message : undefined;
+  const path = error?.path;
+  if (!path) return undefined;
+  return (Array.isArray(wanted) ? wanted : [wanted]).some((w) => isAt(path, w)) ? error.message : undefined;
 }
 
 /**

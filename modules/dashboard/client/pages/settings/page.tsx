@@ -144,7 +144,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
             >
               <TextArea
                 label="Script URLs"
-                path="retargeting_scripts"
+                path="retargeting_scripts.*"
                 value={form.scripts}
                 onValue={(scripts) => set({ scripts })}
                 rows={4}
