@@ -21,8 +21,7 @@ const ErrorContext = createContext<FormError | undefined>(undefined);
 export const FormErrorProvider = ErrorContext.Provider;
 
 /** Whether `path` is `wanted`; `tags.*` also takes the field's parts (`tags.1`: one input holds the whole list). */
-const isAt = (path: string, wanted: string) =>
-  wanted.endsWith('.*') ? path === wanted.slice(0, -2) || path.startsWith(wanted.slice(0, -1)) : path === wanted;
+const isAt = (path: string, wanted: string) => (wanted.endsWith('.*') ? path === wanted.slice(0, -2) || path.startsWith(wanted.slice(0, -1)) : path === wanted);
 
 /** The API's message when it concerns this field (or one of these paths). */
 export function useFieldError(wanted: string | string[]): string | undefined {
