@@ -71,7 +71,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.field = detail.field;
+    // messages may name an item as JavaScript does (`rules[2].action.url`); `field` is always dotted
+    this.field = detail.field?.replace(/\[(\d+)\]/g, '.$1');
     this.code = detail.code ?? codeOfStatus(status);
     this.headers = detail.headers ?? {};
   }

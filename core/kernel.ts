@@ -158,7 +158,10 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
           // a path the app has, asked with another method: 405 and the methods it does have
           const allow = allowedMethods(app, new URL(request.url).pathname);
           if (allow.length)
-            return errorReply(new ApiError(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } }), requestId);
+            return errorReply(
+              new ApiError(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } }),
+              requestId,
+            );
           return errorReply(new ApiError(404, 'Not found'), requestId);
         }
       }

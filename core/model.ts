@@ -36,7 +36,11 @@ export const ErrorBody = t.Object(
     ),
     code: t.Union(
       Object.keys(ERROR_CODES).map((code) => t.Literal(code)),
-      { description: `A stable machine code: ${Object.entries(ERROR_CODES).map(([code, meaning]) => `${code} (${meaning})`).join('; ')}` },
+      {
+        description: `A stable machine code: ${Object.entries(ERROR_CODES)
+          .map(([code, meaning]) => `${code} (${meaning})`)
+          .join('; ')}`,
+      },
     ),
   },
   { description: 'Every error answer' },

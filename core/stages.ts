@@ -30,7 +30,7 @@ export function expectHttpUrl(field: string, value: unknown): string {
 
 export function expectText(field: string, value: unknown, max: number, opts: { required?: boolean } = {}): string {
   if (typeof value !== 'string') throw invalid(field, 'expected a string');
-  if (opts.required && !value.trim()) throw invalid(field, 'must not be empty');
+  if (opts.required && !value.trim()) throw invalid(field, 'must not be empty', 'required');
   if (value.length > max) throw tooLong(field, max);
   return value;
 }

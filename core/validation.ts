@@ -140,7 +140,10 @@ export function unstorableInput(value: unknown, where = ''): ApiError | undefine
       for (const [key] of entries) {
         const problem = textProblem(key);
         if (problem)
-          return badRequest(`Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`, at);
+          return badRequest(
+            `Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`,
+            at,
+          );
       }
       for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], name(entries[i]![0])]);
     }

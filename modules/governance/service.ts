@@ -75,9 +75,11 @@ export function policyViolation(
   }
   if (policy.require_utm) {
     const utm = effectiveUtm(link, defaultUtm);
-    if (!filled(utm.source) || !filled(utm.medium)) return refusal('utm_params', 'Governance: UTM parameters (source and medium) are required (require_utm)', 'required');
+    if (!filled(utm.source) || !filled(utm.medium))
+      return refusal('utm_params', 'Governance: UTM parameters (source and medium) are required (require_utm)', 'required');
   }
-  if (policy.require_tags && !(Array.isArray(link.tags) && link.tags.length > 0)) return refusal('tags', 'Governance: at least one tag is required (require_tags)', 'required');
+  if (policy.require_tags && !(Array.isArray(link.tags) && link.tags.length > 0))
+    return refusal('tags', 'Governance: at least one tag is required (require_tags)', 'required');
   if (policy.require_title && !filled(link.title)) return refusal('title', 'Governance: a title is required (require_title)', 'required');
   if (policy.max_expiry_days !== undefined) {
     const days = policy.max_expiry_days;

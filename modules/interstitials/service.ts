@@ -25,7 +25,8 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Validates `interstitial` and fills its defaults (cta_text Continue, delay 5, show_once true). */
 export function checkInterstitial(value: unknown): Interstitial {
   const input = expectObject('interstitial', value, ['title', 'body', 'cta_text', 'delay', 'show_once', 'style']);
-  if (input.title === undefined || input.title === null) throw badRequest('Invalid interstitial: title is required', { field: 'interstitial.title', code: 'required' });
+  if (input.title === undefined || input.title === null)
+    throw badRequest('Invalid interstitial: title is required', { field: 'interstitial.title', code: 'required' });
   const out: Interstitial = {
     title: expectText('interstitial.title', input.title, 200, { required: true }),
     cta_text: input.cta_text == null || input.cta_text === '' ? 'Continue' : expectText('interstitial.cta_text', input.cta_text, 50),

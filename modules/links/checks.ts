@@ -46,7 +46,9 @@ export function checkTags(value: unknown, field = 'tags'): string[] {
   if (value.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: a link has at most ${LIMITS.tagsPerLink}`, { field, code: 'too_long' });
   for (const [i, tag] of value.entries()) {
     if (typeof tag !== 'string' || !TAG_PATTERN.test(tag)) {
-      throw badRequest(`Invalid tag "${String(tag).slice(0, 40)}": use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`, { field: `${field}.${i}` });
+      throw badRequest(`Invalid tag "${String(tag).slice(0, 40)}": use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`, {
+        field: `${field}.${i}`,
+      });
     }
   }
   return [...new Set(value as string[])];

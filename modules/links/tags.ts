@@ -33,7 +33,10 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
       const tags = [...new Set([...before.filter((tag) => !remove.has(tag)), ...add])];
       if (tags.length === before.length && tags.every((tag, i) => tag === before[i])) continue;
       if (tags.length > LIMITS.tagsPerLink)
-        throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`, { field: 'add_tags', code: 'too_long' });
+        throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`, {
+          field: 'add_tags',
+          code: 'too_long',
+        });
       await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
       await recordAudit({
         db: tx,

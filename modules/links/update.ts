@@ -37,7 +37,8 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (customSlug) {
     const slug = checkSlug(patch.slug);
     const unchanged = slug === current.slug && target.domain === current.domain;
-    if (target.isDefault && !unchanged) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
+    if (target.isDefault && !unchanged)
+      throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
     values.slug = slug;
   } else if (patch.slug !== undefined || (target.domain !== current.domain && target.isDefault)) {
     // moving to the default domain (or clearing the slug) gets a generated slug

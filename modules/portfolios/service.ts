@@ -211,7 +211,8 @@ export async function deletePortfolio(deps: Deps, workspaceId: string, id: strin
  * unknown IDs, repeats and links already in the portfolio are skipped; returns how many were added.
  */
 export async function addPortfolioLinks(deps: Deps, workspaceId: string, id: string, linkIds: string[]): Promise<number> {
-  if (!linkIds.length || linkIds.length > LIMITS.portfolioLinksPerAdd) throw badRequest(`link_ids must hold 1 to ${LIMITS.portfolioLinksPerAdd} link IDs`, { field: 'link_ids' });
+  if (!linkIds.length || linkIds.length > LIMITS.portfolioLinksPerAdd)
+    throw badRequest(`link_ids must hold 1 to ${LIMITS.portfolioLinksPerAdd} link IDs`, { field: 'link_ids' });
   const portfolio = await getPortfolio(deps.db, workspaceId, id);
   const wanted = [...new Set(linkIds)];
   const own = new Set((await getLinksByIds(deps.db, workspaceId, wanted)).map((r) => r.id));

@@ -76,8 +76,7 @@ function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
   const field = c.field;
   if (!(PRO_FIELDS as readonly string[]).includes(field) && !hasFeature(plan, 'extended_rule_fields'))
     throw paymentRequired(featureMessage('extended_rule_fields'));
-  if (!isOperator(c.operator))
-    throw invalid(`${where}.operator`, `"${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
+  if (!isOperator(c.operator)) throw invalid(`${where}.operator`, `"${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
   const operator = c.operator;
   if (!operatorsOf(field).includes(operator))
     throw invalid(where, `operator ${operator} does not apply to field ${field} (allowed: ${operatorsOf(field).join(', ')})`);
@@ -90,10 +89,9 @@ function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
     if (!Array.isArray(c.value)) throw invalid(`${where}.value`, `operator ${operator} takes an array`);
     if (operator === 'between' && c.value.length !== 2) throw invalid(`${where}.value`, 'between takes exactly two values [from, to]');
     if (c.value.length < 1 || c.value.length > MAX_LIST) throw invalid(`${where}.value`, `1 to ${MAX_LIST} values`);
-    const values = c.value.map((v, i) => checkValue(`${where}.value.${i}`, field, v));
+    const values = c.value.map((v, i) => checkValue(`${where}.value[${i}]`, field, v));
     // a time range may wrap midnight (22:00 to 06:00); a count range may not run backwards
-    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1]))
-      throw invalid(`${where}.value`, 'between needs from ≤ to');
+    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1])) throw invalid(`${where}.value`, 'between needs from ≤ to');
     condition.value = values;
   } else {
     if (Array.isArray(c.value)) throw invalid(`${where}.value`, `operator ${operator} takes a single value, not an array`);
@@ -108,12 +106,12 @@ export function checkRules(value: unknown, plan: Plan): Rule[] {
   const max = planLimit(plan, 'rulesPerLink');
   if (value.length > max) throw badRequest(`Too many rules: the ${plan} plan allows at most ${max} rules per link`, { field: 'rules', code: 'too_long' });
   return value.map((raw, i) => {
-    const where = `rules.${i}`;
+    const where = `rules[${i}]`;
     const r = expectObject(where, raw, ['name', 'conditions', 'action']);
     const name = r.name === undefined ? `Rule ${i + 1}` : expectText(`${where}.name`, r.name, 100);
     if (!Array.isArray(r.conditions)) throw invalid(`${where}.conditions`, 'expected an array (empty matches every visit)');
     if (r.conditions.length > MAX_CONDITIONS) throw invalid(`${where}.conditions`, `at most ${MAX_CONDITIONS}`);
-    const conditions = r.conditions.map((c, j) => checkCondition(`${where}.conditions.${j}`, c, plan));
+    const conditions = r.conditions.map((c, j) => checkCondition(`${where}.conditions[${j}]`, c, plan));
     const action = expectObject(`${where}.action`, r.action, ['type', 'url']);
     if (action.type !== 'redirect') throw invalid(`${where}.action.type`, 'must be "redirect"');
     return { name, conditions, action: { type: 'redirect' as const, url: expectHttpUrl(`${where}.action.url`, action.url) } };

@@ -10,12 +10,11 @@ export interface Sequence {
 /** Validates `sequence`: 2 to 50 `{url, title?}` items; `loop` defaults to false. */
 export function checkSequence(value: unknown): Sequence {
   const input = expectObject('sequence', value, ['urls', 'loop']);
-  if (!Array.isArray(input.urls) || input.urls.length < 2 || input.urls.length > 50)
-    throw invalid('sequence.urls', 'expected 2 to 50 items {url, title?}');
+  if (!Array.isArray(input.urls) || input.urls.length < 2 || input.urls.length > 50) throw invalid('sequence.urls', 'expected 2 to 50 items {url, title?}');
   const urls = input.urls.map((raw, i) => {
-    const item = expectObject(`sequence.urls.${i}`, raw, ['url', 'title']);
-    const step: { url: string; title?: string } = { url: expectHttpUrl(`sequence.urls.${i}.url`, item.url) };
-    if (item.title !== undefined && item.title !== null) step.title = expectText(`sequence.urls.${i}.title`, item.title, 200);
+    const item = expectObject(`sequence.urls[${i}]`, raw, ['url', 'title']);
+    const step: { url: string; title?: string } = { url: expectHttpUrl(`sequence.urls[${i}].url`, item.url) };
+    if (item.title !== undefined && item.title !== null) step.title = expectText(`sequence.urls[${i}].title`, item.title, 200);
     return step;
   });
   return { urls, loop: input.loop === undefined || input.loop === null ? false : expectBoolean('sequence.loop', input.loop) };

@@ -71,8 +71,7 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
     set.color = body.color?.toLowerCase() ?? '';
   }
   if (body.description !== undefined) {
-    if (body.description !== null && body.description.length > LIMITS.tagDescription)
-      throw tooLong('description', LIMITS.tagDescription);
+    if (body.description !== null && body.description.length > LIMITS.tagDescription) throw tooLong('description', LIMITS.tagDescription);
     set.description = body.description ?? '';
   }
   if (body.date_from !== undefined) set.dateFrom = body.date_from === null ? null : checkDay('date_from', body.date_from);

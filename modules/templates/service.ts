@@ -60,7 +60,8 @@ function checkName(name: unknown): string {
  * `link.validate` handlers) and returns it normalised. Errors say `config.` so the caller knows where.
  */
 export async function checkTemplateConfig(deps: Deps, caller: Caller, config: unknown): Promise<Record<string, unknown>> {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw badRequest('config is required and must be an object', { field: 'config', code: config === undefined || config === null ? 'required' : 'invalid' });
+  if (typeof config !== 'object' || config === null || Array.isArray(config))
+    throw badRequest('config is required and must be an object', { field: 'config', code: config === undefined || config === null ? 'required' : 'invalid' });
   const { domain, expires_in_days, ...fields } = config as Record<string, unknown>;
   const unknown = Object.keys(config).filter((k) => !CONFIG_FIELDS.has(k));
   if (unknown.length) throw invalid(`config.${unknown[0]}`, `unknown field ${unknown.join(', ').slice(0, 200)} (allowed: ${[...CONFIG_FIELDS].join(', ')})`);

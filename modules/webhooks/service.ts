@@ -34,7 +34,10 @@ function webhookView(row: WebhookRow, createdByEmail: string | null) {
 function parseEvents(events: string[]): string[] {
   if (!events.length) throw badRequest('events must list at least one event type', { field: 'events', code: 'required' });
   const unknown = events.find((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
-  if (unknown !== undefined) throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`, { field: `events.${events.indexOf(unknown)}` });
+  if (unknown !== undefined)
+    throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`, {
+      field: `events.${events.indexOf(unknown)}`,
+    });
   return [...new Set(events)];
 }
 

@@ -16,7 +16,8 @@ const KNOWN = new Set<string>([...BOOLEAN_FIELDS, ...DOMAIN_FIELDS, 'max_expiry_
 
 /** Validates a policy from a workspace PATCH and returns it normalised (domains lowercased). */
 export function parseGovernancePolicy(input: unknown): GovernancePolicy {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw badRequest('Invalid governance policy: expected an object', { field: 'governance' });
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw badRequest('Invalid governance policy: expected an object', { field: 'governance' });
   const raw = input as Record<string, unknown>;
   const unknown = Object.keys(raw).filter((k) => !KNOWN.has(k));
   if (unknown.length) throw badRequest(`Invalid governance policy: unknown field ${unknown.join(', ')}`, { field: `governance.${unknown[0]}` });

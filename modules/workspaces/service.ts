@@ -239,7 +239,8 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   if (patch.retargeting_scripts !== undefined) {
     if (patch.retargeting_scripts !== null) {
       const bad = patch.retargeting_scripts.findIndex((u) => !isHttpUrl(u));
-      if (bad >= 0) throw badRequest(`Invalid retargeting script URL: ${String(patch.retargeting_scripts[bad]).slice(0, 200)}`, { field: `retargeting_scripts.${bad}` });
+      if (bad >= 0)
+        throw badRequest(`Invalid retargeting script URL: ${String(patch.retargeting_scripts[bad]).slice(0, 200)}`, { field: `retargeting_scripts.${bad}` });
       if (!hasFeature(ws.plan, 'retargeting_scripts')) throw paymentRequired(featureMessage('retargeting_scripts'));
     }
     set.retargetingScripts = patch.retargeting_scripts;
