@@ -2,7 +2,7 @@ import { and, asc, desc, eq, max } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { ApiError, badRequest, conflict, notFound, invalid, tooLong, required, taken } from '../../core/errors';
+import { ApiError, badRequest, conflict, notFound, required, taken } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
 import { shortUrl } from '../../core/hosts';
 import { withinPlanLimit } from '../../core/plan-limits';
@@ -58,8 +58,8 @@ function checkName(name: string): string {
 export const isPortfolioSlug = (slug: string) => slug.length <= SLUG_MAX && SLUG_FORMAT.test(slug);
 
 function checkSlug(slug: string): string {
-  if (slug.length > SLUG_MAX) throw tooLong('slug', SLUG_MAX);
-  if (!SLUG_FORMAT.test(slug)) throw invalid('slug', 'use lowercase letters, digits, hyphens and underscores');
+  if (slug.length > SLUG_MAX) throw badRequest(`slug must be at most ${SLUG_MAX} characters`, { field: 'slug', code: 'too_long' });
+  if (!SLUG_FORMAT.test(slug)) throw badRequest('Invalid slug format: use lowercase letters, digits, hyphens and underscores', { field: 'slug' });
   return slug;
 }
 
