@@ -106,7 +106,7 @@ export async function listDomains(db: DbOrTx, workspaceId: string) {
     id: r.id,
     workspace_id: r.workspaceId,
     domain: r.domain,
-    verified: r.verified,
+    verified: r.verified ? 1 : 0,
     txt_name: txtName(r.domain),
     txt_record: txtRecord(r.verifyToken),
     created_at: iso(r.createdAt)!,
