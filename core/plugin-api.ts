@@ -7,14 +7,15 @@ import type { CreateLinkBody, ListQuery, LinkView } from '../modules/links';
 
 /**
  * The one import an extension plugin needs: `definePlugin`, the context it is given, and the few
- * kernel helpers a plugin's code uses (TypeBox `t`, `withExample`, `ApiError`).
+ * kernel helpers a plugin's code uses (TypeBox `t`, `withExample`, and the errors: `ApiError`,
+ * `badRequest`, `invalid`, `required`, … which answer `{error, field?, code}` as the modules' do).
  *
  * The context is a narrow facade built per plugin (core/plugins.ts): it can listen to events,
  * answer hooks, add routes, declare jobs and call typed services, and holds no reference to the
  * kernel's bus, database or queue, so a plugin cannot emit the kernel's events or bypass the services.
  */
 export { t } from 'elysia';
-export { ApiError } from './errors';
+export { ApiError, badRequest, conflict, forbidden, invalid, notFound, required, taken, tooLong, type ErrorCode, type ErrorDetail } from './errors';
 export { withExample } from './model';
 
 export type { Actor, AccessRule, WorkspaceAccess } from './access';
@@ -87,7 +88,7 @@ export interface PluginContext {
   readonly log: Logger;
   /** an event, after the fact (detached; a failing handler is logged, never the caller's answer) */
   on<K extends EventName>(event: K, handler: EventHandler<K>): void;
-  /** a hook, in the request: may change the payload or throw `ApiError`; `order` places it among the modules' handlers (default 100) */
+  /** a hook, in the request: may change the payload or throw an `ApiError` (`invalid('target', …)` names the field); `order` places it among the modules' handlers (default 100) */
   hook<K extends HookName>(name: K, handler: HookHandler<K>, opts?: { order?: number }): void;
   /** `on` and `hook` under one name, as docs/interfaces name it: `ctx.hooks.on('link.created', …)` */
   readonly hooks: {

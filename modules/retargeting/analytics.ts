@@ -1,7 +1,7 @@
 import type { Config } from '../../core/config';
 import { sha256Hex } from '../../core/secrets';
 import { shortUrl } from '../../core/hosts';
-import type { ClickRecord } from '../clicks';
+import type { ClickRecord } from '../../core/hook-types';
 
 /** The workspace's analytics destinations (secrets included: loaded by the job, never cached on the redirect path). */
 export interface AnalyticsAccounts {

@@ -52,7 +52,7 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
  */
 export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!isEmail(email)) throw badRequest('Invalid email address');
+  if (!isEmail(email)) throw badRequest('Invalid email address', { field: 'email' });
   await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);
   await deps.limiter.consume('signInEmailIp', `${email} ${input.ip}`, RATE_LIMITS.signInEmailIp);
   await deps.queue.enqueue('mail.signInLink', { email });
