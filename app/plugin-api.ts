@@ -8,14 +8,15 @@ import type { PluginStore } from './plugin-store';
 
 /**
  * The one import an extension plugin needs: `definePlugin`, the context it is given, and the few
- * kernel helpers a plugin's code uses (TypeBox `t`, `Int` for a JSON integer, `withExample`, `ApiError`).
+ * kernel helpers a plugin's code uses (TypeBox `t`, `Int` for a JSON integer, `withExample`, and the
+ * errors: `ApiError`, `badRequest`, `invalid`, `required`, … which answer `{error, field?, code}` as the modules' do).
  *
  * The context is a narrow facade built per plugin (app/plugins.ts): it can listen to events,
  * answer hooks, add routes, declare jobs and call typed services, and holds no reference to the
  * kernel's bus, database or queue, so a plugin cannot emit the kernel's events or bypass the services.
  */
 export { t } from 'elysia';
-export { ApiError } from '../core/errors';
+export { ApiError, badRequest, conflict, forbidden, invalid, notFound, required, taken, tooLong, type ErrorCode, type ErrorDetail } from '../core/errors';
 export { Int, withExample } from '../core/model';
 
 export type { Actor, AccessRule, WorkspaceAccess } from '../core/access';
@@ -103,7 +104,7 @@ export interface PluginContext {
   readonly log: Logger;
   /** an event, after the fact (detached; a failing handler is logged, never the caller's answer) */
   on<K extends EventName>(event: K, handler: EventHandler<K>): void;
-  /** a hook, in the request: may change the payload or throw `ApiError`; `order` places it among the modules' handlers (default 100) */
+  /** a hook, in the request: may change the payload or throw an `ApiError` (`invalid('target', …)` names the field); `order` places it among the modules' handlers (default 100) */
   hook<K extends HookName>(name: K, handler: HookHandler<K>, opts?: { order?: number }): void;
   /** `on` and `hook` under one name, as docs/interfaces name it: `ctx.hooks.on('link.created', …)` */
   readonly hooks: {

@@ -157,6 +157,8 @@ interface Registration {
 
 export class HookBus {
   private readonly handlers = new Map<string, Registration[]>();
+  /** `handlersOf` answers, kept until a handler of that name comes or goes (the redirect path asks on every visit) */
+  private readonly runLists = new Map<string, Handler<any>[]>();
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly log?: Logger) {}
@@ -169,18 +171,22 @@ export class HookBus {
     list.push(reg);
     list.sort((a, b) => a.order - b.order);
     this.handlers.set(name, list);
+    this.runLists.delete(name);
     return () => {
       const current = this.handlers.get(name) ?? [];
       this.handlers.set(
         name,
         current.filter((r) => r !== reg),
       );
+      this.runLists.delete(name);
     };
   }
 
-  /** Handlers registered for a name, in run order (the redirect pipeline reads them once). */
+  /** Handlers registered for a name now, in run order: the same array until one comes or goes (cheap to ask per visit). */
   handlersOf<K extends HookName>(name: K): Handler<HookMap[K]>[] {
-    return (this.handlers.get(name) ?? []).map((r) => r.handler);
+    let list = this.runLists.get(name);
+    if (!list) this.runLists.set(name, (list = (this.handlers.get(name) ?? []).map((r) => r.handler)));
+    return list;
   }
 
   /** Fire an event after the fact. Never throws; handler failures are logged. */

@@ -4,7 +4,8 @@ import { requestHost } from '../../core/hosts';
 import { ASSET_HEADERS, ASSET_PATH, SHELL_HEADERS, shellHtml } from './shell';
 import { clientBundle } from './assets';
 
-const notFound = () => new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+const notFound = () =>
+  new Response(JSON.stringify({ error: 'Not found', code: 'not_found' }), { status: 404, headers: { 'content-type': 'application/json' } });
 
 async function serveShell() {
   return new Response(shellHtml(await clientBundle()), { headers: SHELL_HEADERS });

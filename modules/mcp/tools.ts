@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { badRequest, callerFault, notFound, paymentRequired } from '../../core/errors';
+import { callerFault, notFound, paymentRequired } from '../../core/errors';
 import { unstorableInput } from '../../core/validation';
 import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { conversionStats } from '../conversions';
@@ -32,7 +32,7 @@ function failure(deps: Deps, tool: string, error: unknown): CallToolResult {
     return {
       isError: true,
       content: [{ type: 'text', text: `${fault.status}: ${fault.message}` }],
-      structuredContent: { error: fault.message, status: fault.status },
+      structuredContent: { ...fault.answer(), status: fault.status },
     };
   }
   deps.log.error({ err: error, tool }, 'MCP tool failed');
@@ -63,7 +63,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       try {
         // the REST routes' edge check (app/kernel.ts): text and dates the database cannot store
         const unstorable = unstorableInput(args);
-        if (unstorable) throw badRequest(unstorable);
+        if (unstorable) throw unstorable;
         return ok(await run(args));
       } catch (error) {
         return failure(deps, name, error);

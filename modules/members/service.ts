@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
-import { badRequest, forbidden, notFound } from '../../core/errors';
+import { badRequest, forbidden, notFound, invalid } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { lockPlanLimit } from '../../core/plan-limits';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
@@ -161,7 +161,7 @@ export async function copyOwners(db: DbOrTx, fromWorkspaceId: string, toWorkspac
 export const lockMembership = (tx: Tx, workspaceId: string) => lockPlanLimit(tx, 'members', workspaceId);
 
 export function parseRole(value: unknown): Role {
-  if (!isRole(value)) throw badRequest(`Invalid role: expected one of ${ROLES.join(', ')}`);
+  if (!isRole(value)) throw invalid('role', `expected one of ${ROLES.join(', ')}`);
   return value;
 }
 

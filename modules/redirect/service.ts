@@ -146,8 +146,6 @@ export function createRedirector(deps: Deps) {
   const clicks = clickRecorder(deps);
   const geo = new GeoLocator(config, (err) => deps.log.warn({ err }, 'GeoIP database not loaded; countries unknown'));
   const env: VisitorEnv = { geo, trustedProxies: config.trustedProxies };
-  // read once, on the first visit: plugins register their stages after the modules
-  let stages: Stage[] | undefined;
   const expiredFired = new Set<string>();
 
   /** `host`: the request's, when the caller has read it already */
@@ -229,8 +227,8 @@ export function createRedirector(deps: Deps) {
 
   function resolve(link: LinkSnapshot, visitor: RequestVisitor, method: VisitMethod): Answer {
     const ctx = new Resolution(link, visitor, method !== 'HEAD' && !visitor.isBot, clicks);
-    stages ??= deps.bus.handlersOf('redirect.resolve');
-    const pending = runStages(stages, ctx);
+    // asked per visit (the bus keeps the list until a handler comes or goes): a stage registered later (a plugin set up after the modules) runs from then on
+    const pending = runStages(deps.bus.handlersOf('redirect.resolve'), ctx);
     if (pending) return pending.then(() => answer(ctx));
     return answer(ctx);
   }

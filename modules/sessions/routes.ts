@@ -156,7 +156,7 @@ export const sessionRoutes = (deps: Deps) =>
         if (caller?.actor.via !== 'session') {
           // nobody to sign out (no cookie, an ended session, an API key); a stale cookie is cleared all the same
           const stale = sessionCookieOf(request) ? { 'set-cookie': endedSessionCookie(deps.config) } : undefined;
-          throw new ApiError(401, 'Not signed in: there is no session to end', stale);
+          throw new ApiError(401, 'Not signed in: there is no session to end', { headers: stale });
         }
         await endSession(deps, caller.actor.sessionId);
         set.headers['set-cookie'] = endedSessionCookie(deps.config);

@@ -53,7 +53,7 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
  */
 export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!isEmail(email)) throw badRequest('Invalid email address');
+  if (!isEmail(email)) throw badRequest('Invalid email address', { field: 'email' });
   const off = emailLinksOff(deps);
   if (off) throw new ApiError(403, off);
   await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
 import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
-import { badRequest, conflict, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { badRequest, isUniqueViolation, notFound, paymentRequired, invalid, required, taken } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit, withinPlanLimit } from '../../core/plan-limits';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
@@ -112,7 +112,7 @@ export interface CreateWorkspaceInput {
 /** A new top-level workspace owned by the user, on the plan given, inside the caller's transaction. */
 export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput & { plan: Plan }): Promise<WorkspaceRow> {
   const name = input.name.trim();
-  if (!name) throw badRequest('name is required');
+  if (!name) throw required('name');
   if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
   const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan }, false);
   await addMember(tx, ws.id, input.userId, 'owner');
@@ -121,7 +121,7 @@ export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput &
 
 /** A new top-level workspace owned by the user, with a first owner API key (shown once). */
 export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
-  if (!input.name.trim()) throw badRequest('name is required');
+  if (!input.name.trim()) throw required('name');
   return deps.db.transaction(async (tx) => {
     const ws = await insertOwnedWorkspace(tx, { ...input, plan: input.plan ?? deps.config.defaultPlan });
     const key = await createApiKey(tx, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
@@ -132,9 +132,9 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
 /** A client workspace under an Agency parent, within the parent plan's client limit: starts on free, the parent's owners own it. */
 export async function createClientWorkspace(deps: Deps, input: { parentId: string; parentPlan: Plan; userId: string; name: string; slug?: string }) {
   const name = input.name.trim();
-  if (!name) throw badRequest('name is required');
+  if (!name) throw required('name');
   if (input.slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/.test(input.slug)) {
-    throw badRequest('Invalid slug: use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
+    throw invalid('slug', 'use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
   }
   return deps.db.transaction(async (tx) => {
     await withinPlanLimit(tx, {
@@ -147,7 +147,7 @@ export async function createClientWorkspace(deps: Deps, input: { parentId: strin
     try {
       ws = await insertWorkspace(tx, { id: newId(), name, plan: 'free', parentWorkspaceId: input.parentId, slug: input.slug }, input.slug !== undefined);
     } catch (error) {
-      if ((error as { code?: string }).code === 'SLUG_TAKEN' || isUniqueViolation(error)) throw conflict(`Slug "${input.slug}" is already taken`);
+      if ((error as { code?: string }).code === 'SLUG_TAKEN' || isUniqueViolation(error)) throw taken('slug', `Slug "${input.slug}" is already taken`);
       throw error;
     }
     await copyOwners(tx, input.parentId, ws.id);
@@ -249,13 +249,14 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   const fields = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
   if (!fields.length) throw badRequest('No updates provided');
   if (patch.name !== undefined) {
-    if (patch.name === null || !patch.name.trim()) throw badRequest('name cannot be empty');
+    if (patch.name === null || !patch.name.trim()) throw badRequest('name cannot be empty', { field: 'name', code: 'required' });
     set.name = patch.name.trim();
   }
   if (patch.retargeting_scripts !== undefined) {
     if (patch.retargeting_scripts !== null) {
-      const bad = patch.retargeting_scripts.find((u) => !isHttpUrl(u));
-      if (bad !== undefined) throw badRequest(`Invalid retargeting script URL: ${String(bad).slice(0, 200)}`);
+      const bad = patch.retargeting_scripts.findIndex((u) => !isHttpUrl(u));
+      if (bad >= 0)
+        throw badRequest(`Invalid retargeting script URL: ${String(patch.retargeting_scripts[bad]).slice(0, 200)}`, { field: `retargeting_scripts.${bad}` });
       if (!hasFeature(ws.plan, 'retargeting_scripts')) throw paymentRequired(featureMessage('retargeting_scripts'));
     }
     set.retargetingScripts = patch.retargeting_scripts;
@@ -269,7 +270,7 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   }
   if (patch.expired_page_url !== undefined) {
     if (patch.expired_page_url !== null && patch.expired_page_url !== '' && !isHttpUrl(patch.expired_page_url))
-      throw badRequest('Invalid expired_page_url: expected an http(s) URL');
+      throw invalid('expired_page_url', 'expected an http(s) URL');
     set.expiredPageUrl = patch.expired_page_url || null;
   }
   if (patch.track_conversions_default !== undefined) {
@@ -319,7 +320,7 @@ export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorksp
  * operator's user id (console), or `operator` (the operator token, which names nobody).
  */
 export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan, by: string) {
-  if (!PLANS.includes(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
+  if (!PLANS.includes(plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
     if (!before) throw notFound('Workspace');

@@ -106,7 +106,7 @@ test('routes live under /api/plugins/<name>, behind the access rule, in the Open
 
   const path = `/plugins/kitchen-sink/workspaces/${ws.workspaceId}/links`;
   expect((await t.api('POST', path, { body: { target: 'https://example.com/x' } })).status).toBe(401);
-  expect((await t.api('POST', path, { key: ws.key, body: { target: 'https://example.com/taken' } })).body).toEqual({ error: 'Taken' });
+  expect((await t.api('POST', path, { key: ws.key, body: { target: 'https://example.com/taken' } })).body).toEqual({ error: 'Taken', code: 'conflict' });
   expect((await t.api('POST', path, { key: ws.key, body: { target: 'not a url' } })).status).toBe(400); // the links service's own check
   const created = await t.api('POST', path, { key: ws.key, body: { target: 'https://example.com/from-plugin' } });
   expect(created).toMatchObject({ status: 201, body: { created_by: 'plugin:kitchen-sink', title: 'Set by kitchen-sink' } });

@@ -23,7 +23,7 @@ function LinkRequestForm() {
     setError(undefined);
     setFieldError(undefined);
     try {
-      await api('POST', '/session/sign-in-link', { email: email.trim() });
+      await api.post('/api/session/sign-in-link', { body: { email: email.trim() } });
       setSentTo(email.trim());
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.status === 429) setError(`Too many sign-in requests.${retryText(failure)}`);
@@ -108,7 +108,7 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await api<{ csrf_token: string }>('POST', '/session', { token });
+      const answer = await api.post('/api/session', { body: { token: token! } });
       setCsrfToken(answer.csrf_token);
       await refresh();
       onSignedIn();

@@ -1,13 +1,10 @@
-import { api } from '../api';
+import { api, type ApiAnswer } from '../api';
 import { useLoad } from '../ui';
 
-export interface SignInOptions {
-  email_links: boolean;
-  sso: { name: string } | null;
-}
+export type SignInOptions = ApiAnswer<'get', '/api/session/options'>;
 
 /** How this server lets people sign in (e-mail links, single sign-on): asked once per sign-in page. */
-export const useSignInOptions = () => useLoad(() => api<SignInOptions>('GET', '/session/options'), []);
+export const useSignInOptions = () => useLoad(() => api.get('/api/session/options'), []);
 
 /**
  * Why a single sign-on came back without signing in, from the callback's `?sso_error=` code. The

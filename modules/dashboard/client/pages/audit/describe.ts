@@ -1,15 +1,8 @@
 import type { AuditAction } from '../../../../audit/shared';
+import type { ApiAnswer } from '../../api';
 
 /** One entry as GET /audit-log answers it; `details` is the JSON-encoded, action-specific data. */
-export interface AuditEntry {
-  id: number;
-  user_id: string | null;
-  user_email: string | null;
-  user_name: string | null;
-  action: string;
-  details: string;
-  created_at: string;
-}
+export type AuditEntry = ApiAnswer<'get', '/api/workspaces/{wsId}/audit-log'>['entries'][number];
 
 /** Each action in words, for the filter and the list. */
 export const ACTION_WORDS: Record<AuditAction, string> = {

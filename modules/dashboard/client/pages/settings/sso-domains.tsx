@@ -1,18 +1,10 @@
 import { useState } from 'preact/hooks';
 import { hasFeature, featureMessage, type Plan } from '../../../../../core/plans';
-import { api, ApiFailure } from '../../api';
+import { api, type ApiAnswer, ApiFailure } from '../../api';
 import { Button, CopyButton, FailureNotice, Field, Loading, toast, useLoad } from '../../ui';
 
-type JoinRole = 'viewer' | 'editor' | 'admin';
-interface SsoDomain {
-  id: string;
-  domain: string;
-  verified: boolean;
-  default_role: JoinRole;
-  sso_required: boolean;
-  txt_name: string;
-  txt_record: string;
-}
+type SsoDomain = ApiAnswer<'get', '/api/workspaces/{wsId}/sso-domains'>['data'][number];
+type JoinRole = SsoDomain['default_role'];
 const ROLES: JoinRole[] = ['viewer', 'editor', 'admin'];
 
 /**
@@ -40,8 +32,8 @@ export function SsoDomains({ wsId, plan }: { wsId: string; plan: Plan }) {
 }
 
 function SsoDomainList({ wsId }: { wsId: string }) {
-  const base = `/workspaces/${wsId}/sso-domains`;
-  const loaded = useLoad(() => api<{ data: SsoDomain[] }>('GET', base), [wsId]);
+  const one = (ssoDomainId: string) => ({ params: { path: { wsId, ssoDomainId } } });
+  const loaded = useLoad(() => api.get('/api/workspaces/{wsId}/sso-domains', { params: { path: { wsId } } }), [wsId]);
   const [domain, setDomain] = useState('');
   const [role, setRole] = useState<JoinRole>('viewer');
   const [error, setError] = useState<string>();
@@ -61,7 +53,7 @@ function SsoDomainList({ wsId }: { wsId: string }) {
     setBusy(true);
     setError(undefined);
     try {
-      await api('POST', base, { domain: domain.trim(), default_role: role });
+      await api.post('/api/workspaces/{wsId}/sso-domains', { params: { path: { wsId } }, body: { domain: domain.trim(), default_role: role } });
       setDomain('');
       loaded.reload();
       toast(`${domain.trim()} added: place its TXT record, then verify`);
@@ -73,7 +65,7 @@ function SsoDomainList({ wsId }: { wsId: string }) {
   };
   const verify = (d: SsoDomain) =>
     act(async () => {
-      const result = await api<{ verified: boolean }>('POST', `${base}/${d.id}/verify`);
+      const result = await api.post('/api/workspaces/{wsId}/sso-domains/{ssoDomainId}/verify', one(d.id));
       if (!result.verified) throw new Error(`No TXT record ${d.txt_record} at ${d.txt_name} yet`);
     }, `${d.domain} is verified`);
 
@@ -100,7 +92,16 @@ function SsoDomainList({ wsId }: { wsId: string }) {
                   <select
                     aria-label={`Role on joining from ${d.domain}`}
                     value={d.default_role}
-                    onChange={(e) => act(() => api('PATCH', `${base}/${d.id}`, { default_role: e.currentTarget.value }), `${d.domain}: role changed`)}
+                    onChange={(e) =>
+                      act(
+                        () =>
+                          api.patch('/api/workspaces/{wsId}/sso-domains/{ssoDomainId}', {
+                            ...one(d.id),
+                            body: { default_role: e.currentTarget.value as JoinRole },
+                          }),
+                        `${d.domain}: role changed`,
+                      )
+                    }
                   >
                     {ROLES.map((r) => (
                       <option key={r} value={r}>
@@ -113,12 +114,20 @@ function SsoDomainList({ wsId }: { wsId: string }) {
                   <input
                     type="checkbox"
                     checked={d.sso_required}
-                    onChange={(e) => act(() => api('PATCH', `${base}/${d.id}`, { sso_required: e.currentTarget.checked }), `${d.domain}: saved`)}
+                    onChange={(e) =>
+                      act(
+                        () => api.patch('/api/workspaces/{wsId}/sso-domains/{ssoDomainId}', { ...one(d.id), body: { sso_required: e.currentTarget.checked } }),
+                        `${d.domain}: saved`,
+                      )
+                    }
                   />{' '}
                   SSO required for {d.domain}
                 </label>
                 {!d.verified && <Button onClick={() => verify(d)}>Verify {d.domain}</Button>}
-                <Button variant="quiet" onClick={() => act(() => api('DELETE', `${base}/${d.id}`), `${d.domain} removed`)}>
+                <Button
+                  variant="quiet"
+                  onClick={() => act(() => api.delete('/api/workspaces/{wsId}/sso-domains/{ssoDomainId}', one(d.id)), `${d.domain} removed`)}
+                >
                   Remove {d.domain}
                 </Button>
               </div>
