@@ -59,4 +59,8 @@ export const SignInOptions = t.Object({
   sso: t.Union([t.Object({ name: t.String({ description: 'The provider on the button: "Sign in with {name}"' }) }), t.Null()], {
     description: 'Single sign-on (OpenID Connect), when set up',
   }),
+  mail: t.Boolean({ description: 'false when no SMTP_URL is set: mails (sign-in links included) go to the server log instead' }),
+  setup_needed: t.Boolean({
+    description: 'true while the instance has no user: the server printed a one-time setup link (`bun run cli setup-link` prints it too)',
+  }),
 });

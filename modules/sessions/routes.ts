@@ -3,6 +3,7 @@ import { accessMacro, identify, sessionCookieOf, type Actor, type SessionActor }
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { jsonOnly } from './json-only';
+import { setupNeeded } from './setup';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
 import { getUser } from '../members';
@@ -58,10 +59,19 @@ export const sessionRoutes = (deps: Deps) =>
         detail: { summary: 'Mail a one-time sign-in link (the same answer whether or not the address has an account)', security: [] },
       },
     )
-    .get('/api/session/options', () => ({ email_links: deps.config.emailSignIn, sso: deps.config.oidc ? { name: deps.config.oidc.name } : null }), {
-      response: { 200: SignInOptions },
-      detail: { summary: 'How people may sign in here (the sign-in page asks)', security: [] },
-    })
+    .get(
+      '/api/session/options',
+      async () => ({
+        email_links: deps.config.emailSignIn,
+        sso: deps.config.oidc ? { name: deps.config.oidc.name } : null,
+        mail: deps.config.smtpUrl !== undefined,
+        setup_needed: await setupNeeded(deps),
+      }),
+      {
+        response: { 200: SignInOptions },
+        detail: { summary: 'How people may sign in here (the sign-in page asks)', security: [] },
+      },
+    )
     .get(
       '/api/session/oidc/start',
       async ({ request, server, set }) => {

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../core/deps';
-import { ApiError, badRequest } from '../../core/errors';
+import { ApiError, invalid } from '../../core/errors';
 import { PLANS } from '../../core/plans';
 import { ensureUser, hasUsers, isEmail, setOperator } from '../members';
 import { insertOwnedWorkspace } from '../workspaces';
@@ -47,7 +47,7 @@ export interface SetupInput {
  */
 export async function completeSetup(deps: Deps, input: SetupInput, userAgent: string | null): Promise<OpenedSession> {
   const email = input.email.trim();
-  if (!isEmail(email)) throw badRequest('Invalid email: expected an address such as you@example.com');
+  if (!isEmail(email)) throw invalid('email', 'expected an address such as you@example.com');
   const workspace = input.workspace?.trim() || 'My workspace';
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(setupTokens).for('update');

@@ -4475,6 +4475,10 @@ export interface operations {
                             /** @description The provider on the button: "Sign in with {name}" */
                             name: string;
                         } | null;
+                        /** @description false when no SMTP_URL is set: mails (sign-in links included) go to the server log instead */
+                        mail: boolean;
+                        /** @description true while the instance has no user: the server printed a one-time setup link (`bun run cli setup-link` prints it too) */
+                        setup_needed: boolean;
                     };
                 };
             };

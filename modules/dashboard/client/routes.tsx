@@ -17,6 +17,7 @@ import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
 import { PortfoliosPage } from './pages/portfolios/list';
 import { ClientsPage } from './pages/clients/page';
+import { SetupPage } from './pages/setup';
 import { SignInPage } from './pages/sign-in';
 import { WebhooksPage } from './pages/webhooks/page';
 import { WebhookPage } from './pages/webhooks/webhook';
@@ -109,7 +110,7 @@ function WorkspacePages({ path }: { path: string }) {
   );
 }
 
-/** path → page. Sign-in and invitation pages are open; every other route needs a session. */
+/** path → page. Sign-in, invitation and first-run setup pages are open; every other route needs a session. */
 export function Routes() {
   const { path } = useLocation();
   const { session } = useSession();
@@ -118,6 +119,7 @@ export function Routes() {
   if (path === SIGN_IN_PATH)
     return <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
   if (path === '/app/invite') return <InvitePage />;
+  if (path === '/app/setup') return <SetupPage />;
   if (session === undefined)
     return (
       <main id="main" class="standalone">

@@ -4,6 +4,7 @@ import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate } from '../ui';
 import { useHashToken } from './hash-token';
 import type { Loaded } from '../ui/use-load';
+import { SetupLinkHint } from './setup';
 import { ssoErrorText, SsoButton, useSignInOptions, type SignInOptions } from './sso';
 
 function retryText(error: ApiFailure) {
@@ -76,9 +77,21 @@ function LinkRequestForm() {
 function SignInChoices({ options }: { options: Loaded<SignInOptions> }) {
   const ssoError = new URLSearchParams(location.search).get('sso_error');
   // until the server says otherwise (it is asked at once), the e-mail form is there as it always was
-  const { sso, email_links } = options.data ?? { sso: null, email_links: true };
+  const { sso, email_links, mail, setup_needed } = options.data ?? { sso: null, email_links: true, mail: true, setup_needed: false };
+  if (setup_needed)
+    return (
+      <div class="notice" role="note">
+        <h2>First run: no account yet</h2>
+        <SetupLinkHint />
+      </div>
+    );
   return (
     <>
+      {email_links && !mail && (
+        <p class="notice" role="note">
+          This server sends no mail (no SMTP_URL is set): sign-in links go to the server’s log, where its operator can find them.
+        </p>
+      )}
       {ssoError && options.data && <ErrorNotice error={ssoErrorText(ssoError, sso?.name ?? 'the identity provider')} />}
       {sso && <SsoButton name={sso.name} />}
       {sso && email_links && <p class="sign-in-or">or get a sign-in link by e-mail</p>}
