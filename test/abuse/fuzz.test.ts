@@ -301,7 +301,8 @@ test('NUL, lone surrogates and extreme dates in any path, query or body field of
     for (const value of HOSTILE) {
       for (const name of op.pathParams) await send('path', name, value, { [name]: inUrl(value) }, '', op.body);
       for (const name of op.queryParams) await send('query', name, value, {}, `?${name}=${inUrl(value)}`, op.body);
-      for (const position of op.body ? bodyPositions(op) : []) await send('body', position.at(-1)!, value, {}, '', withValue(op.body, position, value), position.join('.'));
+      for (const position of op.body ? bodyPositions(op) : [])
+        await send('body', position.at(-1)!, value, {}, '', withValue(op.body, position, value), position.join('.'));
     }
   }
   expect(failures).toEqual([]);

@@ -33,7 +33,15 @@ const cases = (): Case[] => [
   ['link title with NUL (edge check)', 'POST', '/links', { target: TARGET, title: 'a\u0000b' }, 400, 'title', 'invalid'],
   ['link tag malformed', 'POST', '/links', { target: TARGET, tags: ['ok', 'Not OK'] }, 400, 'tags.1', 'invalid'],
   ['link utm key unknown', 'POST', '/links', { target: TARGET, utm_params: { utm_source: 'x' } }, 400, 'utm_params.utm_source', 'invalid'],
-  ['link rule action URL', 'POST', '/links', { target: TARGET, rules: [rule({ type: 'redirect', url: TARGET }), badUrlRule] }, 400, 'rules.1.action.url', 'invalid'],
+  [
+    'link rule action URL',
+    'POST',
+    '/links',
+    { target: TARGET, rules: [rule({ type: 'redirect', url: TARGET }), badUrlRule] },
+    400,
+    'rules.1.action.url',
+    'invalid',
+  ],
   [
     'link rule condition value',
     'POST',
@@ -45,7 +53,21 @@ const cases = (): Case[] => [
   ],
   ['link routing rule key', 'POST', '/links', { target: TARGET, routing_rules: { country: { XX1: TARGET } } }, 400, 'routing_rules.country', 'invalid'],
   ['link deep link URL', 'POST', '/links', { target: TARGET, deep_link: { ios_app_url: 'nope' } }, 400, 'deep_link.ios_app_url', 'invalid'],
-  ['link A/B variant URL', 'POST', '/links', { target: TARGET, ab_variants: [{ name: 'A', url: 'nope', weight: 50 }, { name: 'B', url: TARGET, weight: 50 }] }, 400, 'ab_variants.0.url', 'invalid'],
+  [
+    'link A/B variant URL',
+    'POST',
+    '/links',
+    {
+      target: TARGET,
+      ab_variants: [
+        { name: 'A', url: 'nope', weight: 50 },
+        { name: 'B', url: TARGET, weight: 50 },
+      ],
+    },
+    400,
+    'ab_variants.0.url',
+    'invalid',
+  ],
   ['link custom slug on the default domain', 'POST', '/links', { target: TARGET, slug: 'mine' }, 400, 'slug', 'invalid'],
   ['bulk with no links', 'POST', '/links/bulk', { links: [] }, 400, 'links', 'invalid'],
   // links: patch
@@ -74,7 +96,15 @@ const cases = (): Case[] => [
   ['domain malformed', 'POST', '/domains', { domain: 'not a host' }, 400, 'domain', 'invalid'],
   ['domain missing', 'POST', '/domains', {}, 400, 'domain', 'required'],
   // webhooks
-  ['webhook event unknown', 'POST', '/webhooks', { name: 'w', url: 'https://hooks.example.com/x', events: ['link.created', 'link.exploded'] }, 400, 'events.1', 'invalid'],
+  [
+    'webhook event unknown',
+    'POST',
+    '/webhooks',
+    { name: 'w', url: 'https://hooks.example.com/x', events: ['link.created', 'link.exploded'] },
+    400,
+    'events.1',
+    'invalid',
+  ],
   ['webhook URL private', 'POST', '/webhooks', { name: 'w', url: 'http://127.0.0.1/x', events: ['link.created'] }, 400, 'url', 'invalid'],
   // no single field at fault
   ['malformed JSON', 'POST', '/links', '{"target":', 400, undefined, 'invalid'],
