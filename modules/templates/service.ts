@@ -42,8 +42,8 @@ export function templateView(row: TemplateRow) {
     name: row.name,
     config: row.config,
     created_by: row.createdBy,
-    created_at: iso(row.createdAt)!,
-    updated_at: iso(row.updatedAt)!,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
   };
 }
 

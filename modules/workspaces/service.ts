@@ -181,7 +181,7 @@ export async function listWorkspacesOfUser(db: Db, userId: string) {
     plan: w.plan as Plan,
     role,
     member_count: counts.get(w.id) ?? 0,
-    created_at: iso(w.createdAt)!,
+    created_at: iso(w.createdAt),
   }));
 }
 
@@ -208,7 +208,7 @@ export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
     default_utm_params: row.defaultUtmParams ?? null,
     parent_workspace_id: row.parentWorkspaceId,
     member_count: counts.get(row.id) ?? 0,
-    created_at: iso(row.createdAt)!,
+    created_at: iso(row.createdAt),
     ...(row.governance ? { governance: row.governance } : {}),
     expired_page_url: row.expiredPageUrl ?? '',
   };
