@@ -4,14 +4,14 @@ import type { Deps } from '../core/deps';
 import { errors } from '../core/model';
 import type { MountedRoute } from './plugins';
 
-/** The error answers a plugin route can give, from its declaration: the same statuses a module documents by hand. */
+/**
+ * The error answers a plugin route adds to those of its access rule and validation (the `access`
+ * macro documents those: core/access.ts `guardStatuses`): its handler's, and 403 for a session write
+ * without its CSRF token.
+ */
 function errorStatuses({ route }: MountedRoute) {
-  const codes: Parameters<typeof errors> = [401, ...(route.errors ?? [])];
-  if (route.body || route.query) codes.push(400);
-  // 403: a role below the rule's, or a session write without its CSRF token
-  if (route.method !== 'GET' || (route.access !== true && route.access.role)) codes.push(403);
-  if (route.path.includes(':wsId')) codes.push(404);
-  if (route.access !== true && (route.access.plan || route.access.feature)) codes.push(402);
+  const codes = [...(route.errors ?? [])];
+  if (route.method !== 'GET') codes.push(403);
   return errors(...new Set(codes));
 }
 

@@ -1,4 +1,6 @@
+import { Kind } from '@sinclair/typebox';
 import { Elysia } from 'elysia';
+import { errors, type ErrorStatus } from './model';
 import { sameSecret } from './secrets';
 import { ApiError, forbidden, notFound, paymentRequired } from './errors';
 import { featureMessage, FEATURE_MIN_PLAN, planAtLeast, roleAtLeast, type Feature, type Plan, type Role } from './plans';
@@ -91,6 +93,36 @@ export async function identify(resolver: AccessResolver, request: Request): Prom
 }
 
 /**
+ * The error statuses the guard and the validation can answer on a route, before its handler runs:
+ * 401; 400 when it takes a body or query; and in the `{wsId}` workspace of a rule, 404, 403 for a
+ * role minimum above viewer, 402 for a plan or feature. The OpenAPI document lists these for every guarded route
+ * (the route lists only what its handler adds: a 409, a 404 of its own resource, a session write's 403).
+ */
+export function guardStatuses(rule: AccessRule | true, route: { wsId: boolean; input: boolean }): ErrorStatus[] {
+  const codes: ErrorStatus[] = [401];
+  if (route.input) codes.push(400);
+  if (rule !== true && route.wsId) {
+    codes.push(404);
+    // every member is at least a viewer: only a higher minimum can refuse
+    if (rule.role && rule.role !== 'viewer') codes.push(403);
+    if (rule.plan || rule.feature) codes.push(402);
+  }
+  return codes;
+}
+
+/**
+ * A route's `response` with the guard's error statuses added (a status the route documents itself
+ * stays as it is). A route without `response` documents its answers by hand (`detail.responses`: CSV, images).
+ */
+// the route's options as Elysia hands them to a macro (typed loosely there)
+function withGuardStatuses(rule: AccessRule | true, hook: { params?: any; body?: unknown; query?: unknown; response?: unknown }) {
+  if (!hook.response || typeof hook.response !== 'object') return;
+  const own = Kind in hook.response ? { 200: hook.response } : hook.response;
+  const route = { wsId: Boolean(hook.params?.properties?.wsId), input: hook.body !== undefined || hook.query !== undefined };
+  hook.response = { ...errors(...guardStatuses(rule, route)), ...own };
+}
+
+/**
  * The one guard: credential → actor → workspace → role minimum → plan minimum.
  * `{ access: true }` only authenticates; `{ access: { role: 'editor', feature: 'webhooks' } }`
  * also checks the `{wsId}` workspace. Order of answers: 401, 403 (CSRF), 404, 403, 402 — all before
@@ -100,6 +132,8 @@ export const accessMacro = (resolver: AccessResolver) => {
   const granted = new WeakMap<Request, { actor: Actor; workspace: WorkspaceAccess }>();
   return new Elysia({ name: 'access' }).macro({
     access: (rule: AccessRule | true) => ({
+      // documents the answers below on the route (Elysia hands the macro the route's options here)
+      introspect: (hook) => withGuardStatuses(rule, hook),
       async transform({ params, request, set }) {
         const { actor, setCookie } = await identify(resolver, request);
         if (setCookie) set.headers['set-cookie'] = setCookie;

@@ -1,6 +1,9 @@
-/** Timestamps leave the API as ISO 8601 UTC strings. */
-export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
-export const isoRequired = (d: Date | string): string => new Date(d).toISOString();
+/** Timestamps leave the API as ISO 8601 UTC strings: a set one as a string, an unset one (nullable column) as null. */
+export function iso(d: Date | string): string;
+export function iso(d: Date | string | null | undefined): string | null;
+export function iso(d: Date | string | null | undefined): string | null {
+  return d == null ? null : new Date(d).toISOString();
+}
 
 /** Primary keys: time-ordered UUIDs (index-friendly, opaque to clients). */
 export const newId = (): string => Bun.randomUUIDv7();

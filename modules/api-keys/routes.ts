@@ -25,14 +25,14 @@ export const apiKeyRoutes = (deps: Deps) =>
         access: { role: 'admin' },
         params: WsParams,
         body: withExample(CreateKeyBody, { name: 'CI', role: 'editor' }),
-        response: { 201: CreatedKey, ...errors(400, 401, 402, 403, 404) },
+        response: { 201: CreatedKey, ...errors(402) },
         detail: { summary: 'Create an API key (the key is shown once)' },
       },
     )
     .get('/api/workspaces/:wsId/api-keys', async ({ workspace }) => ({ api_keys: await listApiKeys(deps.db, workspace.id) }), {
       access: { role: 'admin' },
       params: WsParams,
-      response: { 200: t.Object({ api_keys: t.Array(KeyItem) }), ...errors(401, 403, 404) },
+      response: { 200: t.Object({ api_keys: t.Array(KeyItem) }) },
       detail: { summary: 'List API keys (no secrets)' },
     })
     .delete(
@@ -41,5 +41,5 @@ export const apiKeyRoutes = (deps: Deps) =>
         await deleteApiKey(deps.db, deps.cache, { workspaceId: workspace.id, keyId: params.keyId, userId: actor.userId });
         return { ok: true as const };
       },
-      { access: { role: 'admin' }, params: KeyParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete an API key' } },
+      { access: { role: 'admin' }, params: KeyParams, response: { 200: OkBody }, detail: { summary: 'Delete an API key' } },
     );

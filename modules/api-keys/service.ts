@@ -70,7 +70,7 @@ export async function listApiKeys(db: Db, workspaceId: string) {
     name: r.name,
     role: (r.followsMembership ? (roles.get(r.userId) ?? r.role) : r.role) as Role,
     prefix: r.prefix,
-    created_at: iso(r.createdAt)!,
+    created_at: iso(r.createdAt),
     last_used_at: iso(r.lastUsedAt),
   }));
 }

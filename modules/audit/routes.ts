@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, Int, PageQuery, WsParams } from '../../core/model';
+import { Int, PageQuery, WsParams } from '../../core/model';
 import { listAudit, type NameUsers } from './service';
 
 const AuditEntry = t.Object({
@@ -28,6 +28,6 @@ export const auditRoutes = (deps: Deps, nameUsers: NameUsers) =>
         from: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
         to: t.Optional(t.String({ description: 'ISO 8601, inclusive' })),
       }),
-      response: { 200: t.Object({ entries: t.Array(AuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403, 404) },
+      response: { 200: t.Object({ entries: t.Array(AuditEntry), total: Int(), page: Int(), limit: Int() }) },
       detail: { summary: 'Read the audit log, newest first' },
     });

@@ -73,7 +73,7 @@ export async function listAudit(db: Db, nameUsers: NameUsers, workspaceId: strin
       user_name: (r.userId && users.get(r.userId)?.name) || null,
       action: r.action,
       details: r.details,
-      created_at: iso(r.createdAt)!,
+      created_at: iso(r.createdAt),
     })),
     total,
     page,

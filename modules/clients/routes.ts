@@ -19,13 +19,13 @@ export const clientRoutes = (deps: Deps) =>
         access: { role: 'owner', feature: 'clients' },
         params: WsParams,
         body: withExample(CreateClientBody, { name: 'Acme Corp', slug: 'acme' }),
-        response: { 201: CreatedClient, ...errors(400, 401, 402, 403, 404, 409) },
+        response: { 201: CreatedClient, ...errors(409) },
         detail: { summary: 'Create a client workspace (Agency): starts on free, your owners own it' },
       },
     )
     .get('/api/workspaces/:wsId/clients', async ({ workspace }) => ({ clients: await listClients(deps.db, workspace.id) }), {
       access: { role: 'viewer' },
       params: WsParams,
-      response: { 200: t.Object({ clients: t.Array(ClientItem) }), ...errors(401, 404) },
+      response: { 200: t.Object({ clients: t.Array(ClientItem) }) },
       detail: { summary: 'List client workspaces with their link and click counts' },
     });

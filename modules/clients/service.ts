@@ -24,6 +24,6 @@ export async function listClients(db: Db, parentId: string) {
     parent_workspace_id: parentId,
     link_count: totals.get(r.id)?.links ?? 0,
     click_count: totals.get(r.id)?.clicks ?? 0,
-    created_at: iso(r.createdAt)!,
+    created_at: iso(r.createdAt),
   }));
 }

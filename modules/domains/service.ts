@@ -109,7 +109,7 @@ export async function listDomains(db: DbOrTx, workspaceId: string) {
     verified: r.verified ? 1 : 0,
     txt_name: txtName(r.domain),
     txt_record: txtRecord(r.verifyToken),
-    created_at: iso(r.createdAt)!,
+    created_at: iso(r.createdAt),
   }));
 }
 

@@ -37,7 +37,7 @@ export const importExportRoutes = (deps: Deps) =>
         query: ImportQuery,
         // the body is checked in the handler: declared here, the generator would hide the multipart and text/csv forms
         parse: parseImportRequest,
-        response: { 201: ImportResult, ...errors(400, 401, 402, 403, 404, 429) },
+        response: { 201: ImportResult, ...errors(402, 429) },
         detail: {
           summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction',
           description:

@@ -51,9 +51,9 @@ export async function listPendingInvites(db: Db, workspaceId: string) {
     token: i.tokenHash,
     invited_by: i.invitedBy,
     invited_by_email: inviters.get(i.invitedBy)!.email,
-    expires_at: iso(i.expiresAt)!,
+    expires_at: iso(i.expiresAt),
     accepted_at: iso(i.acceptedAt),
-    created_at: iso(i.createdAt)!,
+    created_at: iso(i.createdAt),
   }));
 }
 
@@ -113,7 +113,7 @@ export async function createInvite(
       expiresAt: invite.expiresAt,
     }),
   );
-  return { id: invite.id, email, role, token, expires_at: iso(invite.expiresAt)! };
+  return { id: invite.id, email, role, token, expires_at: iso(invite.expiresAt) };
 }
 
 /**
@@ -134,7 +134,7 @@ export async function resendInvite(deps: Deps, ws: ActingIn, actor: { email: str
     deps.queue,
     inviteMail({ to: invite.email, workspaceName: ws.name, role, inviterEmail: actor.email, token, siteUrl: deps.config.siteUrl, expiresAt }),
   );
-  return { id: invite.id, email: invite.email, role, expires_at: iso(expiresAt)! };
+  return { id: invite.id, email: invite.email, role, expires_at: iso(expiresAt) };
 }
 
 /** Revokes a pending invite (an accepted one is history, not an invite). */
@@ -152,7 +152,7 @@ export async function previewInvite(db: Db, token: string, now: number) {
   const ws = invite && (await getWorkspaceRow(db, invite.workspaceId));
   if (!invite || !ws) throw notFound('Invite');
   assertOpen(invite, now);
-  return { workspace: { id: ws.id, name: ws.name }, role: invite.role as Role, email: invite.email, expires_at: iso(invite.expiresAt)! };
+  return { workspace: { id: ws.id, name: ws.name }, role: invite.role as Role, email: invite.email, expires_at: iso(invite.expiresAt) };
 }
 
 function assertOpen(invite: { acceptedAt: Date | null; expiresAt: Date }, now: number) {

@@ -175,8 +175,8 @@ export const LINK_FIELDS = {
   },
   external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; not shown to visitors'),
   created_by: { column: 'createdBy', output: t.String() },
-  created_at: { column: 'createdAt', output: t.String(), view: (row: LinkRow) => iso(row.createdAt)! },
-  updated_at: { column: 'updatedAt', output: t.String(), view: (row: LinkRow) => iso(row.updatedAt)! },
+  created_at: { column: 'createdAt', output: t.String(), view: (row: LinkRow) => iso(row.createdAt) },
+  updated_at: { column: 'updatedAt', output: t.String(), view: (row: LinkRow) => iso(row.updatedAt) },
   /** total clicks stored (rules engine `click_count`): raised in process as batches are stored (modules/clicks/counts.ts) */
   click_count: { column: 'clickCount', output: Int(), view: (row: LinkRow) => Number(row.clickCount), snapshot: (row: LinkRow) => Number(row.clickCount) },
   short_url: { output: t.String(), view: (row: LinkRow, config: Config) => shortUrl(config, row.domain, row.slug) },

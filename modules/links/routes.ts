@@ -40,7 +40,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: WsParams,
         body: CreateLinkBody,
-        response: { 201: Link, ...errors(400, 401, 402, 403, 404, 409, 429) },
+        response: { 201: Link, ...errors(402, 409, 429) },
         detail: { summary: 'Create a link' },
       },
     )
@@ -48,7 +48,7 @@ export const linkRoutes = (deps: Deps) =>
       access: { role: 'viewer' },
       params: WsParams,
       query: ListQuery,
-      response: { 200: LinkList, ...errors(400, 401, 404) },
+      response: { 200: LinkList },
       detail: { summary: 'List links: search, filters, sort (newest first by default), pages' },
     })
     .post(
@@ -64,7 +64,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: WsParams,
         body: withExample(BulkCreateBody, { links: [{ target: 'https://example.com/a' }, { target: 'https://example.com/b', title: 'B' }] }),
-        response: { 201: BulkCreated, ...errors(400, 401, 402, 403, 404, 429) },
+        response: { 201: BulkCreated, ...errors(402, 429) },
         detail: { summary: 'Create up to 100 links (invalid items are skipped)' },
       },
     )
@@ -75,7 +75,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'admin' },
         params: WsParams,
         body: withExample(BulkDeleteBody, { ids: ['<link id>'] }),
-        response: { 200: t.Object({ deleted: Int() }), ...errors(400, 401, 403, 404) },
+        response: { 200: t.Object({ deleted: Int() }) },
         detail: { summary: 'Delete up to 100 links (unknown IDs are ignored)' },
       },
     )
@@ -88,7 +88,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: WsParams,
         body: withExample(BulkTagBody, { ids: ['<link id>'], add_tags: ['spring'], remove_tags: ['draft'] }),
-        response: { 200: BulkTagged, ...errors(400, 401, 403, 404) },
+        response: { 200: BulkTagged },
         detail: { summary: 'Add or remove tags on up to 100 links (unknown IDs are ignored)' },
       },
     )
@@ -99,7 +99,7 @@ export const linkRoutes = (deps: Deps) =>
         if (!row) throw notFound('Link');
         return linkView(row, deps.config);
       },
-      { access: { role: 'viewer' }, params: LinkParams, response: { 200: Link, ...errors(401, 404) }, detail: { summary: 'Get a link' } },
+      { access: { role: 'viewer' }, params: LinkParams, response: { 200: Link }, detail: { summary: 'Get a link' } },
     )
     .patch(
       '/api/workspaces/:wsId/links/:linkId',
@@ -111,7 +111,7 @@ export const linkRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: LinkParams,
         body: withExample(PatchLinkBody, { title: 'Spring launch', tags: ['launch', 'spring'] }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404, 409) },
+        response: { 200: OkBody, ...errors(402, 409) },
         detail: { summary: 'Update a link (null clears a field; effective on the next visit)' },
       },
     )
@@ -121,5 +121,5 @@ export const linkRoutes = (deps: Deps) =>
         await deleteLink(deps, await linkContext(deps.db, workspace, actor.userId), params.linkId);
         return { ok: true as const };
       },
-      { access: { role: 'admin' }, params: LinkParams, response: { 200: OkBody, ...errors(401, 403, 404) }, detail: { summary: 'Delete a link' } },
+      { access: { role: 'admin' }, params: LinkParams, response: { 200: OkBody }, detail: { summary: 'Delete a link' } },
     );

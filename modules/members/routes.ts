@@ -18,7 +18,7 @@ export const memberRoutes = (deps: Deps) =>
         access: { role: 'admin' },
         params: MemberParams,
         body: withExample(UpdateRoleBody, { role: 'editor' }),
-        response: { 200: OkBody, ...errors(400, 401, 403, 404) },
+        response: { 200: OkBody },
         detail: { summary: "Change a member's role (the member is notified by e-mail)" },
       },
     )
@@ -31,7 +31,7 @@ export const memberRoutes = (deps: Deps) =>
       {
         access: { role: 'admin' },
         params: MemberParams,
-        response: { 200: OkBody, ...errors(400, 401, 403, 404) },
+        response: { 200: OkBody, ...errors(400) },
         detail: { summary: 'Remove a member (the member is notified by e-mail)' },
       },
     );

@@ -172,7 +172,7 @@ export async function listMembers(db: Db, workspaceId: string) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId))
     .orderBy(asc(memberships.joinedAt), asc(users.email));
-  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role as Role, joined_at: iso(r.joinedAt)! }));
+  return rows.map((r) => ({ id: r.id, email: r.email, name: r.name, role: r.role as Role, joined_at: iso(r.joinedAt) }));
 }
 
 export async function isMemberByEmail(db: DbOrTx, workspaceId: string, email: string): Promise<boolean> {

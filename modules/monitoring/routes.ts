@@ -18,7 +18,7 @@ export const monitoringRoutes = (deps: Deps) =>
     {
       access: { role: 'viewer', feature: 'monitoring' },
       params: LinkHealthParams,
-      response: { 200: LinkHealth, ...errors(401, 402, 403, 404) },
+      response: { 200: LinkHealth, ...errors(403) },
       detail: { summary: "A link's health: last check and its broken/recovered history" },
     },
   );

@@ -56,7 +56,7 @@ export const portfolioRoutes = (deps: Deps) =>
     .get(`${base}/:portfolioId`, ({ workspace, params }) => portfolioWithLinks(deps, workspace.id, params.portfolioId), {
       access: { role: 'viewer', feature: 'portfolios' },
       params: PortfolioParams,
-      response: { 200: PortfolioWithLinks, ...errors(401, 402, 403, 404) },
+      response: { 200: PortfolioWithLinks, ...errors(402, 403, 404) },
       detail: { summary: 'Get a portfolio with its links in sort order' },
     })
     .patch(
@@ -69,7 +69,7 @@ export const portfolioRoutes = (deps: Deps) =>
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
         body: withExample(PatchPortfolioBody, { description: 'The best of spring' }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: { summary: 'Update name, description or config (config keys given replace the stored ones)' },
       },
     )
@@ -82,7 +82,7 @@ export const portfolioRoutes = (deps: Deps) =>
       {
         access: { role: 'admin', feature: 'portfolios' },
         params: PortfolioParams,
-        response: { 200: OkBody, ...errors(401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: { summary: 'Delete a portfolio (its links remain)' },
       },
     )
@@ -93,7 +93,7 @@ export const portfolioRoutes = (deps: Deps) =>
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
         body: withExample(AddLinksBody, { link_ids: ['<link id>'] }),
-        response: { 200: t.Object({ added: Int() }), ...errors(400, 401, 402, 403, 404) },
+        response: { 200: t.Object({ added: Int() }), ...errors(402, 403, 404) },
         detail: { summary: 'Add 1 to 50 links at the end (other workspaces’ links and duplicates are skipped)' },
       },
     )
@@ -107,7 +107,7 @@ export const portfolioRoutes = (deps: Deps) =>
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioParams,
         body: withExample(OrderLinksBody, { link_ids: ['<second link id>', '<first link id>'] }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: {
           summary: 'Reorder the links (beyond the spec)',
           description:
@@ -124,7 +124,7 @@ export const portfolioRoutes = (deps: Deps) =>
       {
         access: { role: 'editor', feature: 'portfolios' },
         params: PortfolioLinkParams,
-        response: { 200: OkBody, ...errors(401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: { summary: 'Remove a link from a portfolio (the link remains)' },
       },
     );

@@ -3,7 +3,7 @@ import { customAlphabet } from 'nanoid';
 import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, conflict, notFound, required, taken } from '../../core/errors';
-import { isoRequired, newId, slugify } from '../../core/format';
+import { iso, newId, slugify } from '../../core/format';
 import { shortUrl } from '../../core/hosts';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
@@ -75,8 +75,8 @@ export function portfolioView(row: PortfolioRow) {
     description: row.description,
     config: row.config,
     created_by: row.createdBy,
-    created_at: isoRequired(row.createdAt),
-    updated_at: isoRequired(row.updatedAt),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
   };
 }
 

@@ -153,7 +153,7 @@ export const sessionRoutes = (deps: Deps) =>
         if (!user) throw new ApiError(401, 'Your session has ended: sign in again');
         return { user, csrf_token: csrfTokenOf(sessionCookieOf(request)!), workspaces };
       },
-      { access: true, response: { 200: CurrentSession, ...errors(401) }, detail: { summary: 'The signed-in person, their CSRF token and their workspaces' } },
+      { access: true, response: { 200: CurrentSession }, detail: { summary: 'The signed-in person, their CSRF token and their workspaces' } },
     )
     .delete(
       '/api/session',
@@ -182,7 +182,7 @@ export const sessionRoutes = (deps: Deps) =>
         set.headers['set-cookie'] = endedSessionCookie(deps.config);
         return { ok: true as const };
       },
-      { access: true, response: { 200: OkBody, ...errors(401, 403) }, detail: { summary: 'Sign out everywhere: ends every session of the person' } },
+      { access: true, response: { 200: OkBody, ...errors(403) }, detail: { summary: 'Sign out everywhere: ends every session of the person' } },
     )
     .get(
       '/api/sessions',
@@ -190,7 +190,7 @@ export const sessionRoutes = (deps: Deps) =>
         assertSession(actor);
         return { data: await listSessions(deps, actor.userId, actor.sessionId) };
       },
-      { access: true, response: { 200: OpenSessions, ...errors(401) }, detail: { summary: "The person's open sessions (the current one marked)" } },
+      { access: true, response: { 200: OpenSessions }, detail: { summary: "The person's open sessions (the current one marked)" } },
     )
     .delete(
       '/api/sessions/:id',
@@ -203,7 +203,7 @@ export const sessionRoutes = (deps: Deps) =>
       {
         access: true,
         params: SessionIdParams,
-        response: { 200: OkBody, ...errors(401, 403, 404) },
+        response: { 200: OkBody, ...errors(403, 404) },
         detail: { summary: "Sign out one of the person's sessions (its next request is signed out)" },
       },
     )

@@ -12,7 +12,7 @@ export const tagRoutes = (deps: Deps) =>
     .get('/api/workspaces/:wsId/links/tags', async ({ workspace }) => ({ tags: await listTags(deps.db, workspace.id) }), {
       access: { role: 'viewer' },
       params: WsParams,
-      response: { 200: TagList, ...errors(401, 404) },
+      response: { 200: TagList },
       detail: { summary: 'Tags on at least one link, sorted, with their metadata' },
     })
     .put(
@@ -25,7 +25,7 @@ export const tagRoutes = (deps: Deps) =>
         access: { role: 'editor' },
         params: TagParams,
         body: withExample(PutTagBody, { color: '#1a73e8', description: 'Spring campaign', date_from: '2026-03-01', date_to: '2026-05-31' }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402) },
         detail: { summary: "Set a tag's colour, description or campaign dates (only the fields given change)" },
       },
     )
@@ -38,7 +38,7 @@ export const tagRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: TagParams,
-        response: { 200: OkBody, ...errors(400, 401, 403, 404) },
+        response: { 200: OkBody, ...errors(400) },
         detail: { summary: "Delete a tag's metadata and remove the tag from every link of the workspace" },
       },
     );

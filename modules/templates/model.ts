@@ -1,7 +1,8 @@
 import { t } from 'elysia';
+import { TEMPLATE_LINK_FIELDS } from './shared';
 
 const CONFIG_DESCRIPTION =
-  'Link fields used as defaults: domain, utm_params, tags, routing_rules, rules, og_title, og_description, og_image, interstitial, sequence, ' +
+  `Link fields used as defaults: ${TEMPLATE_LINK_FIELDS.join(', ')}, ` +
   'and expires_in_days (positive integer: expires_at = creation + N days). Checked with the same rules as link fields.';
 const Config = t.Record(t.String(), t.Unknown(), { description: CONFIG_DESCRIPTION });
 

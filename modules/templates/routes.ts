@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import { errors, OkBody, withExample, WsParams } from '../../core/model';
+import { OkBody, withExample, WsParams } from '../../core/model';
 import type { Plan } from '../../core/plans';
 import { CreateTemplateBody, PatchTemplateBody, Template, TemplateList, TemplateParams } from './model';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, templateView, updateTemplate } from './service';
@@ -30,14 +30,14 @@ export const templateRoutes = (deps: Deps) =>
           name: 'Newsletter',
           config: { utm_params: { source: 'newsletter', medium: 'email' }, tags: ['newsletter'], expires_in_days: 30 },
         }),
-        response: { 201: Template, ...errors(400, 401, 402, 403, 404) },
+        response: { 201: Template },
         detail: { summary: 'Create a link template (Pro+)' },
       },
     )
     .get('/api/workspaces/:wsId/templates', async ({ workspace }) => ({ templates: await listTemplates(deps.db, workspace.id) }), {
       access: { role: 'viewer', feature: 'templates' },
       params: WsParams,
-      response: { 200: TemplateList, ...errors(401, 402, 404) },
+      response: { 200: TemplateList },
       detail: { summary: 'List the templates of a workspace' },
     })
     .get(
@@ -50,7 +50,7 @@ export const templateRoutes = (deps: Deps) =>
       {
         access: { role: 'viewer', feature: 'templates' },
         params: TemplateParams,
-        response: { 200: Template, ...errors(401, 402, 404) },
+        response: { 200: Template },
         detail: { summary: 'Get a template' },
       },
     )
@@ -64,7 +64,7 @@ export const templateRoutes = (deps: Deps) =>
         access: { role: 'admin', feature: 'templates' },
         params: TemplateParams,
         body: withExample(PatchTemplateBody, { name: 'Weekly newsletter' }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        response: { 200: OkBody },
         detail: { summary: 'Rename a template or replace its entire config' },
       },
     )
@@ -77,7 +77,7 @@ export const templateRoutes = (deps: Deps) =>
       {
         access: { role: 'admin', feature: 'templates' },
         params: TemplateParams,
-        response: { 200: OkBody, ...errors(401, 402, 403, 404) },
+        response: { 200: OkBody },
         detail: { summary: 'Delete a template (links made from it keep their values)' },
       },
     );

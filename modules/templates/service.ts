@@ -8,23 +8,12 @@ import { withinPlanLimit } from '../../core/plan-limits';
 import { featureMessage, hasFeature, LIMITS, type Plan } from '../../core/plans';
 import { checkLinkFields, resolveDomain } from '../links';
 import { templates } from './schema';
+import { TEMPLATE_LINK_FIELDS } from './shared';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
-/** The link fields a template may hold (spec: Template), plus `expires_in_days`. */
-const CONFIG_FIELDS = new Set([
-  'domain',
-  'utm_params',
-  'tags',
-  'routing_rules',
-  'rules',
-  'og_title',
-  'og_description',
-  'og_image',
-  'interstitial',
-  'sequence',
-  'expires_in_days',
-]);
+/** The link fields a template may hold, plus `expires_in_days`. */
+const CONFIG_FIELDS = new Set<string>([...TEMPLATE_LINK_FIELDS, 'expires_in_days']);
 /** a bound that keeps `now + N days` a valid date */
 const MAX_EXPIRES_IN_DAYS = 36_500;
 const DAY_MS = 86_400_000;
@@ -42,8 +31,8 @@ export function templateView(row: TemplateRow) {
     name: row.name,
     config: row.config,
     created_by: row.createdBy,
-    created_at: iso(row.createdAt)!,
-    updated_at: iso(row.updatedAt)!,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
   };
 }
 

@@ -24,8 +24,8 @@ function webhookView(row: WebhookRow, createdByEmail: string | null) {
     url: row.url,
     events: row.events,
     active: row.active,
-    created_at: iso(row.createdAt)!,
-    updated_at: iso(row.updatedAt)!,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
     created_by_email: createdByEmail,
   };
 }
@@ -76,7 +76,7 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
     return inserted!;
   });
   await subscriptionsChanged(deps, caller.workspaceId);
-  return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt)! };
+  return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt) };
 }
 
 /** The webhooks as the API shows them, with their creators' addresses (null once the creator is gone). */
@@ -221,7 +221,7 @@ export async function listDeliveries(db: Db, workspaceId: string, webhookId: str
       success: r.success,
       error: r.error,
       payload: r.payload,
-      created_at: iso(r.createdAt)!,
+      created_at: iso(r.createdAt),
     })),
     total,
     page,

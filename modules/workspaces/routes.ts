@@ -18,13 +18,13 @@ export const workspaceRoutes = (deps: Deps) =>
       {
         access: true,
         body: withExample(CreateWorkspaceBody, { name: 'Marketing' }),
-        response: { 201: CreatedWorkspace, ...errors(400, 401, 403) },
+        response: { 201: CreatedWorkspace, ...errors(403) },
         detail: { summary: 'Create a workspace (you become its owner)' },
       },
     )
     .get('/api/workspaces', async ({ actor }) => ({ workspaces: await listWorkspacesOfUser(deps.db, actor.userId) }), {
       access: true,
-      response: { 200: t.Object({ workspaces: t.Array(WorkspaceListItem) }), ...errors(401) },
+      response: { 200: t.Object({ workspaces: t.Array(WorkspaceListItem) }) },
       detail: { summary: 'List your workspaces with your role in each' },
     })
     .get(
@@ -34,7 +34,7 @@ export const workspaceRoutes = (deps: Deps) =>
         if (!row) throw notFound('Workspace');
         return workspaceView(deps.db, row, workspace.role);
       },
-      { access: { role: 'viewer' }, params: WsParams, response: { 200: Workspace, ...errors(401, 404) }, detail: { summary: 'Get a workspace' } },
+      { access: { role: 'viewer' }, params: WsParams, response: { 200: Workspace }, detail: { summary: 'Get a workspace' } },
     )
     .patch(
       '/api/workspaces/:wsId',
@@ -46,7 +46,7 @@ export const workspaceRoutes = (deps: Deps) =>
         access: { role: 'owner' },
         params: WsParams,
         body: withExample(PatchWorkspaceBody, { name: 'Marketing team', default_utm_params: { source: 'linkhop', medium: 'link' } }),
-        response: { 200: OkBody, ...errors(400, 401, 402, 403, 404) },
+        response: { 200: OkBody, ...errors(402) },
         detail: { summary: 'Update workspace settings (null clears a field)' },
       },
     )
@@ -59,7 +59,7 @@ export const workspaceRoutes = (deps: Deps) =>
       {
         access: { role: 'owner' },
         params: WsParams,
-        response: { 200: OkBody, ...errors(401, 403, 404) },
+        response: { 200: OkBody },
         detail: { summary: 'Delete a workspace and everything in it' },
       },
     );

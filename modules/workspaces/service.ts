@@ -193,7 +193,7 @@ export async function listWorkspacesOfUser(db: Db, userId: string) {
     plan: w.plan as Plan,
     role,
     member_count: counts.get(w.id) ?? 0,
-    created_at: iso(w.createdAt)!,
+    created_at: iso(w.createdAt),
   }));
 }
 
@@ -220,7 +220,7 @@ export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
     default_utm_params: row.defaultUtmParams ?? null,
     parent_workspace_id: row.parentWorkspaceId,
     member_count: counts.get(row.id) ?? 0,
-    created_at: iso(row.createdAt)!,
+    created_at: iso(row.createdAt),
     ...(row.governance ? { governance: row.governance } : {}),
     expired_page_url: row.expiredPageUrl ?? '',
     track_conversions_default: row.trackConversionsDefault,

@@ -266,7 +266,7 @@ describe('verify', () => {
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'record_absent', txt_verified: false, cname_verified: entry !== undefined }]);
     const list = await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key });
-    expect(list.body.domains[0].verified).toBe(false);
+    expect(list.body.domains[0].verified).toBe(0);
   });
 
   test('server answers SERVFAIL: 502, domain stays unverified, attempt audited', async () => {
@@ -278,7 +278,7 @@ describe('verify', () => {
     expect(res.body.error).toContain('DNS lookup failed');
     const audit = (await auditOf(ws, 'domain.verify')).map((a) => a.details);
     expect(audit).toEqual([{ id: created.id, domain: created.domain, result: 'lookup_failed', error: expect.stringContaining('DNS lookup failed') }]);
-    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(false);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(0);
   });
 
   test('429 with Retry-After on a second attempt within 10 s; other domains unaffected', async () => {

@@ -2,12 +2,10 @@ import type { ApiAnswer } from '../../api';
 import { failureOf, type FormError } from '../links/errors';
 import { formOf, toBody, UTM_KEYS, type LinkForm } from '../links/form';
 import type { Link } from '../links/types';
+import { TEMPLATE_LINK_FIELDS } from '../../../../templates/shared';
 
 /** GET /workspaces/{wsId}/templates item (spec: Template). */
 export type Template = ApiAnswer<'get', '/api/workspaces/{wsId}/templates'>['templates'][number];
-
-/** The link fields a template's config may hold (templates module: CONFIG_FIELDS), besides `expires_in_days`. */
-const CONFIG_LINK_FIELDS = ['domain', 'utm_params', 'tags', 'routing_rules', 'rules', 'og_title', 'og_description', 'og_image', 'interstitial', 'sequence'];
 
 /** A template in the form: the link editor's own state for the link fields, plus its name and expiry in days. */
 export interface TemplateForm {
@@ -31,7 +29,7 @@ export function templateFormOf(template: Template | undefined): TemplateForm {
 export function configOf(form: TemplateForm): Record<string, unknown> {
   const body = toBody(form.link);
   const config: Record<string, unknown> = Object.fromEntries(
-    CONFIG_LINK_FIELDS.filter((field) => body[field] !== null && body[field] !== undefined && body[field] !== '').map((field) => [field, body[field]]),
+    TEMPLATE_LINK_FIELDS.filter((field) => body[field] !== null && body[field] !== undefined && body[field] !== '').map((field) => [field, body[field]]),
   );
   const days = form.expiresInDays.trim();
   // digits go as a number; anything else as typed, so the API's message says what is wrong
