@@ -1,7 +1,7 @@
 import type { Actor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { badRequest, forbidden, notFound } from '../../core/errors';
-import { isoRequired } from '../../core/format';
+import { iso } from '../../core/format';
 import type { Plan } from '../../core/plans';
 import { linkTotalsByWorkspace } from '../links';
 import { getUser, isOperator, listUsers, memberCounts, setOperator } from '../members';
@@ -34,7 +34,7 @@ export async function operatorWorkspaces(deps: Deps, page: Page) {
     name: w.name,
     plan: w.plan as Plan,
     parent_workspace_id: w.parentWorkspaceId,
-    created_at: isoRequired(w.createdAt),
+    created_at: iso(w.createdAt),
     members: members.get(w.id) ?? 0,
     links: totals.get(w.id)?.links ?? 0,
     clicks: Number(totals.get(w.id)?.clicks ?? 0),
@@ -49,7 +49,7 @@ export async function operatorUsers(deps: Deps, page: Page) {
     email: u.email,
     name: u.name,
     is_operator: u.isOperator,
-    created_at: isoRequired(u.createdAt),
+    created_at: iso(u.createdAt),
     workspaces: u.workspaces,
   }));
   return { data, total, ...page };
@@ -64,7 +64,7 @@ export async function signInLinkForUser(deps: Deps, userId: string) {
 
 /** Makes a user an operator or not; an operator cannot drop their own role (an instance always keeps one who can). */
 export async function setUserOperator(deps: Deps, actor: Actor, userId: string, operator: boolean) {
-  if (!operator && userId === actor.userId) throw badRequest('You cannot stop being an operator yourself: ask another operator');
+  if (!operator && userId === actor.userId) throw badRequest('You cannot stop being an operator yourself: ask another operator', { field: 'is_operator' });
   if (!(await setOperator(deps.db, userId, operator))) throw notFound('User');
   deps.log.info({ audit: operator ? 'operator.grant' : 'operator.revoke', userId, by: actor.userId }, 'instance operator changed');
   return { ok: true as const };

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound } from '../../core/errors';
-import { isoRequired, newId } from '../../core/format';
+import { iso, newId } from '../../core/format';
 import { recordAudit } from '../audit';
 import { rememberedWorkspace } from '../workspaces';
 import { attributableClick } from './attribution';
@@ -84,7 +84,7 @@ export async function trackLead(deps: Deps, workspaceId: string, userId: string,
       customer_email: created.customerEmail,
       customer_name: created.customerName,
       metadata: created.metadata,
-      created_at: isoRequired(created.createdAt),
+      created_at: iso(created.createdAt),
     },
   });
   return leadAnswer(created);
@@ -157,7 +157,7 @@ export async function trackSale(deps: Deps, workspaceId: string, userId: string,
       currency: created.currency,
       invoice_id: created.invoiceId,
       metadata: created.metadata,
-      created_at: isoRequired(created.createdAt),
+      created_at: iso(created.createdAt),
     },
   });
   return saleAnswer(created);

@@ -29,7 +29,7 @@ const item = (row: SsoDomainRow) => ({
   sso_required: row.ssoRequired,
   txt_name: txtName(row.domain),
   txt_record: txtRecord(row.verifyToken),
-  created_at: iso(row.createdAt)!,
+  created_at: iso(row.createdAt),
 });
 export type SsoDomainItem = ReturnType<typeof item>;
 
