@@ -18,6 +18,7 @@ import { countDomainLinks, deleteDomainLinks } from '../modules/links';
 import { linksModule } from '../modules/links/module';
 import { mailModule } from '../modules/mail/module';
 import { mcpModule } from '../modules/mcp/module';
+import { metricsModule } from '../modules/metrics/module';
 import { usersByIds } from '../modules/members';
 import { membersModule } from '../modules/members/module';
 import { monitoringModule } from '../modules/monitoring/module';
@@ -42,6 +43,7 @@ import { workspacesModule } from '../modules/workspaces/module';
  */
 export const MODULES: readonly LinkhopModule[] = [
   healthModule,
+  metricsModule,
   workspacesModule,
   apiKeysModule,
   auditModule(usersByIds),
