@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 const scrape = (headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) => t.request('/metrics', { host: new URL(SITE_URL).host, headers });
 /** a series' value in Prometheus text, e.g. `linkhop_redirects_total{outcome="redirect"}` */
-const valueOf = (text: string, series: string) =>
+const seriesValue = (text: string, series: string) =>
   Number(
     text
       .split('\n')
@@ -60,7 +60,7 @@ test('redirects by outcome, link cache, clicks, latency, queues, pool and proces
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   const text = await res.text();
-  const rise = (series: string) => valueOf(text, series) - (valueOf(before, series) || 0);
+  const rise = (series: string) => seriesValue(text, series) - (seriesValue(before, series) || 0);
   expect(rise('linkhop_redirects_total{outcome="redirect"}')).toBe(3);
   expect(rise('linkhop_redirects_total{outcome="bot"}')).toBe(1);
   expect(rise('linkhop_redirects_total{outcome="not_found"}')).toBe(1);
@@ -83,7 +83,7 @@ test('clicks stored by this process are counted once they are in the database', 
   const stored = async () => {
     await clickRecorder(t.deps).flush();
     await t.deps.queue.idle();
-    return valueOf(await (await scrape()).text(), 'linkhop_clicks_total{stage="stored"}');
+    return seriesValue(await (await scrape()).text(), 'linkhop_clicks_total{stage="stored"}');
   };
   const before = await stored();
   expect((await t.request(m1)).status).toBe(302);
