@@ -95,10 +95,12 @@ export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns 
   const rowOfInput: number[] = [];
   rows.forEach((row, i) => {
     const { input, dropped: code } = rowToInput(row, columns, domain, isDefault);
-    if (input.target === undefined) return void errors.push({ row: i + 1, reason: 'Missing target URL' });
-    if (code !== undefined) dropped.set(i + 1, code);
-    inputs.push(input);
-    rowOfInput.push(i + 1);
+    if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL' });
+    else {
+      if (code !== undefined) dropped.set(i + 1, code);
+      inputs.push(input);
+      rowOfInput.push(i + 1);
+    }
   });
 
   const result = inputs.length ? await createLinks(deps, ctx, inputs, 'import', { hookRejectionsPerItem: true, dryRun }) : { created: [], errors: [] };

@@ -14,14 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Ws = { workspaceId: string; key: string; domain: string };
+type Ws = { workspaceId: string; key: string; domain?: string };
 const sample = (name: string) => readFileSync(join(import.meta.dir, 'samples', `${name}.csv`), 'utf8');
 const importCsv = (ws: Ws, body: Record<string, unknown>, query = '') =>
   t.api('POST', `/workspaces/${ws.workspaceId}/import/links${query}`, { key: ws.key, body });
 const linkCount = async (ws: Ws) => (await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total;
 
 let seq = 0;
-async function workspaceWithDomain(): Promise<Ws> {
+async function workspaceWithDomain(): Promise<Ws & { domain: string }> {
   const ws = await t.bootstrap({ plan: 'pro' });
   const domain = `import-${++seq}-${Date.now().toString(36)}.example.com`;
   expect((await t.api('POST', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key, body: { domain } })).status).toBe(201);
@@ -80,7 +80,7 @@ describe.each(cases)('$format export', ({ format, kept, errors }) => {
 
   test('on the default domain each row imports with a generated slug, its code reported', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
-    const res = await importCsv(ws as Ws, { csv: sample(format) });
+    const res = await importCsv(ws, { csv: sample(format) });
     expect(res.status).toBe(201);
     expect(res.body.format).toBe(format);
     // the default domain has no invalid code to refuse: only rows that fail for another reason are errors
