@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
 import { runMonitoringPass } from '../modules/monitoring';
-import { signInUrlFor } from '../modules/sessions';
+import { setupLink, signInUrlFor } from '../modules/sessions';
 import { restoreBackup, saveBackup, writeBackup } from './backup';
 import { type Config, loadConfig } from '../core/config';
 import { backupFromServer } from './control-socket';
@@ -22,6 +22,7 @@ const USAGE = `usage:
   bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
   bun run cli plan <workspaceId> <plan>
   bun run cli login-link --email E
+  bun run cli setup-link
   bun run cli api-key --email E --workspace <workspaceId> [--role owner|admin|editor|viewer]
   bun run cli monitor
   bun run cli backup --out FILE
@@ -45,6 +46,11 @@ export const COMMANDS: Record<string, Command> = {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     if (!values.email) throw new ApiError(400, USAGE);
     return signInUrlFor(deps, values.email);
+  },
+  async 'setup-link'(deps) {
+    const url = await setupLink(deps);
+    if (!url) throw new ApiError(409, 'The instance is set up (it has users): sign in, or print a sign-in link with `bun run cli login-link --email E`');
+    return { url };
   },
   async 'api-key'(deps, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, workspace: { type: 'string' }, role: { type: 'string' } } });

@@ -7,18 +7,18 @@ import { LAST_MODULES, MODULES } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
-import { badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
+import { ApiError, badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
 import { clientIp, firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
 import { metrics } from '../core/metrics';
-import { unstorableInput, validationMessage } from '../core/validation';
+import { unstorableInput, validationError } from '../core/validation';
 import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
 import { allowedMethods } from '../core/allowed-methods';
 import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'metrics']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'metrics']);
 /** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
 const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
@@ -26,9 +26,9 @@ const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
 /**
  * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
- * docs, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
+ * docs, first-run setup, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
  */
-const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link)?$)/;
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$)/;
 const usesApiKey = (request: Request) => {
   const path = new URL(request.url).pathname;
   return path.startsWith('/api/') && !KEYLESS_API.test(path);
@@ -56,24 +56,25 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  */
 const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: null) may not use the API';
 
-const errorReply = (status: number, message: string, requestId?: string, headers: Record<string, string> = {}) =>
-  json(status, { error: message }, requestId ? { ...headers, 'x-request-id': requestId } : headers);
+/** An error answer: `{error, field?, code}` with the error's status and headers. */
+const errorReply = (error: ApiError, requestId?: string) =>
+  json(error.status, error.answer(), requestId ? { ...error.headers, 'x-request-id': requestId } : error.headers);
 
-/** `{error}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
+/** `{error, field?, code}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
 function replyToError(log: Logger, error: unknown, request: Request, requestId?: string, route?: string): Response {
   const fault = callerFault(error);
   if (fault) {
     // the database's code only: its message and the failing statement may carry the input
     if (isDataException(error))
       log.warn({ code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'input refused by the database');
-    return errorReply(fault.status, fault.message, requestId, fault.headers);
+    return errorReply(fault, requestId);
   }
   if (isUnavailable(error)) {
     log.warn({ err: error, requestId, path: loggedPath(request, route) }, 'database unavailable');
-    return errorReply(503, 'Temporarily unavailable, please retry', requestId, { 'Retry-After': '1' });
+    return errorReply(new ApiError(503, 'Temporarily unavailable, please retry', { headers: { 'Retry-After': '1' } }), requestId);
   }
   log.error({ err: error, code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
-  return errorReply(500, `Internal error (request ${requestId ?? 'unknown'})`, requestId);
+  return errorReply(new ApiError(500, `Internal error (request ${requestId ?? 'unknown'})`), requestId);
 }
 
 /**
@@ -84,7 +85,7 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
  */
 function refuseUnstorableInput({ params, query, body }: { params: unknown; query: unknown; body: unknown }) {
   const problem = unstorableInput(params, 'path parameter ') ?? unstorableInput(query, 'query parameter ') ?? unstorableInput(body);
-  if (problem) throw badRequest(problem);
+  if (problem) throw problem;
 }
 
 /**
@@ -102,7 +103,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     const requestId = requestIds.get(request);
     switch (code) {
       case 'VALIDATION':
-        return errorReply(400, validationMessage(error), requestId);
+        return errorReply(validationError(error), requestId);
       case 'PARSE':
         // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
         if (usesApiKey(request)) {
@@ -112,12 +113,16 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
           );
           if (refused) return replyToError(log, refused, request, requestId);
         }
-        return errorReply(400, 'Invalid request body: expected JSON', requestId);
+        return errorReply(badRequest('Invalid request body: expected JSON'), requestId);
       case 'NOT_FOUND': {
         // a path the app has, asked with another method: 405 and the methods it does have
         const allow = allowedMethods(app, new URL(request.url).pathname);
-        if (allow.length) return errorReply(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, requestId, { allow: allow.join(', ') });
-        return errorReply(404, 'Not found', requestId);
+        if (allow.length)
+          return errorReply(
+            new ApiError(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } }),
+            requestId,
+          );
+        return errorReply(new ApiError(404, 'Not found'), requestId);
       }
     }
     return replyToError(log, error, request, requestId, route);
@@ -127,7 +132,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, answerHeaders);
       const segment = firstSegment(request);
-      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return json(404, { error: 'Not found' });
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return errorReply(new ApiError(404, 'Not found'));
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
       if (segment === 'api') {
         const given = request.headers.get('x-request-id');
@@ -135,7 +140,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         requestIds.set(request, id);
         requestStarts.set(request, performance.now());
         set.headers['x-request-id'] = id;
-        if (request.headers.get('origin') === 'null') return errorReply(403, OPAQUE_ORIGIN, id);
+        if (request.headers.get('origin') === 'null') return errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
       }
     })
     .onError(async ({ code, error, request, route, set }) => {

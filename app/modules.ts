@@ -6,6 +6,7 @@ import { apiKeysModule } from '../modules/api-keys/module';
 import { auditModule } from '../modules/audit/module';
 import { clicksModule } from '../modules/clicks/module';
 import { clientsModule } from '../modules/clients/module';
+import { conversionsModule } from '../modules/conversions/module';
 import { dashboardModule } from '../modules/dashboard/module';
 import { deepLinksModule } from '../modules/deep-links/module';
 import { domainsModule } from '../modules/domains/module';
@@ -16,6 +17,7 @@ import { interstitialsModule } from '../modules/interstitials/module';
 import { invitesModule } from '../modules/invites/module';
 import { countDomainLinks, deleteDomainLinks } from '../modules/links';
 import { linksModule } from '../modules/links/module';
+import { liveModule } from '../modules/live/module';
 import { mailModule } from '../modules/mail/module';
 import { mcpModule } from '../modules/mcp/module';
 import { metricsModule } from '../modules/metrics/module';
@@ -30,6 +32,7 @@ import { routingModule } from '../modules/routing/module';
 import { rulesEngineModule } from '../modules/rules-engine/module';
 import { sequencesModule } from '../modules/sequences/module';
 import { sessionsModule } from '../modules/sessions/module';
+import { ssoModule } from '../modules/sso/module';
 import { statsModule } from '../modules/stats/module';
 import { tagsModule } from '../modules/tags/module';
 import { templatesModule } from '../modules/templates/module';
@@ -53,6 +56,7 @@ export const MODULES: readonly LinkhopModule[] = [
   membersModule,
   invitesModule,
   domainsModule({ count: countDomainLinks, remove: deleteDomainLinks }),
+  ssoModule,
   clientsModule,
   linksModule,
   sequencesModule,
@@ -72,6 +76,8 @@ export const MODULES: readonly LinkhopModule[] = [
   qrModule,
   importExportModule,
   statsModule,
+  conversionsModule,
+  liveModule,
   mcpModule,
 ];
 

@@ -4,21 +4,24 @@ import type { Config } from '../core/config';
 import type { EventMap, EventName, HookMap, HookName } from '../core/hooks';
 import type { Logger } from '../core/logger';
 import type { CreateLinkBody, ListQuery, LinkView } from '../modules/links';
+import type { PluginStore } from './plugin-store';
 
 /**
  * The one import an extension plugin needs: `definePlugin`, the context it is given, and the few
- * kernel helpers a plugin's code uses (TypeBox `t`, `withExample`, `ApiError`).
+ * kernel helpers a plugin's code uses (TypeBox `t`, `Int` for a JSON integer, `withExample`, and the
+ * errors: `ApiError`, `badRequest`, `invalid`, `required`, … which answer `{error, field?, code}` as the modules' do).
  *
  * The context is a narrow facade built per plugin (app/plugins.ts): it can listen to events,
  * answer hooks, add routes, declare jobs and call typed services, and holds no reference to the
  * kernel's bus, database or queue, so a plugin cannot emit the kernel's events or bypass the services.
  */
 export { t } from 'elysia';
-export { ApiError } from '../core/errors';
-export { withExample } from '../core/model';
+export { ApiError, badRequest, conflict, forbidden, invalid, notFound, required, taken, tooLong, type ErrorCode, type ErrorDetail } from '../core/errors';
+export { Int, withExample } from '../core/model';
 
 export type { Actor, AccessRule, WorkspaceAccess } from '../core/access';
 export type { EventMap, EventName, HookMap, HookName } from '../core/hooks';
+export type { PluginStore } from './plugin-store';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -52,6 +55,20 @@ export interface PluginRoute<Body extends TSchema | undefined, Query extends TSc
   }): Awaitable<Static<Response>>;
 }
 
+/** A declared job: `enqueue` takes the payload its processor expects. */
+export interface PluginJob<Payload> {
+  /** the job's full name, `plugins.<plugin>.<job>` */
+  readonly name: string;
+  /** queue one run (`jobId`: a second job with the same id is ignored while the first exists) */
+  enqueue(payload: Payload, opts?: { jobId?: string; delayMs?: number }): Promise<void>;
+}
+
+export type JobProcessor<Payload> = (payload: Payload, meta: { attempt: number }) => Promise<void>;
+export interface JobOptions {
+  /** run it on a schedule (its payload is then `{}`) */
+  repeat?: Repeat;
+}
+
 /** How often a repeatable job runs: every `every` ms, or on a cron `pattern` (BullMQ: once per schedule across processes). */
 export type Repeat = { every: number } | { pattern: string };
 
@@ -67,7 +84,7 @@ export interface PluginServices {
     list(workspaceId: string, query?: ListQuery): Promise<{ links: LinkView[]; total: number; page: number; limit: number }>;
     /**
      * creates through the API's path (`link.beforeCreate`, validation, limits, audit, `link.created`); `userId` defaults to
-     * `plugin:<name>`. In the API server only: worker and CLI processes do not register the modules' create hooks.
+     * `plugin:<name>`. In every process (server, workers, CLI): each registers the modules' hooks before the plugins.
      */
     create(workspaceId: string, input: LinkCreate, opts?: { userId?: string }): Promise<LinkView>;
   };
@@ -87,7 +104,7 @@ export interface PluginContext {
   readonly log: Logger;
   /** an event, after the fact (detached; a failing handler is logged, never the caller's answer) */
   on<K extends EventName>(event: K, handler: EventHandler<K>): void;
-  /** a hook, in the request: may change the payload or throw `ApiError`; `order` places it among the modules' handlers (default 100) */
+  /** a hook, in the request: may change the payload or throw an `ApiError` (`invalid('target', …)` names the field); `order` places it among the modules' handlers (default 100) */
   hook<K extends HookName>(name: K, handler: HookHandler<K>, opts?: { order?: number }): void;
   /** `on` and `hook` under one name, as docs/interfaces name it: `ctx.hooks.on('link.created', …)` */
   readonly hooks: {
@@ -97,10 +114,15 @@ export interface PluginContext {
   route<Body extends TSchema | undefined = undefined, Query extends TSchema | undefined = undefined, Response extends TSchema = TSchema>(
     route: PluginRoute<Body, Query, Response>,
   ): void;
-  /** a job, run by the workers (BullMQ queue `plugins`) or in process on the embedded default; retried 3 times */
-  job<Payload = unknown>(name: string, processor: (payload: Payload, meta: { attempt: number }) => Promise<void>, opts?: { repeat?: Repeat }): void;
-  /** queue one of this plugin's jobs */
-  enqueue(name: string, payload: unknown, opts?: { jobId?: string; delayMs?: number }): Promise<void>;
+  /**
+   * a job, run by the workers (BullMQ queue `plugins`) or in process on the embedded default; tried 3 times.
+   * With a TypeBox `payload` schema, `enqueue` checks the payload against it and both sides are typed from it;
+   * without, the type parameter types them. Returns the handle to queue it with.
+   */
+  job<Payload extends TSchema>(name: string, payload: Payload, processor: JobProcessor<Static<Payload>>, opts?: JobOptions): PluginJob<Static<Payload>>;
+  job<Payload = Record<string, never>>(name: string, processor: JobProcessor<Payload>, opts?: JobOptions): PluginJob<Payload>;
+  /** this plugin's durable key–value store, shared by every process (PostgreSQL, or the embedded database) */
+  readonly store: PluginStore;
   readonly services: PluginServices;
 }
 

@@ -1,10 +1,12 @@
 import { resolve } from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import type { Deps } from '../core/deps';
 import { notFound } from '../core/errors';
 import type { Plan } from '../core/plans';
 import type { JobName } from '../core/queue';
-import type { LinkhopPlugin, PluginContext, PluginRoute, PluginServices, Repeat } from './plugin-api';
+import type { JobOptions, JobProcessor, LinkhopPlugin, PluginContext, PluginJob, PluginRoute, PluginServices, Repeat } from './plugin-api';
+import { pluginStore } from './plugin-store';
 import { recordAudit } from '../modules/audit';
 import { createLink, getLink, linkContext, linkView, listLinks } from '../modules/links';
 import { getWorkspaceRow } from '../modules/workspaces';
@@ -86,10 +88,31 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
   const source = `plugin:${name}`;
   const log = deps.log.child({ plugin: name });
   const jobs = new Set<string>();
-  const jobName = (job: string) => `${PLUGIN_QUEUE}.${name}.${job}` as JobName;
   const subscribe = (event: string, handler: (payload: any) => unknown, order?: number) => {
     deps.bus.on(event as never, handler as never, { order, source });
   };
+
+  /** `ctx.job(name, [payload schema,] processor, opts)`: registers the processor, schedules a repeat, returns the handle */
+  function job(job: string, ...args: unknown[]): PluginJob<unknown> {
+    const typed = typeof args[0] !== 'function';
+    const schema = typed ? (args[0] as TSchema) : undefined;
+    const [processor, o = {}] = (typed ? args.slice(1) : args) as [JobProcessor<unknown>, JobOptions?];
+    if (!NAME.test(job)) throw new Error(`job name ${job}: lower case letters, digits and hyphens`);
+    if (jobs.has(job)) throw new Error(`job ${job} is declared twice`);
+    if (o.repeat && schema && !Value.Check(schema, {})) throw new Error(`job ${job} repeats, so its payload is {}: its schema must accept {}`);
+    jobs.add(job);
+    const full = `${PLUGIN_QUEUE}.${name}.${job}` as JobName;
+    deps.queue.register(full, ((payload: unknown, meta: { attempt: number }) => processor(payload, { attempt: meta.attempt })) as never);
+    if (o.repeat && opts.schedule) scheduleRepeat(deps, full, o.repeat);
+    return {
+      name: full,
+      async enqueue(payload, o) {
+        const wrong = schema && Value.Errors(schema, payload).First();
+        if (wrong) throw new Error(`job ${full}: the payload does not match its schema at ${wrong.path || '/'}: ${wrong.message}`);
+        await deps.queue.enqueue(full, payload as never, o);
+      },
+    };
+  }
 
   return {
     name,
@@ -108,16 +131,8 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
       }
       routes.push({ plugin: name, route: route as unknown as AnyPluginRoute });
     },
-    job(job, processor, o = {}) {
-      if (!NAME.test(job)) throw new Error(`job name ${job}: lower case letters, digits and hyphens`);
-      jobs.add(job);
-      deps.queue.register(jobName(job), ((payload: unknown, meta: { attempt: number }) => processor(payload as never, { attempt: meta.attempt })) as never);
-      if (o.repeat && opts.schedule) scheduleRepeat(deps, jobName(job), o.repeat);
-    },
-    async enqueue(job, payload, o) {
-      if (!jobs.has(job)) throw new Error(`plugin ${name} declares no job ${job} (ctx.job first)`);
-      await deps.queue.enqueue(jobName(job), payload as never, o);
-    },
+    job: job as PluginContext['job'],
+    store: pluginStore(deps.db, name),
     services: pluginServices(deps, name),
   };
 }

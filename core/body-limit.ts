@@ -10,7 +10,7 @@ const MB = 1024 * 1024;
 export const DEFAULT_BODY_BYTES = 1 * MB;
 
 const tooLarge = (maxBytes: number) =>
-  new Response(JSON.stringify({ error: `Request body too large: at most ${maxBytes / MB} MB (${maxBytes} bytes) on this route` }), {
+  new Response(JSON.stringify({ error: `Request body too large: at most ${maxBytes / MB} MB (${maxBytes} bytes) on this route`, code: 'too_large' }), {
     status: 413,
     headers: { 'content-type': 'application/json' },
   });
@@ -32,7 +32,7 @@ async function readBounded(request: Request, body: ReadableStream<Uint8Array<Arr
       chunks.push(chunk.value);
     }
   } catch {
-    return new Response(JSON.stringify({ error: 'Request body could not be read (the client stopped sending it)' }), {
+    return new Response(JSON.stringify({ error: 'Request body could not be read (the client stopped sending it)', code: 'invalid' }), {
       status: 400,
       headers: { 'content-type': 'application/json' },
     });

@@ -1,4 +1,5 @@
 import { ConfigError } from './errors';
+import { isPlan, PLANS, type Plan } from './plans';
 import { LOCAL_PROXIES, TrustedProxies } from './trusted-proxies';
 
 /** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them). */
@@ -19,8 +20,14 @@ export interface Config {
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
-  /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a Free workspace */
+  /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a workspace on DEFAULT_PLAN */
   allowSignup: boolean;
+  /** DEFAULT_PLAN: the plan of workspaces made from now on (sign-up, POST /api/workspaces, bootstrap without a plan); `free` unless set */
+  defaultPlan: Plan;
+  /** EMAIL_SIGNIN (default true): false turns the mailed sign-in links off instance-wide (single sign-on only; the operator's login-link stays) */
+  emailSignIn: boolean;
+  /** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: OpenID Connect sign-in; undefined = no single sign-on */
+  oidc?: OidcConfig;
   smtpUrl?: string;
   mailFrom: string;
   dnsServers: string[];
@@ -52,6 +59,41 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface OidcConfig {
+  /** https URL; its /.well-known/openid-configuration is discovered */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** the provider's name on the sign-in button: "Sign in with {name}" */
+  name: string;
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+
+/** All four OIDC_* variables, or none: a partial setting names what is missing instead of failing at the first sign-in. */
+function oidcOf(env: Env): OidcConfig | undefined {
+  const missing = OIDC_VARIABLES.filter((name) => !env[name]?.trim());
+  if (missing.length === OIDC_VARIABLES.length) return undefined;
+  if (missing.length) throw new ConfigError(`Single sign-on needs all of ${OIDC_VARIABLES.join(', ')}; missing: ${missing.join(', ')}`);
+  // as the provider spells it: its discovery document must name exactly this issuer (Authentik's ends with a slash)
+  const issuer = env.OIDC_ISSUER!.trim();
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new ConfigError(`OIDC_ISSUER must be the provider's https URL, got "${issuer}"`);
+  }
+  if (url.protocol !== 'https:') throw new ConfigError(`OIDC_ISSUER must be an https URL (the provider's keys and tokens come from it), got "${issuer}"`);
+  return { issuer, clientId: env.OIDC_CLIENT_ID!.trim(), clientSecret: env.OIDC_CLIENT_SECRET!, name: env.OIDC_NAME!.trim() };
+}
+
+/** EMAIL_SIGNIN: true unless set to false (or 0). */
+function emailSignInOf(value: string | undefined): boolean {
+  if (value === undefined || value === '' || truthy(value)) return true;
+  if (value === '0' || value.toLowerCase() === 'false') return false;
+  throw new ConfigError(`EMAIL_SIGNIN must be true (the default) or false, got "${value}"`);
+}
 
 export type EmbeddedDurability = 'commit' | 'relaxed';
 
@@ -96,6 +138,12 @@ function adminTokenOf(env: Env): string | undefined {
   return token;
 }
 
+function defaultPlanOf(value: string | undefined): Plan {
+  if (value === undefined || value === '') return 'free';
+  if (isPlan(value)) return value;
+  throw new ConfigError(`DEFAULT_PLAN must be one of ${PLANS.join(', ')}, got "${value}"`);
+}
+
 /** TRUSTED_PROXIES when set; else TRUST_PROXY=true trusts loopback and the private ranges. */
 function trustedProxiesOf(env: Env): TrustedProxies | undefined {
   const ranges = list(env.TRUSTED_PROXIES);
@@ -122,6 +170,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),
+    defaultPlan: defaultPlanOf(env.DEFAULT_PLAN),
+    emailSignIn: emailSignInOf(env.EMAIL_SIGNIN),
+    oidc: oidcOf(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? `Linkhop <no-reply@${defaultHostname}>`,
     dnsServers: list(env.DNS_SERVERS),

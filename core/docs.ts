@@ -61,7 +61,7 @@ export const docs = () =>
       ({ params, set }) => {
         if (!ASSETS.has(params.file)) {
           set.status = 404;
-          return { error: 'Not found' };
+          return { error: 'Not found', code: 'not_found' };
         }
         set.headers['cache-control'] = 'public, max-age=86400';
         return Bun.file(join(SWAGGER_DIR, params.file));

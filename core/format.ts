@@ -28,3 +28,33 @@ export function isHttpUrl(value: unknown): value is string {
     return false;
   }
 }
+
+/**
+ * `params` set in a URL's query, replacing any parameters of the same names (however encoded);
+ * the URL's other parameters stay byte for byte (a site may read `%20` and `+`, or `,` and `%2C`,
+ * differently). A value that is not a URL is answered as it came.
+ */
+export function withQueryParams(target: string, params: readonly (readonly [name: string, value: string])[]): string {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return target;
+  }
+  const replaced = new Set<string>(params.map(([name]) => name));
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair && !replaced.has(parameterName(pair)));
+  url.search = [...kept, ...params.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)].join('&');
+  return url.toString();
+}
+
+function parameterName(pair: string): string {
+  const name = pair.split('=', 1)[0]!.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}

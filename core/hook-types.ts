@@ -29,6 +29,8 @@ export interface LinkSnapshot {
   og_description: string | null;
   og_image: string | null;
   has_password: boolean;
+  /** a counted visit's target gets `lh_cid=<click id>` (modules/conversions) */
+  track_conversions: boolean;
   /** total clicks stored (rules engine `click_count`): raised in process as batches are stored (modules/clicks/counts.ts) */
   click_count: number;
   /** the workspace settings needed at redirect time (refreshed on `workspace.changed`) */

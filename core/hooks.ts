@@ -36,6 +36,30 @@ export interface EventMap {
   'member.removed': WorkspaceEvent<{ user_id: string; email: string }>;
   'member.role_changed': WorkspaceEvent<{ user_id: string; old_role: Role; new_role: Role }>;
   'webhook.test': WorkspaceEvent<{ webhook_id: string; message: string }>;
+  'lead.created': WorkspaceEvent<{
+    lead_id: string;
+    click_id: string;
+    link_id: string;
+    customer_id: string;
+    event_name: string;
+    customer_email: string | null;
+    customer_name: string | null;
+    metadata: Record<string, unknown> | null;
+    created_at: string;
+  }>;
+  'sale.created': WorkspaceEvent<{
+    sale_id: string;
+    lead_id: string;
+    link_id: string;
+    customer_id: string;
+    event_name: string;
+    /** integer, in the currency's minor units */
+    amount: number;
+    currency: string;
+    invoice_id: string | null;
+    metadata: Record<string, unknown> | null;
+    created_at: string;
+  }>;
 }
 
 export type EventName = keyof EventMap;
@@ -55,6 +79,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'member.removed',
   'member.role_changed',
   'webhook.test',
+  'lead.created',
+  'sale.created',
 ] as const satisfies readonly EventName[];
 
 /**
@@ -78,7 +104,7 @@ export interface LinkBeforeCreate {
  * One `redirect.resolve` stage sees the resolved link and the visitor and may set `target`
  * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`, the
  * spec's decision order: sequence 10, rules engine 20, legacy routing 30, A/B 40, default 50,
- * deep link 60, UTM 70, pages (deep-link app page 80, interstitial 81, retargeting 82).
+ * deep link 60, UTM 70, conversion click id 75, pages (deep-link app page 80, interstitial 81, retargeting 82).
  * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
  */
 export interface RedirectResolve {
@@ -87,6 +113,11 @@ export interface RedirectResolve {
   target: string;
   /** true once a routing stage chose the target: later routing stages leave it alone */
   routed: boolean;
+  /**
+   * The id of this visit's click (the id it is stored under): reading it records the click at once
+   * (conversion tracking puts it in the target). Absent when the visit is not counted (HEAD, a bot).
+   */
+  readonly clickId?: string;
   /** Set-Cookie header values to send with the answer */
   setCookies: string[];
   /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */
@@ -126,6 +157,8 @@ interface Registration {
 
 export class HookBus {
   private readonly handlers = new Map<string, Registration[]>();
+  /** `handlersOf` answers, kept until a handler of that name comes or goes (the redirect path asks on every visit) */
+  private readonly runLists = new Map<string, Handler<any>[]>();
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly log?: Logger) {}
@@ -138,18 +171,22 @@ export class HookBus {
     list.push(reg);
     list.sort((a, b) => a.order - b.order);
     this.handlers.set(name, list);
+    this.runLists.delete(name);
     return () => {
       const current = this.handlers.get(name) ?? [];
       this.handlers.set(
         name,
         current.filter((r) => r !== reg),
       );
+      this.runLists.delete(name);
     };
   }
 
-  /** Handlers registered for a name, in run order (the redirect pipeline reads them once). */
+  /** Handlers registered for a name now, in run order: the same array until one comes or goes (cheap to ask per visit). */
   handlersOf<K extends HookName>(name: K): Handler<HookMap[K]>[] {
-    return (this.handlers.get(name) ?? []).map((r) => r.handler);
+    let list = this.runLists.get(name);
+    if (!list) this.runLists.set(name, (list = (this.handlers.get(name) ?? []).map((r) => r.handler)));
+    return list;
   }
 
   /** Fire an event after the fact. Never throws; handler failures are logged. */
@@ -175,6 +212,11 @@ export class HookBus {
     const list = this.handlers.get(name);
     if (list) for (const { handler } of list) await handler(ctx);
     return ctx;
+  }
+
+  /** Detached event handlers still running (a test waiting for a chain of events and jobs asks it). */
+  get pendingEvents(): number {
+    return this.pending.size;
   }
 
   /** Wait for detached event handlers (graceful shutdown, tests). */

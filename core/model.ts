@@ -1,5 +1,6 @@
 import { Kind, Type, type IntegerOptions, type Static, type TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
+import { ERROR_CODES } from './errors';
 import { QueryInt } from './validation';
 
 /** An integer in a JSON body or response: a JSON number (Elysia's `t.Integer` also takes numeric strings, and documents them). */
@@ -24,7 +25,25 @@ export const CheckedByService = <T extends TSchema>(name: string, schema: T) => 
 };
 
 /** Schemas every module shares; they are validation and OpenAPI at once. */
-export const ErrorBody = t.Object({ error: t.String() }, { description: 'Every error answer' });
+export const ErrorBody = t.Object(
+  {
+    error: t.String({ description: 'What went wrong, for people' }),
+    field: t.Optional(
+      t.String({
+        description:
+          'The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is',
+      }),
+    ),
+    // the enum documents; TypeBox's string does not check it (the error handler writes the answers, not handlers)
+    code: t.String({
+      enum: Object.keys(ERROR_CODES),
+      description: `A stable machine code: ${Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `${code} (${meaning})`)
+        .join('; ')}`,
+    }),
+  },
+  { description: 'Every error answer' },
+);
 export const OkBody = t.Object({ ok: t.Literal(true) });
 export const WsParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }) });
 export const PageQuery = {

@@ -34,7 +34,7 @@ export function assertWithinPlanLimit(resource: CountedResource, plan: Plan, use
   const max = planLimit(plan, resource);
   if (used < max) return;
   const reached = LIMIT_REACHED[resource];
-  throw new ApiError(reached.status, reached.message(plan, max));
+  throw new ApiError(reached.status, reached.message(plan, max), { code: 'limit_reached' });
 }
 
 export interface PlanLimitCheck {

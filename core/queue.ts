@@ -347,10 +347,13 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       // jobs of queues without a worker here wait for another process: not this one's to wait for
       for (const queue of [...consumed].map(queueFor)) {
         for (;;) {
-          const counts = await queue.getJobCounts('wait', 'active', 'prioritized');
+          // one atomic count; the delayed list is read after it, so a job that left it meanwhile (a retry's
+          // wait over) shows as a list shorter than the count, and is waited for
+          const { delayed = 0, ...counts } = await queue.getJobCounts('wait', 'active', 'prioritized', 'delayed');
+          const busy = Object.values(counts).some((n) => n > 0);
           // the next run of a scheduled (repeatable) job is always delayed: it does not count
-          const delayed = (await queue.getJobs(['delayed'])).filter((job) => !job.repeatJobKey);
-          if (!delayed.length && !Object.values(counts).some((n) => n > 0)) break;
+          const waiting = !busy && delayed > 0 ? await queue.getJobs(['delayed']) : [];
+          if (!busy && waiting.length === delayed && waiting.every((job) => job.repeatJobKey)) break;
           await Bun.sleep(20);
         }
       }

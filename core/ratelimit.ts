@@ -16,7 +16,7 @@ export interface RateLimiter {
 
 function tooMany(res: RateLimiterRes): ApiError {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return new ApiError(429, `Rate limit exceeded; retry in ${retryAfter} s`, { 'Retry-After': String(retryAfter) });
+  return new ApiError(429, `Rate limit exceeded; retry in ${retryAfter} s`, { headers: { 'Retry-After': String(retryAfter) } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Deps } from './deps';
-import { badRequest } from './errors';
+import { invalid, tooLong } from './errors';
 import { isHttpUrl } from './format';
 import type { LinkSnapshot } from './hook-types';
 import type { Plan } from './plans';
@@ -16,34 +16,34 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> => typeo
 const clip = (s: string) => s.slice(0, 40);
 
 export function expectObject(field: string, value: unknown, allowed: readonly string[]): Record<string, unknown> {
-  if (!isPlainObject(value)) throw badRequest(`Invalid ${field}: expected an object`);
+  if (!isPlainObject(value)) throw invalid(field, 'expected an object');
   for (const key of Object.keys(value)) {
-    if (!allowed.includes(key)) throw badRequest(`Invalid ${field}: unknown field "${clip(key)}" (allowed: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) throw invalid(`${field}.${key}`, `unknown field "${clip(key)}" (allowed: ${allowed.join(', ')})`);
   }
   return value;
 }
 
 export function expectHttpUrl(field: string, value: unknown): string {
-  if (!isHttpUrl(value)) throw badRequest(`Invalid ${field}: expected an http(s) URL`);
+  if (!isHttpUrl(value)) throw invalid(field, 'expected an http(s) URL');
   return value;
 }
 
 export function expectText(field: string, value: unknown, max: number, opts: { required?: boolean } = {}): string {
-  if (typeof value !== 'string') throw badRequest(`Invalid ${field}: expected a string`);
-  if (opts.required && !value.trim()) throw badRequest(`Invalid ${field}: must not be empty`);
-  if (value.length > max) throw badRequest(`Invalid ${field}: at most ${max} characters`);
+  if (typeof value !== 'string') throw invalid(field, 'expected a string');
+  if (opts.required && !value.trim()) throw invalid(field, 'must not be empty', 'required');
+  if (value.length > max) throw tooLong(field, max);
   return value;
 }
 
 export function expectBoolean(field: string, value: unknown): boolean {
-  if (typeof value !== 'boolean') throw badRequest(`Invalid ${field}: expected true or false`);
+  if (typeof value !== 'boolean') throw invalid(field, 'expected true or false');
   return value;
 }
 
 /** `value` is an integer in [min, max]. */
 export function expectInteger(field: string, value: unknown, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badRequest(`Invalid ${field}: expected an integer from ${min} to ${max}`);
+    throw invalid(field, `expected an integer from ${min} to ${max}`);
   }
   return value;
 }

@@ -1,6 +1,6 @@
 import { Kind, Type, TypeRegistry, type IntegerOptions, type Static, type TInteger, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { badRequest } from './errors';
+import { type ApiError, badRequest } from './errors';
 
 const DIGITS = /^-?\d{1,15}$/;
 
@@ -66,17 +66,27 @@ function expectation(schema: TSchema | undefined, value: unknown): string {
   return ARTICLE[type] ? `expected ${ARTICLE[type]}` : 'is invalid';
 }
 
-/** The `{error}` message of a request Elysia's validation refused: the parameter, and what it should be. */
-export function validationMessage(error: any): string {
+/** A value longer than its schema allows: `too_long` rather than `invalid`. */
+function overLong(schema: TSchema | undefined, value: unknown): boolean {
+  if (typeof value === 'string') return schema?.maxLength !== undefined && value.length > schema.maxLength;
+  return Array.isArray(value) && schema?.maxItems !== undefined && value.length > schema.maxItems;
+}
+
+/**
+ * The answer to a request Elysia's validation refused: the parameter (as `field`, its path joined by
+ * `.`), what it should be, and a code.
+ */
+export function validationError(error: any): ApiError {
   const first = error?.all?.[0] ?? error?.valueError;
-  if (!first) return 'Invalid request';
-  const path = String(first.path ?? '')
+  if (!first) return badRequest('Invalid request');
+  const field = String(first.path ?? '')
     .replace(/^\//, '')
     .replaceAll('/', '.');
   const where = error?.type === 'query' ? 'query parameter ' : '';
-  if (path && first.value === undefined) return `${where}${path} is required`;
-  const message = expectation(first.schema, first.value);
-  return path ? `Invalid ${where}${path}: ${message}` : `Invalid request body: ${message}`;
+  if (!field) return badRequest(`Invalid request body: ${expectation(first.schema, first.value)}`);
+  if (first.value === undefined) return badRequest(`${where}${field} is required`, { field, code: 'required' });
+  const code = overLong(first.schema, first.value) ? 'too_long' : 'invalid';
+  return badRequest(`Invalid ${where}${field}: ${expectation(first.schema, first.value)}`, { field, code });
 }
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
@@ -88,7 +98,7 @@ const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 export function checkBody<T extends TSchema>(schema: T, value: unknown): Static<T> {
   let check = compiled.get(schema);
   if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
-  if (!check.Check(value)) throw badRequest(validationMessage({ all: [check.Errors(value).First()] }));
+  if (!check.Check(value)) throw validationError({ all: [check.Errors(value).First()] });
   return value as Static<T>;
 }
 
@@ -109,26 +119,31 @@ function textProblem(text: string): string | undefined {
 }
 
 /**
- * The `{error}` message for the first string in `value` (keys included, at any depth) that the
- * database cannot store, naming where it is: `Invalid links.0.title: contains a NUL character`.
- * `where` names the part of the request (`query parameter `, `path parameter ` or '' for the body).
- * Iterative: a deeply nested body must not overflow the stack.
+ * The answer for the first string in `value` (keys included, at any depth) that the database cannot
+ * store, naming where it is: `Invalid links.0.title: contains a NUL character` (field `links.0.title`;
+ * a bad key names the object holding it). `where` names the part of the request (`query parameter `,
+ * `path parameter ` or '' for the body). Iterative: a deeply nested body must not overflow the stack.
  */
-export function unstorableInput(value: unknown, where = ''): string | undefined {
+export function unstorableInput(value: unknown, where = ''): ApiError | undefined {
   const pending: [unknown, string][] = [[value, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [item, path] = next;
     const name = (key: string) => (path ? `${path}.${key}` : key);
+    const at = path ? { field: path } : {};
     if (typeof item === 'string') {
       const problem = textProblem(item);
-      if (problem) return path ? `Invalid ${where}${path}: ${problem}` : `Invalid request body: ${problem}`;
+      if (problem) return badRequest(path ? `Invalid ${where}${path}: ${problem}` : `Invalid request body: ${problem}`, at);
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], name(String(i))]);
     } else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
       const entries = Object.entries(item);
       for (const [key] of entries) {
         const problem = textProblem(key);
-        if (problem) return `Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`;
+        if (problem)
+          return badRequest(
+            `Invalid ${where || 'field '}name ${JSON.stringify(key.replace(/[^\x20-\x7e]/g, '?'))}${path ? ` in ${path}` : ''}: ${problem}`,
+            at,
+          );
       }
       for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], name(entries[i]![0])]);
     }

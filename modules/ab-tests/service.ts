@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { badRequest, invalid } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import { expectHttpUrl, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 
@@ -10,17 +10,18 @@ export interface Variant {
 
 /** Validates `ab_variants`: 2 to 4 variants, unique names, http(s) URLs, integer weights 1 to 99 summing to 100. */
 export function checkVariants(value: unknown): Variant[] {
-  if (!Array.isArray(value) || value.length < 2 || value.length > 4) throw badRequest('Invalid ab_variants: expected 2 to 4 variants');
+  if (!Array.isArray(value) || value.length < 2 || value.length > 4) throw invalid('ab_variants', 'expected 2 to 4 variants');
   const names = new Set<string>();
   const variants = value.map((raw, i) => {
     const v = expectObject(`ab_variants[${i}]`, raw, ['name', 'url', 'weight']);
     const name = expectText(`ab_variants[${i}].name`, v.name, 100, { required: true });
-    if (names.has(name.toLowerCase())) throw badRequest(`Invalid ab_variants: the name "${name.slice(0, 40)}" is used twice (names must be unique)`);
+    if (names.has(name.toLowerCase()))
+      throw badRequest(`Invalid ab_variants: the name "${name.slice(0, 40)}" is used twice (names must be unique)`, { field: `ab_variants[${i}].name` });
     names.add(name.toLowerCase());
     return { name, url: expectHttpUrl(`ab_variants[${i}].url`, v.url), weight: expectInteger(`ab_variants[${i}].weight`, v.weight, 1, 99) };
   });
   const total = variants.reduce((sum, v) => sum + v.weight, 0);
-  if (total !== 100) throw badRequest(`Invalid ab_variants: weights must sum to 100 (they sum to ${total})`);
+  if (total !== 100) throw invalid('ab_variants', `weights must sum to 100 (they sum to ${total})`);
   return variants;
 }
 

@@ -1,8 +1,10 @@
+import { Elysia } from 'elysia';
 import type { LinkhopModule } from '../../core/module';
+import { operatorRoutes } from './operator-routes';
 import { adminRoutes } from './routes';
 
-/** The operator API (`ADMIN_TOKEN`). */
+/** The operator API (`ADMIN_TOKEN`), and the operator console's API for instance operators signed in to the dashboard. */
 export const adminModule: LinkhopModule = {
   name: 'admin',
-  routes: adminRoutes,
+  routes: (deps) => new Elysia({ name: 'module:admin' }).use(adminRoutes(deps)).use(operatorRoutes(deps)),
 };

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/deps';
-import { badRequest, notFound } from '../../core/errors';
+import { badRequest, notFound, invalid } from '../../core/errors';
 import { isPlan, PLANS, roleAtLeast, type Plan } from '../../core/plans';
 import { createApiKey } from '../api-keys';
 import { ensureUser, findUserByEmail, isEmail, membershipRole, parseRole } from '../members';
@@ -14,8 +14,8 @@ export interface BootstrapInput {
 
 /** Operator bootstrap: the user (created if new) owns a new workspace; returns its first key. */
 export async function bootstrap(deps: Deps, input: BootstrapInput) {
-  if (!input.email || !isEmail(input.email)) throw badRequest('A valid email is required');
-  if (input.plan !== undefined && !isPlan(input.plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
+  if (!input.email || !isEmail(input.email)) throw badRequest('A valid email is required', { field: 'email', code: input.email ? 'invalid' : 'required' });
+  if (input.plan !== undefined && !isPlan(input.plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
   const user = await ensureUser(deps.db, input.email, input.name);
   const ws = await createWorkspace(deps, {
     userId: user.id,
@@ -26,9 +26,10 @@ export async function bootstrap(deps: Deps, input: BootstrapInput) {
   return { user_id: user.id, workspace_id: ws.id, api_key: ws.api_key };
 }
 
-export async function setPlan(deps: Deps, workspaceId: string, plan: string) {
-  if (!isPlan(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
-  await setWorkspacePlan(deps, workspaceId, plan);
+/** `by`: the operator's user id (console); the operator token and the CLI name nobody (`operator`). */
+export async function setPlan(deps: Deps, workspaceId: string, plan: string, by = 'operator') {
+  if (!isPlan(plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
+  await setWorkspacePlan(deps, workspaceId, plan, by);
   return { ok: true as const };
 }
 
@@ -50,7 +51,7 @@ export async function mintApiKey(deps: Deps, input: MintKeyInput) {
   const memberRole = await membershipRole(deps.db, workspace.id, user.id);
   if (!memberRole) throw badRequest(`${user.email} is not a member of workspace ${workspace.id}`);
   const role = input.role === undefined ? memberRole : parseRole(input.role);
-  if (!roleAtLeast(memberRole, role)) throw badRequest(`Invalid role: ${user.email} is ${memberRole} in this workspace; a key cannot grant more`);
+  if (!roleAtLeast(memberRole, role)) throw invalid('role', `${user.email} is ${memberRole} in this workspace; a key cannot grant more`);
   const key = await deps.db.transaction((tx) =>
     createApiKey(tx, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan as Plan, name: 'Operator key', role, audit: true }),
   );

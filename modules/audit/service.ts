@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db';
-import { badRequest } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import { iso } from '../../core/format';
 import { auditLog } from './schema';
 
@@ -35,7 +35,7 @@ export interface AuditQuery {
 function parseInstant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`Invalid ${name}: expected an ISO 8601 timestamp`);
+  if (Number.isNaN(date.getTime())) throw invalid(name, 'expected an ISO 8601 timestamp');
   return date;
 }
 

@@ -1,4 +1,4 @@
-/** The actions the log records (the spec's list): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
+/** The actions the log records (the spec's list, then the conversions of issue 26): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
 export const AUDIT_ACTIONS = [
   'link.create',
   'link.update',
@@ -14,7 +14,10 @@ export const AUDIT_ACTIONS = [
   'api_key.create',
   'api_key.delete',
   'workspace.update',
+  'workspace.plan',
   'workspace.delete',
   'client.create',
+  'lead.create',
+  'sale.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

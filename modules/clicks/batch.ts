@@ -55,6 +55,14 @@ export const EMBEDDED_BATCH_MAX = 500;
  */
 export const clickId = (batchId: string, index: number) => batchId.slice(0, 32) + index.toString(16).padStart(4, '0');
 
+const CLICK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The time (epoch ms) in a click id: its batch's UUIDv7 time; undefined when `id` is no click id. */
+export function clickIdTime(id: string): number | undefined {
+  if (!CLICK_ID.test(id)) return undefined;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
 // header values never hold NUL or U+0001: they separate the parts of a profile key and mark nulls
 const part = (value: string | null) => (value === null ? '\u0001' : value);
 
@@ -74,7 +82,16 @@ const sameProfile = ([country, referer, browser, os, device, language, visitor]:
  */
 export class ClickBatchBuilder {
   /** `id`: a legacy job's, so that its re-delivery is recognised */
-  constructor(readonly id = Bun.randomUUIDv7()) {}
+  constructor(private given?: string) {}
+
+  /**
+   * Made when first asked for, at the batch's first click at the latest (a builder may wait long for
+   * it): a click id's UUIDv7 time is then within a flush interval of the click's own time, which is
+   * how a click is found by its id (clickAtMost / findClick: the clicks table has no index on `id`).
+   */
+  get id(): string {
+    return (this.given ??= Bun.randomUUIDv7());
+  }
 
   private t0 = 0;
   private readonly links: ClickBatch['links'] = [];
@@ -91,13 +108,18 @@ export class ClickBatchBuilder {
     return this.at.length;
   }
 
-  add(click: Click): void {
-    if (!this.at.length) this.t0 = click.clicked_at;
+  /** Adds a click; answers its index in the batch (its id: `clickId(id, index)`). */
+  add(click: Click): number {
+    if (!this.at.length) {
+      this.t0 = click.clicked_at;
+      this.given ??= Bun.randomUUIDv7();
+    }
     this.at.push(click.clicked_at - this.t0);
     this.link.push(this.linkOf(click));
     // a visit often repeats the previous one's profile (the same visitor, a burst): no key to build then
     const last = this.profiles[this.profile.at(-1) ?? -1];
     this.profile.push(last && sameProfile(last, click) ? this.profile.at(-1)! : this.profileOf(click));
+    return this.at.length - 1;
   }
 
   private linkOf(click: Click): number {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../../core/deps';
 import { metrics } from '../../core/metrics';
-import { BATCH_MAX, ClickBatchBuilder, EMBEDDED_BATCH_MAX, type Click } from './batch';
+import { BATCH_MAX, ClickBatchBuilder, clickId, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickBatch } from './batch';
 import { ClickSpool } from './spool';
 
@@ -107,6 +107,13 @@ export class ClickRecorder {
       });
     }
     return this.turn;
+  }
+
+  /** Records a visit's click as `record` does, and answers the id the click is stored under. */
+  recordWithId(click: Click): { id: string; spooled: Promise<void> } {
+    // the id is the batch's as the click joins it: record() may hand the batch over right after
+    const id = clickId(this.batch.id, this.batch.size);
+    return { id, spooled: this.record(click) };
   }
 
   /** Hands the current batch over now; resolves once the batches on their way are confirmed or back in the spool. */

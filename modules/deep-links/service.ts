@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectHttpUrl, expectObject } from '../../core/stages';
 import { html, renderPage, scriptJson } from '../../core/html';
@@ -24,18 +24,18 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** An app URL: a custom scheme (`myapp://…`) or a universal/app link; never a scheme that runs code or reads files. */
 export function checkAppUrl(field: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2048) throw badRequest(`Invalid deep_link.${field}: expected a URL of at most 2048 characters`);
+  if (typeof value !== 'string' || value.length > 2048) throw invalid(`deep_link.${field}`, 'expected a URL of at most 2048 characters');
   // browsers drop whitespace and control characters inside a scheme ("java\tscript:"): none may appear at all
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this check's purpose
   if (/[\u0000-\u0020\u007f-\u009f]/.test(value) || !SCHEME.test(value))
-    throw badRequest(`Invalid deep_link.${field}: expected a URL with a scheme, such as myapp://path`);
+    throw invalid(`deep_link.${field}`, 'expected a URL with a scheme, such as myapp://path');
   let protocol: string;
   try {
     protocol = new URL(value).protocol.toLowerCase();
   } catch {
-    throw badRequest(`Invalid deep_link.${field}: not a valid URL`);
+    throw invalid(`deep_link.${field}`, 'not a valid URL');
   }
-  if (FORBIDDEN_SCHEMES.has(protocol)) throw badRequest(`Invalid deep_link.${field}: the ${protocol} scheme is not allowed`);
+  if (FORBIDDEN_SCHEMES.has(protocol)) throw invalid(`deep_link.${field}`, `the ${protocol} scheme is not allowed`);
   return value;
 }
 
@@ -44,7 +44,7 @@ export function checkDeepLink(value: unknown): DeepLink {
   const input = expectObject('deep_link', value, FIELDS);
   const out: DeepLink = { interstitial: false };
   for (const field of APP_FIELDS) if (input[field] != null && input[field] !== '') out[field] = checkAppUrl(field, input[field]);
-  if (!out.ios_app_url && !out.android_app_url) throw badRequest('Invalid deep_link: ios_app_url or android_app_url is required');
+  if (!out.ios_app_url && !out.android_app_url) throw invalid('deep_link', 'ios_app_url or android_app_url is required', 'required');
   for (const field of WEB_FIELDS) if (input[field] != null && input[field] !== '') out[field] = expectHttpUrl(`deep_link.${field}`, input[field]);
   if (input.interstitial != null) out.interstitial = expectBoolean('deep_link.interstitial', input.interstitial);
   return out;

@@ -1,3 +1,5 @@
 // The domains module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export type { DomainItem, VerifyResult } from './model';
-export { getDomainByHost, getWorkspaceDomain, listDomains } from './service';
+export { domainFormatError, getDomainByHost, getWorkspaceDomain, listDomains, txtRecord } from './service';
+// the DNS TXT verification, re-used by single sign-on's domain capture
+export { lookupVerification, txtName, type DnsAnswer } from './dns';

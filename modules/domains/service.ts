@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../../core/config';
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, conflict, notFound } from '../../core/errors';
+import { badRequest, notFound, taken } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { RATE_LIMITS, type Plan } from '../../core/plans';
@@ -78,7 +78,7 @@ export interface Caller {
 
 export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, domain: string) {
   const invalid = domainFormatError(domain, deps.config);
-  if (invalid) throw badRequest(invalid);
+  if (invalid) throw badRequest(invalid, { field: 'domain', code: domain.length > 253 ? 'too_long' : 'invalid' });
   const row = await deps.db.transaction(async (tx) => {
     await withinPlanLimit(tx, {
       resource: 'customDomains',
@@ -91,7 +91,7 @@ export async function addDomain(deps: Deps, caller: Caller & { plan: Plan }, dom
       .values({ id: newId(), workspaceId: caller.workspaceId, domain, verifyToken: randomBytes(16).toString('hex') })
       .onConflictDoNothing({ target: domains.domain })
       .returning();
-    if (!inserted) throw conflict(`Domain ${domain} is already registered`);
+    if (!inserted) throw taken('domain', `Domain ${domain} is already registered`);
     await recordAudit({ db: tx, workspaceId: caller.workspaceId, userId: caller.userId, action: 'domain.add', details: { id: inserted.id, domain } });
     return inserted;
   });
@@ -106,7 +106,7 @@ export async function listDomains(db: DbOrTx, workspaceId: string) {
     id: r.id,
     workspace_id: r.workspaceId,
     domain: r.domain,
-    verified: r.verified,
+    verified: r.verified ? 1 : 0,
     txt_name: txtName(r.domain),
     txt_record: txtRecord(r.verifyToken),
     created_at: iso(r.createdAt)!,

@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import type { Deps } from '../../core/deps';
-import { badRequest } from '../../core/errors';
+import { type ApiError, badRequest, type ErrorCode } from '../../core/errors';
 import { canonicalHostname } from '../../core/hosts';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { hasFeature } from '../../core/plans';
@@ -53,12 +53,15 @@ function effectiveUtm(link: Record<string, unknown>, defaults: Record<string, st
  * before field validation: a target or expires_at that does not parse is left to that validation
  * (it answers 400 with its own message) instead of being reported as a policy breach.
  */
+/** A link field the policy refuses (governance messages name the policy, not the field). */
+const refusal = (field: string, message: string, code: ErrorCode = 'invalid') => badRequest(message, { field, code });
+
 export function policyViolation(
   policy: GovernancePolicy,
   link: Record<string, unknown>,
   defaultUtm: Record<string, string> | null,
   now = Date.now(),
-): string | null {
+): ApiError | null {
   let host: string | null = null;
   try {
     if (typeof link.target === 'string') host = asciiHost(canonicalHostname(new URL(link.target)));
@@ -66,27 +69,29 @@ export function policyViolation(
   // allowed_domains takes precedence over blocked_domains; an empty list is no list
   if (host !== null && policy.allowed_domains?.length) {
     if (!policy.allowed_domains.some((d) => withinDomain(host!, d)))
-      return 'Governance: this workspace policy only allows links to approved domains (allowed_domains)';
+      return refusal('target', 'Governance: this workspace policy only allows links to approved domains (allowed_domains)');
   } else if (host !== null && policy.blocked_domains?.some((d) => withinDomain(host!, d))) {
-    return `Governance: target domain blocked (${host} is in blocked_domains)`;
+    return refusal('target', `Governance: target domain blocked (${host} is in blocked_domains)`);
   }
   if (policy.require_utm) {
     const utm = effectiveUtm(link, defaultUtm);
-    if (!filled(utm.source) || !filled(utm.medium)) return 'Governance: UTM parameters (source and medium) are required (require_utm)';
+    if (!filled(utm.source) || !filled(utm.medium))
+      return refusal('utm_params', 'Governance: UTM parameters (source and medium) are required (require_utm)', 'required');
   }
-  if (policy.require_tags && !(Array.isArray(link.tags) && link.tags.length > 0)) return 'Governance: at least one tag is required (require_tags)';
-  if (policy.require_title && !filled(link.title)) return 'Governance: a title is required (require_title)';
+  if (policy.require_tags && !(Array.isArray(link.tags) && link.tags.length > 0))
+    return refusal('tags', 'Governance: at least one tag is required (require_tags)', 'required');
+  if (policy.require_title && !filled(link.title)) return refusal('title', 'Governance: a title is required (require_title)', 'required');
   if (policy.max_expiry_days !== undefined) {
     const days = policy.max_expiry_days;
     const message = `Governance: expiry must be set and within ${days} days (max_expiry_days)`;
-    if (link.expires_at === undefined || link.expires_at === null || link.expires_at === '') return message;
+    if (link.expires_at === undefined || link.expires_at === null || link.expires_at === '') return refusal('expires_at', message, 'required');
     let expires: Date;
     try {
       expires = parseExpiresAt(link.expires_at);
     } catch {
       return null;
     }
-    if (expires.getTime() > now + days * DAY_MS) return message;
+    if (expires.getTime() > now + days * DAY_MS) return refusal('expires_at', message);
   }
   return null;
 }
@@ -101,5 +106,5 @@ export async function enforceGovernance(deps: Deps, ctx: LinkBeforeCreate): Prom
   const { policy, defaultUtmParams } = await workspaceRules(deps, ctx.workspaceId);
   if (!policy) return;
   const violation = policyViolation(policy, ctx.link, defaultUtmParams);
-  if (violation) throw badRequest(violation);
+  if (violation) throw violation;
 }

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { badRequest, invalid } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectInteger, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 import { html, renderPage, SafeHtml, scriptJson } from '../../core/html';
@@ -25,7 +25,8 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Validates `interstitial` and fills its defaults (cta_text Continue, delay 5, show_once true). */
 export function checkInterstitial(value: unknown): Interstitial {
   const input = expectObject('interstitial', value, ['title', 'body', 'cta_text', 'delay', 'show_once', 'style']);
-  if (input.title === undefined || input.title === null) throw badRequest('Invalid interstitial: title is required');
+  if (input.title === undefined || input.title === null)
+    throw badRequest('Invalid interstitial: title is required', { field: 'interstitial.title', code: 'required' });
   const out: Interstitial = {
     title: expectText('interstitial.title', input.title, 200, { required: true }),
     cta_text: input.cta_text == null || input.cta_text === '' ? 'Continue' : expectText('interstitial.cta_text', input.cta_text, 50),
@@ -39,7 +40,7 @@ export function checkInterstitial(value: unknown): Interstitial {
     for (const field of STYLE_FIELDS) {
       const color = style[field];
       if (color == null) continue;
-      if (typeof color !== 'string' || !HEX_COLOR.test(color)) throw badRequest(`Invalid interstitial.style.${field}: expected a hex colour such as #1a2b3c`);
+      if (typeof color !== 'string' || !HEX_COLOR.test(color)) throw invalid(`interstitial.style.${field}`, 'expected a hex colour such as #1a2b3c');
       out.style[field] = color;
     }
   }

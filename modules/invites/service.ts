@@ -68,7 +68,7 @@ export async function createInvite(
   input: { email: string; role?: string },
 ) {
   const email = normalizeEmail(input.email);
-  if (!isEmail(email)) throw badRequest('Invalid email address');
+  if (!isEmail(email)) throw badRequest('Invalid email address', { field: 'email' });
   const role = parseRole(input.role ?? 'viewer');
   if (roleRank(role) > roleRank(ws.role)) throw forbidden(`You cannot invite with a role above your own (${ws.role})`);
 
@@ -87,10 +87,10 @@ export async function createInvite(
   try {
     await deps.db.transaction(async (tx) => {
       await lockMembership(tx, ws.id);
-      if (await isMemberByEmail(tx, ws.id, email)) throw conflict(`${email} is already a member of this workspace`);
+      if (await isMemberByEmail(tx, ws.id, email)) throw conflict(`${email} is already a member of this workspace`, { field: 'email' });
       await tx.delete(invites).where(and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt), lte(invites.expiresAt, now)));
       const open = await tx.$count(invites, and(eq(invites.workspaceId, ws.id), eq(invites.email, email), isNull(invites.acceptedAt)));
-      if (open) throw conflict(`An invite is already pending for ${email}`);
+      if (open) throw conflict(`An invite is already pending for ${email}`, { field: 'email' });
       // seats are members plus pending invites, counted under the membership lock taken above
       const members = (await memberCounts(tx, [ws.id])).get(ws.id) ?? 0;
       assertWithinPlanLimit('members', ws.plan, members + (await countPendingInvites(tx, ws.id)));
@@ -98,7 +98,7 @@ export async function createInvite(
       await recordAudit({ db: tx, workspaceId: ws.id, userId: actor.userId, action: 'invite.create', details: { id: invite.id, email, role } });
     });
   } catch (error) {
-    if (!(error instanceof ApiError) && isUniqueViolation(error)) throw conflict(`An invite is already pending for ${email}`);
+    if (!(error instanceof ApiError) && isUniqueViolation(error)) throw conflict(`An invite is already pending for ${email}`, { field: 'email' });
     throw error;
   }
   await sendMail(

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { badRequest, invalid, tooLong, required } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
 import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { LIMITS } from '../../core/plans';
@@ -19,45 +19,47 @@ export const isObject = (v: unknown): v is Record<string, unknown> => typeof v =
 
 export function checkSlug(slug: unknown): string {
   if (typeof slug !== 'string' || !SLUG_PATTERN.test(slug)) {
-    throw badRequest('Invalid slug: use 1 to 100 letters, digits, hyphens and underscores');
+    throw invalid('slug', 'use 1 to 100 letters, digits, hyphens and underscores');
   }
-  if (RESERVED_SEGMENTS.has(slug.toLowerCase())) throw badRequest(`Invalid slug: "${slug}" is reserved`);
+  if (RESERVED_SEGMENTS.has(slug.toLowerCase())) throw invalid('slug', `"${slug}" is reserved`);
   return slug;
 }
 
 /** A target is an http(s) URL that does not point back at one of our short domains (a redirect loop). */
 export async function checkTarget(value: unknown, isShortHost: (hostname: string) => Promise<boolean>): Promise<string> {
-  if (value === undefined || value === null || value === '') throw badRequest('target is required');
-  if (!isHttpUrl(value)) throw badRequest('Invalid target: expected an http(s) URL');
+  if (value === undefined || value === null || value === '') throw required('target');
+  if (!isHttpUrl(value)) throw invalid('target', 'expected an http(s) URL');
   // a trailing dot names the same host (`go.example.com.`)
   if (await isShortHost(canonicalHostname(new URL(value)))) {
-    throw badRequest('Invalid target: it points at a short domain of this service (a redirect loop)');
+    throw invalid('target', 'it points at a short domain of this service (a redirect loop)');
   }
   return value;
 }
 
 export function checkUrl(value: unknown, field: string): string {
-  if (!isHttpUrl(value)) throw badRequest(`Invalid ${field}: expected an http(s) URL`);
+  if (!isHttpUrl(value)) throw invalid(field, 'expected an http(s) URL');
   return value;
 }
 
 export function checkTags(value: unknown, field = 'tags'): string[] {
-  if (!Array.isArray(value)) throw badRequest(`Invalid ${field}: expected an array of strings`);
-  if (value.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: a link has at most ${LIMITS.tagsPerLink}`);
-  for (const tag of value) {
+  if (!Array.isArray(value)) throw invalid(field, 'expected an array of strings');
+  if (value.length > LIMITS.tagsPerLink) throw badRequest(`Too many tags: a link has at most ${LIMITS.tagsPerLink}`, { field, code: 'too_long' });
+  for (const [i, tag] of value.entries()) {
     if (typeof tag !== 'string' || !TAG_PATTERN.test(tag)) {
-      throw badRequest(`Invalid tag "${String(tag).slice(0, 40)}": use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`);
+      throw badRequest(`Invalid tag "${String(tag).slice(0, 40)}": use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`, {
+        field: `${field}.${i}`,
+      });
     }
   }
   return [...new Set(value as string[])];
 }
 
 export function checkUtm(value: unknown): Record<string, string> {
-  if (!isObject(value)) throw badRequest('Invalid utm_params: expected an object');
+  if (!isObject(value)) throw invalid('utm_params', 'expected an object');
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (!UTM_KEYS.has(key)) throw badRequest(`Invalid utm_params: unknown key ${key.slice(0, 40)} (allowed: source, medium, campaign, term, content)`);
-    if (typeof v !== 'string' || v.length > 500) throw badRequest(`Invalid utm_params.${key}: expected a string of at most 500 characters`);
+    if (!UTM_KEYS.has(key)) throw invalid(`utm_params.${key}`, `unknown key ${key.slice(0, 40)} (allowed: source, medium, campaign, term, content)`);
+    if (typeof v !== 'string' || v.length > 500) throw invalid(`utm_params.${key}`, 'expected a string of at most 500 characters');
     if (v !== '') out[key] = v;
   }
   return out;
@@ -65,36 +67,36 @@ export function checkUtm(value: unknown): Record<string, string> {
 
 export function parseExpiresAt(value: unknown): Date {
   const date = typeof value === 'string' && ISO_DATE.test(value) ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) throw badRequest('Invalid expires_at: expected an ISO 8601 timestamp');
+  if (!date || Number.isNaN(date.getTime())) throw invalid('expires_at', 'expected an ISO 8601 timestamp');
   return date;
 }
 
 export function checkText(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string') throw badRequest(`Invalid ${field}: expected a string`);
-  if (value.length > max) throw badRequest(`Invalid ${field}: at most ${max} characters`);
+  if (typeof value !== 'string') throw invalid(field, 'expected a string');
+  if (value.length > max) throw tooLong(field, max);
   return value;
 }
 
 export function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || value.length < LIMITS.passwordMin) throw badRequest(`Invalid password: at least ${LIMITS.passwordMin} characters`);
-  if (value.length > PASSWORD_MAX) throw badRequest(`Invalid password: at most ${PASSWORD_MAX} characters`);
+  if (typeof value !== 'string' || value.length < LIMITS.passwordMin) throw invalid('password', `at least ${LIMITS.passwordMin} characters`);
+  if (value.length > PASSWORD_MAX) throw tooLong('password', PASSWORD_MAX);
   return value;
 }
 
 export function checkRedirectType(value: unknown): 301 | 302 {
-  if (value !== 301 && value !== 302) throw badRequest('Invalid redirect_type: must be 301 or 302');
+  if (value !== 301 && value !== 302) throw invalid('redirect_type', 'must be 301 or 302');
   return value;
 }
 
 export function checkBoolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw badRequest(`Invalid ${field}: expected a boolean`);
+  if (typeof value !== 'boolean') throw invalid(field, 'expected a boolean');
   return value;
 }
 
 /** Smart-routing fields: only the shape here; their modules' `link.validate` handlers check the rest. */
 export function checkShape(value: unknown, field: string, shape: 'object' | 'array'): unknown {
   if (shape === 'array' ? !Array.isArray(value) : !isObject(value)) {
-    throw badRequest(`Invalid ${field}: expected ${shape === 'array' ? 'an array' : 'an object'}`);
+    throw invalid(field, `expected ${shape === 'array' ? 'an array' : 'an object'}`);
   }
   return value;
 }

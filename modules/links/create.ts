@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { ApiError, conflict } from '../../core/errors';
+import { ApiError, nested, taken } from '../../core/errors';
 import { newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RATE_LIMITS } from '../../core/plans';
@@ -22,7 +22,7 @@ async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): 
       .onConflictDoNothing({ target: [links.domain, links.slug] })
       .returning();
     if (row) return row;
-    if (values.slug !== undefined) throw conflict(`Slug "${slug}" already exists on ${values.domain}`);
+    if (values.slug !== undefined) throw taken('slug', `Slug "${slug}" already exists on ${values.domain}`);
     if (attempt >= SLUG_ATTEMPTS) throw slugsExhausted();
   }
 }
@@ -123,7 +123,7 @@ export async function createLinks(
       const rejectedByHook = link === undefined;
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
       // the whole request fails: say which item (0-based, as in the request's `links` array)
-      if (rejectedByHook && !opts.hookRejectionsPerItem) throw new ApiError(400, `${error.message} (links[${index}])`);
+      if (rejectedByHook && !opts.hookRejectionsPerItem) throw nested(error, `links.${index}`, `${error.message} (links[${index}])`);
       errors.push({ index, status: 400, reason: error.message });
     }
   }

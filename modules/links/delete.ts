@@ -32,7 +32,7 @@ export async function deleteLink(deps: Deps, ctx: LinkContext, id: string): Prom
 
 /** Bulk delete: unknown IDs (or other workspaces' links) are ignored; returns how many were removed. */
 export async function deleteLinks(deps: Deps, ctx: LinkContext, ids: string[]): Promise<number> {
-  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
+  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`, { field: 'ids' });
   const rows = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .delete(links)

@@ -162,6 +162,17 @@ export const LINK_FIELDS = {
     check: checkBoolean,
     feature: 'monitoring',
   },
+  // like monitoring: turning it off is always allowed; on needs Pro+ (new links take the workspace's default: modules/conversions)
+  track_conversions: {
+    column: 'trackConversions',
+    input: t.Boolean({
+      description: "Conversion tracking (Pro+): a visit's target gets `lh_cid=<click id>` for /track/lead; default the workspace's track_conversions_default",
+    }),
+    output: t.Boolean(),
+    check: checkBoolean,
+    feature: 'conversions',
+    snapshot: true,
+  },
   external_id: textField('externalId', 255, 'Your own reference for the link (e.g. its ID in your CMS or CRM), at most 255 characters; not shown to visitors'),
   created_by: { column: 'createdBy', output: t.String() },
   created_at: { column: 'createdAt', output: t.String(), view: (row: LinkRow) => iso(row.createdAt)! },

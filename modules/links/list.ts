@@ -37,7 +37,7 @@ function createdBound(name: 'from' | 'to', value: string | undefined): Date | un
   try {
     date = parseExpiresAt(value);
   } catch {
-    throw badRequest(`Invalid query parameter ${name}: expected an ISO 8601 date or timestamp`);
+    throw badRequest(`Invalid query parameter ${name}: expected an ISO 8601 date or timestamp`, { field: name });
   }
   if (name === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(value)) date = new Date(date.getTime() + 86_400_000 - 1);
   return date;

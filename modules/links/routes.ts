@@ -54,7 +54,7 @@ export const linkRoutes = (deps: Deps) =>
     .post(
       '/api/workspaces/:wsId/links/bulk',
       async ({ workspace, actor, body, set }) => {
-        if (!body.links.length || body.links.length > LIMITS.bulkItems) throw badRequest(`links must hold 1 to ${LIMITS.bulkItems} items`);
+        if (!body.links.length || body.links.length > LIMITS.bulkItems) throw badRequest(`links must hold 1 to ${LIMITS.bulkItems} items`, { field: 'links' });
         await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
         const { created } = await createLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.links as Record<string, unknown>[], 'bulk');
         set.status = 201;

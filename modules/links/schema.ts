@@ -24,6 +24,8 @@ const linkFieldColumns = {
   deepLink: jsonb('deep_link').$type<Record<string, unknown>>(),
   /** checked by the broken-link monitor (Pro+) */
   monitoring: boolean('monitoring').notNull().default(false),
+  /** a visit's target gets `lh_cid=<click id>` (Pro+; modules/conversions) */
+  trackConversions: boolean('track_conversions').notNull().default(false),
   externalId: text('external_id'),
 };
 

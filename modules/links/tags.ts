@@ -15,7 +15,7 @@ import type { LinkContext } from './validate';
  * Returns how many of the IDs are links of the workspace.
  */
 export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], change: { add?: string[]; remove?: string[] }): Promise<number> {
-  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`);
+  if (!ids.length || ids.length > LIMITS.bulkItems) throw badRequest(`ids must hold 1 to ${LIMITS.bulkItems} link IDs`, { field: 'ids' });
   const add = checkTags(change.add ?? [], 'add_tags');
   const remove = new Set(checkTags(change.remove ?? [], 'remove_tags'));
   if (!add.length && !remove.size) throw badRequest('No updates provided: give add_tags or remove_tags');
@@ -33,7 +33,10 @@ export async function retagLinks(deps: Deps, ctx: LinkContext, ids: string[], ch
       const tags = [...new Set([...before.filter((tag) => !remove.has(tag)), ...add])];
       if (tags.length === before.length && tags.every((tag, i) => tag === before[i])) continue;
       if (tags.length > LIMITS.tagsPerLink)
-        throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`);
+        throw badRequest(`Too many tags: ${row.domain}/${row.slug} would have ${tags.length} (a link has at most ${LIMITS.tagsPerLink})`, {
+          field: 'add_tags',
+          code: 'too_long',
+        });
       await tx.update(links).set({ tags, updatedAt: new Date() }).where(eq(links.id, row.id));
       await recordAudit({
         db: tx,

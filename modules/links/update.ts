@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { badRequest, isUniqueViolation, notFound, taken } from '../../core/errors';
 import { recordAudit } from '../audit';
 import { checkSlug } from './checks';
 import { getLink } from './queries';
@@ -37,7 +37,8 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (customSlug) {
     const slug = checkSlug(patch.slug);
     const unchanged = slug === current.slug && target.domain === current.domain;
-    if (target.isDefault && !unchanged) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated');
+    if (target.isDefault && !unchanged)
+      throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
     values.slug = slug;
   } else if (patch.slug !== undefined || (target.domain !== current.domain && target.isDefault)) {
     // moving to the default domain (or clearing the slug) gets a generated slug
@@ -73,7 +74,7 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (customSlug) throw conflict(`Slug "${values.slug}" already exists on ${values.domain ?? current.domain}`);
+      if (customSlug) throw taken('slug', `Slug "${values.slug}" already exists on ${values.domain ?? current.domain}`);
       // only a generated slug collides here: draw another
       if (attempt >= SLUG_ATTEMPTS) throw slugsExhausted();
       values.slug = generateSlug();

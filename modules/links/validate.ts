@@ -1,7 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
-import { ApiError, badRequest, paymentRequired } from '../../core/errors';
+import { ApiError, badRequest, paymentRequired, invalid } from '../../core/errors';
 import { featureMessage, hasFeature, type Plan } from '../../core/plans';
 import { getDomainByHost, getWorkspaceDomain } from '../domains';
 import { getWorkspaceRow } from '../workspaces';
@@ -43,11 +43,11 @@ export interface ResolvedDomain {
 export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string, value: unknown): Promise<ResolvedDomain> {
   const defaultDomain = deps.config.defaultDomain;
   if (value === undefined || value === null || value === '') return { domain: defaultDomain, isDefault: true };
-  if (typeof value !== 'string') throw badRequest('Invalid domain: expected a hostname');
+  if (typeof value !== 'string') throw invalid('domain', 'expected a hostname');
   const domain = value.trim().toLowerCase();
   if (domain === defaultDomain) return { domain, isDefault: true };
   const own = await getWorkspaceDomain(db, workspaceId, domain);
-  if (!own) throw badRequest(`Invalid domain: ${domain.slice(0, 253)} is neither the default domain nor one of this workspace's domains`);
+  if (!own) throw invalid('domain', `${domain.slice(0, 253)} is neither the default domain nor one of this workspace's domains`);
   return { domain: own.domain, isDefault: false };
 }
 
@@ -105,7 +105,7 @@ export async function prepareNewLink(deps: Deps, db: DbOrTx, ctx: LinkContext, i
   const { domain, isDefault } = await resolveDomain(deps, db, ctx.workspaceId, input.domain);
   let slug: string | undefined;
   if (input.slug !== undefined && input.slug !== null && input.slug !== '') {
-    if (isDefault) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated');
+    if (isDefault) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
     slug = checkSlug(input.slug);
   }
   const values = await checkLinkFields(deps, db, ctx, input, 'create');

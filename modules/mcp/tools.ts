@@ -3,9 +3,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Actor, WorkspaceAccess } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { badRequest, callerFault, notFound, paymentRequired } from '../../core/errors';
+import { callerFault, notFound, paymentRequired } from '../../core/errors';
 import { unstorableInput } from '../../core/validation';
 import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
+import { conversionStats } from '../conversions';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
 import { linkStats, workspaceSummary } from '../stats';
@@ -31,7 +32,7 @@ function failure(deps: Deps, tool: string, error: unknown): CallToolResult {
     return {
       isError: true,
       content: [{ type: 'text', text: `${fault.status}: ${fault.message}` }],
-      structuredContent: { error: fault.message, status: fault.status },
+      structuredContent: { ...fault.answer(), status: fault.status },
     };
   }
   deps.log.error({ err: error, tool }, 'MCP tool failed');
@@ -62,7 +63,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       try {
         // the REST routes' edge check (app/kernel.ts): text and dates the database cannot store
         const unstorable = unstorableInput(args);
-        if (unstorable) throw badRequest(unstorable);
+        if (unstorable) throw unstorable;
         return ok(await run(args));
       } catch (error) {
         return failure(deps, name, error);
@@ -135,6 +136,22 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       if (link_id === undefined) return workspaceSummary(deps.db, workspace.id);
       if (!(await getLink(deps.db, workspace.id, link_id))) throw notFound('Link');
       return linkStats(deps.db, workspace.id, link_id, range);
+    },
+  );
+
+  tool(
+    'get_conversions',
+    'The conversion funnel (Pro plan or higher): clicks, leads, sales and revenue per currency (integer minor units, never summed across currencies) over from..to (default all time), of the workspace or one link, as GET /stats/conversions.',
+    'viewer',
+    {
+      link_id: z.string().optional().describe("A link ID: that link's funnel"),
+      from: day('First UTC day, YYYY-MM-DD (default: all time)'),
+      to: day('Last UTC day, YYYY-MM-DD (default: all time)'),
+    },
+    async (args) => {
+      if (!hasFeature(workspace.plan, 'conversions')) throw paymentRequired(featureMessage('conversions'));
+      if (args.link_id !== undefined && !(await getLink(deps.db, workspace.id, args.link_id))) throw notFound('Link');
+      return conversionStats(deps.db, workspace.id, args);
     },
   );
 

@@ -6,9 +6,12 @@ export {
   ensureUser,
   findUserByEmail,
   getUser,
+  hasUsers,
   isEmail,
   isMemberByEmail,
+  isOperator,
   listMembers,
+  listUsers,
   lockMembership,
   memberCounts,
   memberRoles,
@@ -17,6 +20,7 @@ export {
   normalizeEmail,
   parseRole,
   rememberedMembershipRole,
+  setOperator,
   usersByIds,
 } from './service';
 export type { ActingIn, User } from './service';

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
 
 export const users = pgTable('users', {
@@ -6,6 +6,8 @@ export const users = pgTable('users', {
   /** stored lowercased: one user per address */
   email: text('email').notNull().unique(),
   name: text('name'),
+  /** an instance operator: the first user (first-run setup), and whom an operator makes one */
+  isOperator: boolean('is_operator').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
-import { badRequest, forbidden, notFound } from '../../core/errors';
+import { badRequest, forbidden, notFound, invalid } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { lockPlanLimit } from '../../core/plan-limits';
 import { isRole, roleRank, ROLES, type Role } from '../../core/plans';
@@ -34,6 +34,45 @@ export async function ensureUser(db: DbOrTx, email: string, name?: string | null
   const [existing] = await db.select().from(users).where(eq(users.email, normalized));
   if (name && !existing!.name) await db.update(users).set({ name }).where(eq(users.id, existing!.id));
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
+}
+
+/** Whether the instance has any user yet (first-run setup is open while it has none). */
+export async function hasUsers(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** Whether the user is an instance operator (the operator console's guard). */
+export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ isOperator: users.isOperator }).from(users).where(eq(users.id, userId));
+  return row?.isOperator === true;
+}
+
+/** Every user of the instance, oldest first, a page at a time, with how many workspaces each belongs to (the operator console). */
+export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      isOperator: users.isOperator,
+      createdAt: users.createdAt,
+      workspaces: count(memberships.workspaceId),
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(users.createdAt, users.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(users);
+  return { rows: rows.map((r) => ({ ...r, workspaces: Number(r.workspaces) })), total: Number(total?.n ?? 0) };
+}
+
+/** Makes the user an instance operator, or no longer one (first-run setup; an operator naming another); false for an unknown user. */
+export async function setOperator(db: DbOrTx, userId: string, isOperator = true): Promise<boolean> {
+  const updated = await db.update(users).set({ isOperator }).where(eq(users.id, userId)).returning({ id: users.id });
+  return updated.length > 0;
 }
 
 /** The existing user with this e-mail, never created (operator key minting). */
@@ -122,7 +161,7 @@ export async function copyOwners(db: DbOrTx, fromWorkspaceId: string, toWorkspac
 export const lockMembership = (tx: Tx, workspaceId: string) => lockPlanLimit(tx, 'members', workspaceId);
 
 export function parseRole(value: unknown): Role {
-  if (!isRole(value)) throw badRequest(`Invalid role: expected one of ${ROLES.join(', ')}`);
+  if (!isRole(value)) throw invalid('role', `expected one of ${ROLES.join(', ')}`);
   return value;
 }
 

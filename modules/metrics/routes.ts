@@ -12,7 +12,7 @@ export const metricsRoutes = (deps: Deps) => {
     async ({ headers }) => {
       const token = deps.config.metricsToken;
       if (token && !sameSecret(/^Bearer\s+(.*)$/i.exec(headers.authorization ?? '')?.[1] ?? '', token))
-        throw new ApiError(401, 'Invalid metrics token: send Authorization: Bearer <METRICS_TOKEN>', { 'WWW-Authenticate': 'Bearer' });
+        throw new ApiError(401, 'Invalid metrics token: send Authorization: Bearer <METRICS_TOKEN>', { headers: { 'WWW-Authenticate': 'Bearer' } });
       return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType } });
     },
     { detail: { summary: 'Prometheus metrics (Bearer METRICS_TOKEN when set)', security: [] } },

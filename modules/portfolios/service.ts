@@ -2,7 +2,7 @@ import { and, asc, desc, eq, max } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Db, DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { ApiError, badRequest, conflict, notFound } from '../../core/errors';
+import { ApiError, badRequest, conflict, notFound, required, taken } from '../../core/errors';
 import { isoRequired, newId, slugify } from '../../core/format';
 import { shortUrl } from '../../core/hosts';
 import { withinPlanLimit } from '../../core/plan-limits';
@@ -51,15 +51,15 @@ function mergeConfig(base: PortfolioConfig, input: ConfigInput | undefined): Por
 
 function checkName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest('name is required');
+  if (!trimmed) throw required('name');
   return trimmed;
 }
 
 export const isPortfolioSlug = (slug: string) => slug.length <= SLUG_MAX && SLUG_FORMAT.test(slug);
 
 function checkSlug(slug: string): string {
-  if (slug.length > SLUG_MAX) throw badRequest(`slug must be at most ${SLUG_MAX} characters`);
-  if (!SLUG_FORMAT.test(slug)) throw badRequest('Invalid slug format: use lowercase letters, digits, hyphens and underscores');
+  if (slug.length > SLUG_MAX) throw badRequest(`slug must be at most ${SLUG_MAX} characters`, { field: 'slug', code: 'too_long' });
+  if (!SLUG_FORMAT.test(slug)) throw badRequest('Invalid slug format: use lowercase letters, digits, hyphens and underscores', { field: 'slug' });
   return slug;
 }
 
@@ -104,7 +104,7 @@ export async function createPortfolio(deps: Deps, workspace: { id: string; plan:
         .onConflictDoNothing({ target: portfolios.slug })
         .returning();
       if (inserted) return inserted;
-      if (requested !== undefined) throw conflict(`Portfolio slug "${slug}" already exists`);
+      if (requested !== undefined) throw taken('slug', `Portfolio slug "${slug}" already exists`);
       if (attempt >= 5) throw conflict('Could not allocate a portfolio slug, please give one');
     }
   });
@@ -211,7 +211,8 @@ export async function deletePortfolio(deps: Deps, workspaceId: string, id: strin
  * unknown IDs, repeats and links already in the portfolio are skipped; returns how many were added.
  */
 export async function addPortfolioLinks(deps: Deps, workspaceId: string, id: string, linkIds: string[]): Promise<number> {
-  if (!linkIds.length || linkIds.length > LIMITS.portfolioLinksPerAdd) throw badRequest(`link_ids must hold 1 to ${LIMITS.portfolioLinksPerAdd} link IDs`);
+  if (!linkIds.length || linkIds.length > LIMITS.portfolioLinksPerAdd)
+    throw badRequest(`link_ids must hold 1 to ${LIMITS.portfolioLinksPerAdd} link IDs`, { field: 'link_ids' });
   const portfolio = await getPortfolio(deps.db, workspaceId, id);
   const wanted = [...new Set(linkIds)];
   const own = new Set((await getLinksByIds(deps.db, workspaceId, wanted)).map((r) => r.id));
@@ -263,9 +264,9 @@ export async function orderPortfolioLinks(deps: Deps, workspaceId: string, id: s
     const current = await tx.select({ linkId: portfolioLinks.linkId }).from(portfolioLinks).where(eq(portfolioLinks.portfolioId, portfolio.id));
     const members = new Set(current.map((m) => m.linkId));
     const given = new Set(linkIds);
-    if (given.size !== linkIds.length) throw badRequest('link_ids must not repeat a link');
+    if (given.size !== linkIds.length) throw badRequest('link_ids must not repeat a link', { field: 'link_ids' });
     if (given.size !== members.size || linkIds.some((linkId) => !members.has(linkId)))
-      throw badRequest('link_ids must list every link of the portfolio exactly once (reload it: its links have changed)');
+      throw badRequest('link_ids must list every link of the portfolio exactly once (reload it: its links have changed)', { field: 'link_ids' });
     for (const [sortOrder, linkId] of linkIds.entries())
       await tx
         .update(portfolioLinks)

@@ -16,7 +16,7 @@ export const QR_CONTENT_TYPE = { svg: 'image/svg+xml', png: 'image/png' } as con
 
 /** The QR code of `text` as SVG markup or PNG bytes. */
 export async function renderQr(text: string, o: QrOptions): Promise<string | Uint8Array<ArrayBuffer>> {
-  if (o.bg === 'transparent' && o.format === 'png') throw badRequest('bg=transparent is only available with format=svg');
+  if (o.bg === 'transparent' && o.format === 'png') throw badRequest('bg=transparent is only available with format=svg', { field: 'bg' });
   const options = {
     errorCorrectionLevel: o.ec,
     margin: o.margin,

@@ -1,10 +1,11 @@
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
+import { withQueryParams } from '../../core/format';
 import { clientIp, requestHost, shortUrl } from '../../core/hosts';
 import { metrics } from '../../core/metrics';
 import { RATE_LIMITS } from '../../core/plans';
-import { clickRecorder } from '../clicks';
+import { clickRecorder, type Click, type ClickRecorder } from '../clicks';
 import { claimExpiredEvent, getPasswordHash } from '../links';
 import { createLookup } from './lookup';
 import { hasOpenGraph, redirectPages } from './pages';
@@ -38,10 +39,15 @@ class Resolution implements RedirectResolve {
   routed = false;
   page?: Response | string;
   private cookies?: string[];
+  private id?: string;
+  private spooled?: Promise<void>;
 
   constructor(
     readonly link: LinkSnapshot,
     readonly visitor: RequestVisitor,
+    /** the visit is counted: its click is recorded (not for HEAD, not for bots) */
+    readonly counted: boolean,
+    private readonly clicks: ClickRecorder,
   ) {
     this.target = link.target;
   }
@@ -53,6 +59,38 @@ class Resolution implements RedirectResolve {
   get hasCookies(): boolean {
     return this.cookies !== undefined && this.cookies.length > 0;
   }
+
+  get clickId(): string | undefined {
+    if (!this.counted) return undefined;
+    if (this.id === undefined) {
+      const recorded = this.clicks.recordWithId(visitClick(this.link, this.visitor));
+      this.id = recorded.id;
+      this.spooled = recorded.spooled;
+    }
+    return this.id;
+  }
+
+  /** Records the visit's click, once (most visits never ask for its id: no id is made then); resolves once it is in the click spool. */
+  recorded(): Promise<void> {
+    return (this.spooled ??= this.clicks.record(visitClick(this.link, this.visitor)));
+  }
+}
+
+function visitClick(link: LinkSnapshot, visitor: RequestVisitor): Click {
+  return {
+    link_id: link.id,
+    workspace_id: link.workspace_id,
+    domain: link.domain,
+    slug: link.slug,
+    clicked_at: Date.now(),
+    country: visitor.country || null,
+    referer: visitor.referrer || null,
+    browser: visitor.browser || null,
+    os: visitor.os || null,
+    device: visitor.device,
+    language: visitor.language || null,
+    visitor: visitor.hash,
+  };
 }
 
 /** Default stage (order 50): no routing stage chose a target, so the link's own target applies. */
@@ -77,31 +115,10 @@ function redirectHeaders(link: LinkSnapshot, target: string, extra: Readonly<Rec
 
 /** `utm_*` parameters merged into a target's query (a link's values win over the target's). */
 export function appendUtm(target: string, utm: Record<string, string>): string {
-  let url: URL;
-  try {
-    url = new URL(target);
-  } catch {
-    return target;
-  }
-  const added = Object.entries(utm).flatMap(([key, value]) => (value ? [[`utm_${key}`, value] as const] : []));
-  const replaced = new Set<string>(added.map(([name]) => name));
-  // the target's own parameters stay byte for byte (a site may read `%20` and `+`, or `,` and `%2C`,
-  // differently); only the UTM parameters the link sets are replaced
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => pair && !replaced.has(parameterName(pair)));
-  url.search = [...kept, ...added.map(([name, value]) => `${name}=${encodeURIComponent(value)}`)].join('&');
-  return url.toString();
-}
-
-function parameterName(pair: string): string {
-  const name = pair.split('=', 1)[0]!.replaceAll('+', ' ');
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
+  return withQueryParams(
+    target,
+    Object.entries(utm).flatMap(([key, value]) => (value ? [[`utm_${key}`, value] as const] : [])),
+  );
 }
 
 /** UTM stage (order 70): applied to web targets only (not to deep-link app URLs); memoised per link snapshot. */
@@ -130,8 +147,6 @@ export function createRedirector(deps: Deps) {
   const clicks = clickRecorder(deps);
   const geo = new GeoLocator(config, (err) => deps.log.warn({ err }, 'GeoIP database not loaded; countries unknown'));
   const env: VisitorEnv = { geo, trustedProxies: config.trustedProxies };
-  // read once, on the first visit: plugins register their stages after the modules
-  let stages: Stage[] | undefined;
   const expiredFired = new Set<string>();
 
   /**
@@ -243,34 +258,18 @@ export function createRedirector(deps: Deps) {
   }
 
   function resolve(link: LinkSnapshot, visitor: RequestVisitor, method: VisitMethod): Answer {
-    const ctx = new Resolution(link, visitor);
-    stages ??= deps.bus.handlersOf('redirect.resolve');
-    const pending = runStages(stages, ctx);
-    if (pending) return pending.then(() => answer(ctx, method));
-    return answer(ctx, method);
+    const ctx = new Resolution(link, visitor, method !== 'HEAD' && !visitor.isBot, clicks);
+    // asked per visit (the bus keeps the list until a handler comes or goes): a stage registered later (a plugin set up after the modules) runs from then on
+    const pending = runStages(deps.bus.handlersOf('redirect.resolve'), ctx);
+    if (pending) return pending.then(() => answer(ctx));
+    return answer(ctx);
   }
 
   /** The visit's answer; a counted visit is answered once its click is in the click spool, so that no answered visit is lost. */
-  function answer(ctx: Resolution, method: VisitMethod): Answer {
-    const { link, visitor } = ctx;
+  function answer(ctx: Resolution): Answer {
     const response = respond(ctx);
-    if (method === 'HEAD' || visitor.isBot) return response;
-    return clicks
-      .record({
-        link_id: link.id,
-        workspace_id: link.workspace_id,
-        domain: link.domain,
-        slug: link.slug,
-        clicked_at: Date.now(),
-        country: visitor.country || null,
-        referer: visitor.referrer || null,
-        browser: visitor.browser || null,
-        os: visitor.os || null,
-        device: visitor.device,
-        language: visitor.language || null,
-        visitor: visitor.hash,
-      })
-      .then(() => response);
+    if (!ctx.counted) return response;
+    return ctx.recorded().then(() => response);
   }
 
   function respond(ctx: Resolution): Response {

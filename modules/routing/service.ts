@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { RedirectResolve, Visitor } from '../../core/hooks';
 import { expectHttpUrl, expectObject, isPlainObject } from '../../core/stages';
 import { isCountryCode } from './countries';
@@ -29,12 +29,12 @@ export function checkRoutingRules(value: unknown): RoutingRules {
   for (const part of ['geo', 'device', 'os'] as const) {
     if (input[part] === undefined || input[part] === null) continue;
     const map = input[part];
-    if (!isPlainObject(map)) throw badRequest(`Invalid routing_rules.${part}: expected an object of ${KEY_RULE[part]} → URL`);
+    if (!isPlainObject(map)) throw invalid(`routing_rules.${part}`, `expected an object of ${KEY_RULE[part]} → URL`);
     const normalised: Record<string, string> = {};
     for (const [key, url] of Object.entries(map)) {
       const canonical = canonicalKey[part](key);
-      if (!canonical) throw badRequest(`Invalid routing_rules.${part}: key "${key.slice(0, 40)}" must be ${KEY_RULE[part]}`);
-      if (canonical in normalised) throw badRequest(`Invalid routing_rules.${part}: key ${canonical} appears twice`);
+      if (!canonical) throw invalid(`routing_rules.${part}`, `key "${key.slice(0, 40)}" must be ${KEY_RULE[part]}`);
+      if (canonical in normalised) throw invalid(`routing_rules.${part}`, `key ${canonical} appears twice`);
       normalised[canonical] = expectHttpUrl(`routing_rules.${part}.${canonical}`, url);
     }
     out[part] = normalised;

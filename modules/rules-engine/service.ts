@@ -1,4 +1,4 @@
-import { badRequest, paymentRequired } from '../../core/errors';
+import { badRequest, paymentRequired, invalid, tooLong } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve, Visitor } from '../../core/hooks';
 import { featureMessage, hasFeature, planLimit, type Plan } from '../../core/plans';
 import { expectHttpUrl, expectObject, expectText } from '../../core/stages';
@@ -36,33 +36,33 @@ const isOperator = (v: unknown): v is Operator => (OPERATORS as readonly unknown
 function checkValue(where: string, field: Field, value: unknown): string {
   if (field === 'click_count') {
     const n = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw badRequest(`Invalid ${where}: click_count compares with a non-negative integer`);
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw invalid(where, 'click_count compares with a non-negative integer');
     return String(n);
   }
-  if (typeof value !== 'string') throw badRequest(`Invalid ${where}: expected a string`);
-  if (value.length > MAX_TEXT) throw badRequest(`Invalid ${where}: at most ${MAX_TEXT} characters`);
+  if (typeof value !== 'string') throw invalid(where, 'expected a string');
+  if (value.length > MAX_TEXT) throw tooLong(where, MAX_TEXT);
   switch (field) {
     case 'country': {
       const code = value.toUpperCase();
-      if (!isCountryCode(code)) throw badRequest(`Invalid ${where}: "${value.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code`);
+      if (!isCountryCode(code)) throw invalid(where, `"${value.slice(0, 10)}" is not an ISO 3166-1 alpha-2 country code`);
       return code;
     }
     case 'continent': {
       const code = value.toUpperCase();
-      if (!CONTINENTS.has(code)) throw badRequest(`Invalid ${where}: continent is one of ${[...CONTINENTS].join(', ')}`);
+      if (!CONTINENTS.has(code)) throw invalid(where, `continent is one of ${[...CONTINENTS].join(', ')}`);
       return code;
     }
     case 'device':
-      if (!DEVICES.has(value.toLowerCase())) throw badRequest(`Invalid ${where}: device is mobile, desktop or tablet`);
+      if (!DEVICES.has(value.toLowerCase())) throw invalid(where, 'device is mobile, desktop or tablet');
       return value.toLowerCase();
     case 'day':
-      if (!(DAYS as readonly string[]).includes(value.toLowerCase())) throw badRequest(`Invalid ${where}: day is one of mon, tue, wed, thu, fri, sat, sun`);
+      if (!(DAYS as readonly string[]).includes(value.toLowerCase())) throw invalid(where, 'day is one of mon, tue, wed, thu, fri, sat, sun');
       return value.toLowerCase();
     case 'time':
-      if (!TIME.test(value)) throw badRequest(`Invalid ${where}: time is HH:MM (UTC, 00:00 to 23:59)`);
+      if (!TIME.test(value)) throw invalid(where, 'time is HH:MM (UTC, 00:00 to 23:59)');
       return value;
     case 'language':
-      if (!LANGUAGE.test(value.toLowerCase())) throw badRequest(`Invalid ${where}: language is a primary language tag such as "en"`);
+      if (!LANGUAGE.test(value.toLowerCase())) throw invalid(where, 'language is a primary language tag such as "en"');
       return value.toLowerCase();
     default:
       return value;
@@ -72,33 +72,29 @@ function checkValue(where: string, field: Field, value: unknown): string {
 function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
   const c = expectObject(where, raw, ['field', 'operator', 'value', 'key']);
   if (!isField(c.field))
-    throw badRequest(
-      `Invalid ${where}.field: "${String(c.field).slice(0, 40)}" is not a rule field (allowed: ${[...PRO_FIELDS, ...EXTENDED_FIELDS].join(', ')})`,
-    );
+    throw invalid(`${where}.field`, `"${String(c.field).slice(0, 40)}" is not a rule field (allowed: ${[...PRO_FIELDS, ...EXTENDED_FIELDS].join(', ')})`);
   const field = c.field;
   if (!(PRO_FIELDS as readonly string[]).includes(field) && !hasFeature(plan, 'extended_rule_fields'))
     throw paymentRequired(featureMessage('extended_rule_fields'));
-  if (!isOperator(c.operator))
-    throw badRequest(`Invalid ${where}.operator: "${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
+  if (!isOperator(c.operator)) throw invalid(`${where}.operator`, `"${String(c.operator).slice(0, 40)}" is not an operator (allowed: ${OPERATORS.join(', ')})`);
   const operator = c.operator;
   if (!operatorsOf(field).includes(operator))
-    throw badRequest(`Invalid ${where}: operator ${operator} does not apply to field ${field} (allowed: ${operatorsOf(field).join(', ')})`);
+    throw invalid(where, `operator ${operator} does not apply to field ${field} (allowed: ${operatorsOf(field).join(', ')})`);
 
   const condition: Condition = { field, operator, value: '' };
   if (KEYED_FIELDS.has(field)) condition.key = expectText(`${where}.key`, c.key, 200, { required: true });
-  else if (c.key !== undefined) throw badRequest(`Invalid ${where}.key: only query and cookie conditions take a key`);
+  else if (c.key !== undefined) throw invalid(`${where}.key`, 'only query and cookie conditions take a key');
 
   if (ARRAY_OPERATORS.has(operator)) {
-    if (!Array.isArray(c.value)) throw badRequest(`Invalid ${where}.value: operator ${operator} takes an array`);
-    if (operator === 'between' && c.value.length !== 2) throw badRequest(`Invalid ${where}.value: between takes exactly two values [from, to]`);
-    if (c.value.length < 1 || c.value.length > MAX_LIST) throw badRequest(`Invalid ${where}.value: 1 to ${MAX_LIST} values`);
+    if (!Array.isArray(c.value)) throw invalid(`${where}.value`, `operator ${operator} takes an array`);
+    if (operator === 'between' && c.value.length !== 2) throw invalid(`${where}.value`, 'between takes exactly two values [from, to]');
+    if (c.value.length < 1 || c.value.length > MAX_LIST) throw invalid(`${where}.value`, `1 to ${MAX_LIST} values`);
     const values = c.value.map((v, i) => checkValue(`${where}.value[${i}]`, field, v));
     // a time range may wrap midnight (22:00 to 06:00); a count range may not run backwards
-    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1]))
-      throw badRequest(`Invalid ${where}.value: between needs from ≤ to`);
+    if (operator === 'between' && field === 'click_count' && Number(values[0]) > Number(values[1])) throw invalid(`${where}.value`, 'between needs from ≤ to');
     condition.value = values;
   } else {
-    if (Array.isArray(c.value)) throw badRequest(`Invalid ${where}.value: operator ${operator} takes a single value, not an array`);
+    if (Array.isArray(c.value)) throw invalid(`${where}.value`, `operator ${operator} takes a single value, not an array`);
     condition.value = checkValue(`${where}.value`, field, c.value);
   }
   return condition;
@@ -106,18 +102,18 @@ function checkCondition(where: string, raw: unknown, plan: Plan): Condition {
 
 /** Validates and normalises a link's `rules` for the workspace's plan: 400 invalid or too many, 402 for Team fields on Pro. */
 export function checkRules(value: unknown, plan: Plan): Rule[] {
-  if (!Array.isArray(value)) throw badRequest('Invalid rules: expected an array');
+  if (!Array.isArray(value)) throw invalid('rules', 'expected an array');
   const max = planLimit(plan, 'rulesPerLink');
-  if (value.length > max) throw badRequest(`Too many rules: the ${plan} plan allows at most ${max} rules per link`);
+  if (value.length > max) throw badRequest(`Too many rules: the ${plan} plan allows at most ${max} rules per link`, { field: 'rules', code: 'too_long' });
   return value.map((raw, i) => {
     const where = `rules[${i}]`;
     const r = expectObject(where, raw, ['name', 'conditions', 'action']);
     const name = r.name === undefined ? `Rule ${i + 1}` : expectText(`${where}.name`, r.name, 100);
-    if (!Array.isArray(r.conditions)) throw badRequest(`Invalid ${where}.conditions: expected an array (empty matches every visit)`);
-    if (r.conditions.length > MAX_CONDITIONS) throw badRequest(`Invalid ${where}.conditions: at most ${MAX_CONDITIONS}`);
+    if (!Array.isArray(r.conditions)) throw invalid(`${where}.conditions`, 'expected an array (empty matches every visit)');
+    if (r.conditions.length > MAX_CONDITIONS) throw invalid(`${where}.conditions`, `at most ${MAX_CONDITIONS}`);
     const conditions = r.conditions.map((c, j) => checkCondition(`${where}.conditions[${j}]`, c, plan));
     const action = expectObject(`${where}.action`, r.action, ['type', 'url']);
-    if (action.type !== 'redirect') throw badRequest(`Invalid ${where}.action.type: must be "redirect"`);
+    if (action.type !== 'redirect') throw invalid(`${where}.action.type`, 'must be "redirect"');
     return { name, conditions, action: { type: 'redirect' as const, url: expectHttpUrl(`${where}.action.url`, action.url) } };
   });
 }

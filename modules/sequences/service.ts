@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { invalid } from '../../core/errors';
 import type { RedirectResolve } from '../../core/hooks';
 import { expectBoolean, expectHttpUrl, expectObject, expectText, linkCookie, linkCookieName } from '../../core/stages';
 
@@ -10,8 +10,7 @@ export interface Sequence {
 /** Validates `sequence`: 2 to 50 `{url, title?}` items; `loop` defaults to false. */
 export function checkSequence(value: unknown): Sequence {
   const input = expectObject('sequence', value, ['urls', 'loop']);
-  if (!Array.isArray(input.urls) || input.urls.length < 2 || input.urls.length > 50)
-    throw badRequest('Invalid sequence.urls: expected 2 to 50 items {url, title?}');
+  if (!Array.isArray(input.urls) || input.urls.length < 2 || input.urls.length > 50) throw invalid('sequence.urls', 'expected 2 to 50 items {url, title?}');
   const urls = input.urls.map((raw, i) => {
     const item = expectObject(`sequence.urls[${i}]`, raw, ['url', 'title']);
     const step: { url: string; title?: string } = { url: expectHttpUrl(`sequence.urls[${i}].url`, item.url) };

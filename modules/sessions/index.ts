@@ -1,2 +1,3 @@
 // The sessions module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { createSessionAuthenticator, signInUrlFor } from './service';
+export { setupLink } from './setup';

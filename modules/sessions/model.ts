@@ -41,3 +41,22 @@ export const Joined = t.Object({
     description: 'false when the address already had an account and this browser was not signed in to it: a sign-in link was mailed instead',
   }),
 });
+
+export const SetupBody = withExample(
+  t.Object({
+    token: t.String({ maxLength: 200, description: 'The token of the setup link (after #token=)' }),
+    email: t.String({ maxLength: 320 }),
+    name: t.Optional(t.String({ maxLength: 200 })),
+    workspace: t.Optional(t.String({ maxLength: 200, description: 'The name of your workspace (default "My workspace")' })),
+  }),
+  { token: 'the-token-from-the-setup-link', email: 'you@example.com', name: 'Ada', workspace: 'Marketing' },
+);
+export const SetupState = t.Object({
+  needed: t.Boolean({ description: 'true while the instance has no user: the server prints the one-time setup link at each start' }),
+});
+export const SignInOptions = t.Object({
+  email_links: t.Boolean({ description: 'false when the operator turned e-mail sign-in links off (EMAIL_SIGNIN=false)' }),
+  sso: t.Union([t.Object({ name: t.String({ description: 'The provider on the button: "Sign in with {name}"' }) }), t.Null()], {
+    description: 'Single sign-on (OpenID Connect), when set up',
+  }),
+});

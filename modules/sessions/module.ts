@@ -1,10 +1,21 @@
+import { Elysia } from 'elysia';
+import type { Deps } from '../../core/deps';
 import type { LinkhopModule } from '../../core/module';
 import { registerJobs } from './jobs';
 import { sessionRoutes } from './routes';
+import { setupLink } from './setup';
+import { setupRoutes } from './setup-routes';
 
-/** Dashboard sign-in and sessions; its job looks up the address behind a sign-in link request. */
+/** While the instance has no user, each start prints the one-time setup link (first-run setup). */
+async function announceSetup(deps: Deps) {
+  const url = await setupLink(deps).catch((err) => void deps.log.warn({ err }, 'first-run setup link not made'));
+  if (url) deps.log.warn({ setupUrl: url }, `First run: open ${url} to create the operator account (the link works once)`);
+}
+
+/** Dashboard sign-in, sessions and first-run setup; its job looks up the address behind a sign-in link request. */
 export const sessionsModule: LinkhopModule = {
   name: 'sessions',
   jobs: registerJobs,
-  routes: sessionRoutes,
+  routes: (deps) => new Elysia({ name: 'module:sessions' }).use(sessionRoutes(deps)).use(setupRoutes(deps)),
+  start: (deps) => void announceSetup(deps),
 };

@@ -2,13 +2,16 @@ import { Elysia } from 'elysia';
 import { accessMacro, identify, sessionCookieOf, type Actor, type SessionActor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
+import { jsonOnly } from './json-only';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
 import { getUser } from '../members';
 import { admitByInvite, previewInvite } from '../invites';
 import { dashboardWorkspaces } from '../workspaces';
+import { finishOidcSignIn, OIDC_COOKIE, attemptCookie, SsoRefused, startOidcSignIn } from './oidc';
 import {
   CurrentSession,
+  SignInOptions,
   InvitePreview,
   InviteTokenParams,
   Joined,
@@ -26,21 +29,13 @@ import {
   endOwnSession,
   endSession,
   listSessions,
-  mailSignInLink,
+  mailSignInLinkIfKnown,
   openSession,
   requestSignInLink,
   signInWithLink,
 } from './service';
 
-/**
- * The credential-less POSTs (the body's token is the credential) take JSON only: a cross-site page
- * can send a form or text/plain without asking, but never application/json.
- */
-const jsonOnly = ({ request }: { request: Request }) => {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('application/json')) {
-    throw new ApiError(415, 'Send the body as JSON (content-type: application/json)');
-  }
-};
+const signInPageWith = (reason: string) => `/app/sign-in?sso_error=${reason}`;
 
 function assertSession(actor: Actor): asserts actor is SessionActor {
   if (actor.via !== 'session') throw new ApiError(401, 'This needs a dashboard session (the lh_session cookie), not an API key');
@@ -59,8 +54,71 @@ export const sessionRoutes = (deps: Deps) =>
       {
         transform: jsonOnly,
         body: SignInLinkBody,
-        response: { 202: OkBody, ...errors(400, 415, 429) },
+        response: { 202: OkBody, ...errors(400, 403, 415, 429) },
         detail: { summary: 'Mail a one-time sign-in link (the same answer whether or not the address has an account)', security: [] },
+      },
+    )
+    .get('/api/session/options', () => ({ email_links: deps.config.emailSignIn, sso: deps.config.oidc ? { name: deps.config.oidc.name } : null }), {
+      response: { 200: SignInOptions },
+      detail: { summary: 'How people may sign in here (the sign-in page asks)', security: [] },
+    })
+    .get(
+      '/api/session/oidc/start',
+      async ({ request, server, set }) => {
+        const started = await startOidcSignIn(deps, clientIp(request, server, deps.config.trustedProxies)).catch((error) => {
+          if (!(error instanceof SsoRefused)) throw error;
+          return null;
+        });
+        set.status = 302;
+        if (!started) {
+          set.headers.location = signInPageWith('unavailable');
+          return;
+        }
+        set.headers.location = started.location;
+        set.headers['set-cookie'] = started.cookie;
+      },
+      {
+        detail: {
+          summary: 'Single sign-on: 302 to the OpenID provider (authorization code, PKCE S256, state, nonce); 404 when OIDC_ISSUER is not set',
+          security: [],
+          responses: { 302: { description: "To the provider's sign-in page (or back to /app/sign-in?sso_error=unavailable)" } },
+        },
+        response: { ...errors(404, 429) },
+      },
+    )
+    .get(
+      '/api/session/oidc/callback',
+      async ({ request, set }) => {
+        set.status = 302;
+        const cookies = new Bun.CookieMap(request.headers.get('cookie') ?? '');
+        const ended = attemptCookie(deps.config, '', 0);
+        try {
+          const opened = await finishOidcSignIn(deps, {
+            query: new URL(request.url).searchParams,
+            browser: cookies.get(OIDC_COOKIE) ?? undefined,
+            userAgent: request.headers.get('user-agent'),
+          });
+          // two Set-Cookie headers (Elysia sends an array as such; its header type says string)
+          set.headers['set-cookie'] = [opened.cookie, ended] as unknown as string;
+          set.headers.location = '/app';
+        } catch (error) {
+          if (!(error instanceof SsoRefused)) throw error;
+          set.headers['set-cookie'] = ended;
+          set.headers.location = signInPageWith(error.reason);
+        }
+      },
+      {
+        detail: {
+          summary: "Single sign-on: the provider's redirect back; signs in (the same session as an e-mail link) and leads to /app",
+          security: [],
+          responses: {
+            302: {
+              description:
+                'To /app signed in, or to /app/sign-in?sso_error=<reason> (denied, state, expired, code, token, unverified, no_account, no_seat, provider, unavailable)',
+            },
+          },
+        },
+        response: { ...errors(404) },
       },
     )
     .post(
@@ -98,7 +156,7 @@ export const sessionRoutes = (deps: Deps) =>
         if (caller?.actor.via !== 'session') {
           // nobody to sign out (no cookie, an ended session, an API key); a stale cookie is cleared all the same
           const stale = sessionCookieOf(request) ? { 'set-cookie': endedSessionCookie(deps.config) } : undefined;
-          throw new ApiError(401, 'Not signed in: there is no session to end', stale);
+          throw new ApiError(401, 'Not signed in: there is no session to end', { headers: stale });
         }
         await endSession(deps, caller.actor.sessionId);
         set.headers['set-cookie'] = endedSessionCookie(deps.config);
@@ -156,7 +214,7 @@ export const sessionRoutes = (deps: Deps) =>
         );
         const signedIn = Boolean(opened) || current?.actor.userId === admitted.user.id;
         if (opened) set.headers['set-cookie'] = opened.cookie;
-        else if (!signedIn) await mailSignInLink(deps, admitted.user.email);
+        else if (!signedIn) await mailSignInLinkIfKnown(deps, admitted.user.email);
         return { workspace_id: admitted.workspaceId, role: admitted.role, signed_in: signedIn };
       },
       {

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from '../members/schema';
 
 /** One-time sign-in links (single use, 15 minutes); only the token's SHA-256 is kept. */
@@ -34,3 +35,31 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * The first-run setup link's token, while the instance has no user: one row, made at the first
+ * start and printed at each start until it is used (kept as it is: it has to be printed again).
+ */
+export const setupTokens = pgTable(
+  'setup_tokens',
+  {
+    id: integer('id').primaryKey().default(1),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('setup_tokens_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Single sign-on attempts under way (10 minutes, single use): what the callback checks the provider's
+ * answer against. The browser holds a random cookie; the row is found by its SHA-256, so a callback
+ * URL opened in another browser (login CSRF) finds nothing.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  id: text('id').primaryKey(),
+  browserHash: text('browser_hash').notNull().unique(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -10,8 +10,9 @@ import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
 import { sendMail } from '../mail';
 import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members';
+import { ssoRequiredFor } from '../sso';
 import { insertOwnedWorkspace } from '../workspaces';
-import { signInMail } from './mails';
+import { signInMail, ssoRequiredMail } from './mails';
 import { sessions, signInLinks } from './schema';
 
 const LINK_TTL_MS = 15 * 60_000;
@@ -52,14 +53,32 @@ async function issueSignInLink(deps: Deps, email: string, signup: boolean): Prom
  */
 export async function requestSignInLink(deps: Deps, input: { email: string; ip: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  if (!isEmail(email)) throw badRequest('Invalid email address');
+  if (!isEmail(email)) throw badRequest('Invalid email address', { field: 'email' });
+  const off = emailLinksOff(deps);
+  if (off) throw new ApiError(403, off);
   await deps.limiter.consume('signInIp', input.ip, RATE_LIMITS.signInIp);
   await deps.limiter.consume('signInEmailIp', `${email} ${input.ip}`, RATE_LIMITS.signInEmailIp);
   await deps.queue.enqueue('mail.signInLink', { email });
 }
 
-/** The job behind requestSignInLink: mails a known address a link (or, under ALLOW_SIGNUP, an unknown one a sign-up link). */
+/** EMAIL_SIGNIN=false: the answer to every request for a link (configuration only: no lookup, the same for every address). */
+function emailLinksOff(deps: Deps): string | null {
+  if (deps.config.emailSignIn) return null;
+  const sso = deps.config.oidc ? ` Use "Sign in with ${deps.config.oidc.name}".` : '';
+  return `Sign-in by e-mail link is turned off on this server.${sso}`;
+}
+
+/**
+ * The job behind requestSignInLink: mails a known address a link (or, under ALLOW_SIGNUP, an unknown
+ * one a sign-up link). An address whose domain a workspace captured with "SSO required" gets no
+ * link but the reason, by mail: the request's answer stays the same for every address.
+ */
 export async function mailSignInLinkIfKnown(deps: Deps, email: string): Promise<void> {
+  if (emailLinksOff(deps)) return;
+  if (await ssoRequiredFor(deps.db, email)) {
+    await sendMail(deps.queue, ssoRequiredMail({ to: email, provider: deps.config.oidc?.name }));
+    return;
+  }
   const user = await findUserByEmail(deps.db, email);
   if (user || deps.config.allowSignup) await mailSignInLink(deps, email, !user);
 }
@@ -115,7 +134,7 @@ export async function signInWithLink(deps: Deps, token: string, userAgent: strin
       // the user was deleted since, or sign-up was switched off: nobody to sign in
       if (!link.signup || !deps.config.allowSignup) throw new ApiError(410, LINK_GONE);
       user = await ensureUser(tx, link.email);
-      await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: 'free' });
+      await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: deps.config.defaultPlan });
     }
     return openSession(tx, deps, user, userAgent);
   });

@@ -14,7 +14,7 @@ const dayString = (d: Date) => d.toISOString().slice(0, 10);
 
 function parseDay(value: string, name: string): Date {
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || dayString(d) !== value) throw badRequest(`${name} is not a valid date (YYYY-MM-DD)`);
+  if (Number.isNaN(d.getTime()) || dayString(d) !== value) throw badRequest(`${name} is not a valid date (YYYY-MM-DD)`, { field: name });
   return d;
 }
 
@@ -32,17 +32,17 @@ interface DayRange {
 export function dayRange(q: RangeInput, now = new Date()): DayRange {
   const to = q.to ? parseDay(q.to, 'to') : utcDayStart(now);
   const from = q.from ? parseDay(q.from, 'from') : new Date(to.getTime() - (DEFAULT_DAYS - 1) * DAY_MS);
-  if (from > to) throw badRequest('from must not be after to');
+  if (from > to) throw badRequest('from must not be after to', { field: 'from' });
   const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
-  if (days > MAX_DAYS) throw badRequest(`The range may span at most ${MAX_DAYS} days`);
+  if (days > MAX_DAYS) throw badRequest(`The range may span at most ${MAX_DAYS} days`, { field: 'from' });
   return { from, to, days };
 }
 
 /** Click filter of an optional range (open ends mean all time). */
-function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFilter {
+export function openRange(workspaceId: string, q: RangeInput, linkId?: string): ClickFilter {
   const from = q.from ? parseDay(q.from, 'from') : undefined;
   const to = q.to ? parseDay(q.to, 'to') : undefined;
-  if (from && to && from > to) throw badRequest('from must not be after to');
+  if (from && to && from > to) throw badRequest('from must not be after to', { field: 'from' });
   return { workspaceId, linkId, from, to: to && new Date(to.getTime() + DAY_MS) };
 }
 

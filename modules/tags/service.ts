@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
-import { badRequest } from '../../core/errors';
+import { badRequest, invalid, tooLong } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
@@ -15,7 +15,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function checkTagName(name: string): string {
   if (!TAG_NAME.test(name) || name.length > LIMITS.tagLength) {
-    throw badRequest(`Invalid tag name: use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`);
+    throw badRequest(`Invalid tag name: use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`, { field: 'name' });
   }
   return name;
 }
@@ -24,7 +24,7 @@ export function checkTagName(name: string): string {
 function checkDay(field: string, value: string): string {
   const m = DAY.exec(value);
   const date = m ? new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) throw badRequest(`Invalid ${field}: expected a date YYYY-MM-DD`);
+  if (!date || date.toISOString().slice(0, 10) !== value) throw invalid(field, 'expected a date YYYY-MM-DD');
   return value;
 }
 
@@ -67,12 +67,11 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
   const set: Partial<typeof tags.$inferInsert> = {};
   if (body.color !== undefined) {
     if (body.color !== null && body.color !== '' && !HEX_COLOR.test(body.color))
-      throw badRequest('Invalid color: expected a hex colour (#rgb or #rrggbb) or an empty string');
+      throw invalid('color', 'expected a hex colour (#rgb or #rrggbb) or an empty string');
     set.color = body.color?.toLowerCase() ?? '';
   }
   if (body.description !== undefined) {
-    if (body.description !== null && body.description.length > LIMITS.tagDescription)
-      throw badRequest(`Invalid description: at most ${LIMITS.tagDescription} characters`);
+    if (body.description !== null && body.description.length > LIMITS.tagDescription) throw tooLong('description', LIMITS.tagDescription);
     set.description = body.description ?? '';
   }
   if (body.date_from !== undefined) set.dateFrom = body.date_from === null ? null : checkDay('date_from', body.date_from);
@@ -87,7 +86,7 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
       .where(and(eq(tags.workspaceId, ws.id), eq(tags.name, name)));
     const from = set.dateFrom !== undefined ? set.dateFrom : (current?.dateFrom ?? null);
     const to = set.dateTo !== undefined ? set.dateTo : (current?.dateTo ?? null);
-    if (from && to && from > to) throw badRequest('Invalid dates: date_from must not be after date_to');
+    if (from && to && from > to) throw invalid('dates', 'date_from must not be after date_to');
     if (current) {
       await tx
         .update(tags)

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
-import { ApiError, badRequest, notFound, paymentRequired } from '../../core/errors';
+import { ApiError, badRequest, nested, notFound, paymentRequired, invalid, tooLong, required } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { withinPlanLimit } from '../../core/plan-limits';
@@ -48,9 +48,9 @@ export function templateView(row: TemplateRow) {
 }
 
 function checkName(name: unknown): string {
-  if (typeof name !== 'string' || !name.trim()) throw badRequest('name is required');
+  if (typeof name !== 'string' || !name.trim()) throw required('name');
   const trimmed = name.trim();
-  if (trimmed.length > LIMITS.templateName) throw badRequest(`Invalid name: at most ${LIMITS.templateName} characters`);
+  if (trimmed.length > LIMITS.templateName) throw tooLong('name', LIMITS.templateName);
   return trimmed;
 }
 
@@ -60,17 +60,18 @@ function checkName(name: unknown): string {
  * `link.validate` handlers) and returns it normalised. Errors say `config.` so the caller knows where.
  */
 export async function checkTemplateConfig(deps: Deps, caller: Caller, config: unknown): Promise<Record<string, unknown>> {
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw badRequest('config is required and must be an object');
+  if (typeof config !== 'object' || config === null || Array.isArray(config))
+    throw badRequest('config is required and must be an object', { field: 'config', code: config === undefined || config === null ? 'required' : 'invalid' });
   const { domain, expires_in_days, ...fields } = config as Record<string, unknown>;
   const unknown = Object.keys(config).filter((k) => !CONFIG_FIELDS.has(k));
-  if (unknown.length) throw badRequest(`Invalid config: unknown field ${unknown.join(', ').slice(0, 200)} (allowed: ${[...CONFIG_FIELDS].join(', ')})`);
+  if (unknown.length) throw invalid(`config.${unknown[0]}`, `unknown field ${unknown.join(', ').slice(0, 200)} (allowed: ${[...CONFIG_FIELDS].join(', ')})`);
   const empty = Object.keys(config).filter((k) => (config as Record<string, unknown>)[k] === null);
-  if (empty.length) throw badRequest(`Invalid config: ${empty.join(', ')} must not be null (leave the field out instead)`);
+  if (empty.length) throw invalid(`config.${empty[0]}`, `${empty.join(', ')} must not be null (leave the field out instead)`);
 
   const out: Record<string, unknown> = {};
   if (expires_in_days !== undefined) {
     if (typeof expires_in_days !== 'number' || !Number.isInteger(expires_in_days) || expires_in_days < 1 || expires_in_days > MAX_EXPIRES_IN_DAYS) {
-      throw badRequest(`Invalid config.expires_in_days: expected a positive integer (at most ${MAX_EXPIRES_IN_DAYS})`);
+      throw invalid('config.expires_in_days', `expected a positive integer (at most ${MAX_EXPIRES_IN_DAYS})`);
     }
     out.expires_in_days = expires_in_days;
   }
@@ -82,7 +83,7 @@ export async function checkTemplateConfig(deps: Deps, caller: Caller, config: un
     if (values.tags !== undefined) out.tags = values.tags;
     if (values.utmParams !== undefined) out.utm_params = values.utmParams;
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw new ApiError(error.status, `config: ${error.message}`);
+    if (error instanceof ApiError && error.status < 500) throw nested(error, 'config', `config: ${error.message}`);
     throw error;
   }
   return out;
@@ -153,9 +154,9 @@ export async function applyTemplate(deps: Deps, ctx: LinkBeforeCreate): Promise<
   delete ctx.link.template_id;
   if (id === undefined || id === null || id === '') return;
   if (!hasFeature(ctx.plan, 'templates')) throw paymentRequired(featureMessage('templates'));
-  if (typeof id !== 'string') throw badRequest('Invalid template_id: expected a string');
+  if (typeof id !== 'string') throw invalid('template_id', 'expected a string');
   const template = await getTemplate(deps.db, ctx.workspaceId, id);
-  if (!template) throw badRequest('Invalid template_id: no template with this ID in this workspace');
+  if (!template) throw invalid('template_id', 'no template with this ID in this workspace');
   const { expires_in_days, ...defaults } = template.config;
   for (const [field, value] of Object.entries(defaults)) {
     if (ctx.link[field] === undefined) ctx.link[field] = structuredClone(value);

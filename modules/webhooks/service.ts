@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { badRequest, notFound } from '../../core/errors';
+import { badRequest, notFound, required } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
@@ -32,9 +32,12 @@ function webhookView(row: WebhookRow, createdByEmail: string | null) {
 
 /** Only the spec's event types, each once; at least one. */
 function parseEvents(events: string[]): string[] {
-  if (!events.length) throw badRequest('events must list at least one event type');
+  if (!events.length) throw badRequest('events must list at least one event type', { field: 'events', code: 'required' });
   const unknown = events.find((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
-  if (unknown !== undefined) throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  if (unknown !== undefined)
+    throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`, {
+      field: `events.${events.indexOf(unknown)}`,
+    });
   return [...new Set(events)];
 }
 
@@ -44,7 +47,7 @@ async function checkUrl(deps: Deps, url: string): Promise<string> {
     await resolveOutboundTarget(url, webhookUrlPolicy(deps.config));
     return url;
   } catch (error) {
-    if (error instanceof UnsafeUrlError) throw badRequest(error.message);
+    if (error instanceof UnsafeUrlError) throw badRequest(error.message, { field: 'url' });
     throw error;
   }
 }
@@ -56,7 +59,7 @@ export interface Caller {
 
 export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan }, input: { name: string; url: string; events: string[] }) {
   const name = input.name.trim();
-  if (!name) throw badRequest('name is required');
+  if (!name) throw required('name');
   const events = parseEvents(input.events);
   const url = await checkUrl(deps, input.url);
   const row = await deps.db.transaction(async (tx) => {
@@ -116,7 +119,7 @@ export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: 
   await getOwnWebhook(deps.db, workspaceId, webhookId);
   const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) {
-    if (!patch.name.trim()) throw badRequest('name cannot be empty');
+    if (!patch.name.trim()) throw badRequest('name cannot be empty', { field: 'name', code: 'required' });
     set.name = patch.name.trim();
   }
   if (patch.events !== undefined) set.events = parseEvents(patch.events);

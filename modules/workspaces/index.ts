@@ -7,6 +7,7 @@ export {
   dashboardWorkspaces,
   getWorkspaceRow,
   insertOwnedWorkspace,
+  listAllWorkspaces,
   listClientWorkspaces,
   rememberedWorkspace,
   setWorkspacePlan,

@@ -1,6 +1,8 @@
 import { t } from 'elysia';
 import { Int, Plan, Role, UtmParams } from '../../core/model';
 
+export const ATTRIBUTION_WINDOW_MAX_DAYS = 365;
+
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
 export const CreateWorkspaceBody = t.Object({ name: t.String({ maxLength: 100, description: 'Workspace name (required)' }) });
@@ -41,6 +43,8 @@ export const Workspace = t.Object({
   created_at: t.String(),
   governance: t.Optional(t.Record(t.String(), t.Unknown())),
   expired_page_url: t.String(),
+  track_conversions_default: t.Boolean(),
+  attribution_window_days: Int(),
 });
 
 export const PatchWorkspaceBody = t.Object(
@@ -55,6 +59,10 @@ export const PatchWorkspaceBody = t.Object(
     // validated by the governance policy parser, so its messages name the broken rule
     governance: t.Optional(t.Unknown({ description: 'Governance policy object (Team+), or null to clear' })),
     expired_page_url: t.Optional(Nullable(t.String({ maxLength: 2048 }))),
+    track_conversions_default: t.Optional(t.Boolean({ description: 'New links track conversions unless they say otherwise (Pro+)' })),
+    attribution_window_days: t.Optional(
+      Int({ minimum: 1, maximum: ATTRIBUTION_WINDOW_MAX_DAYS, description: `Days a click can get a lead, 1 to ${ATTRIBUTION_WINDOW_MAX_DAYS} (default 90)` }),
+    ),
   },
   { additionalProperties: false },
 );

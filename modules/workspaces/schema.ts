@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const workspaces = pgTable(
   'workspaces',
@@ -15,6 +15,10 @@ export const workspaces = pgTable(
     defaultUtmParams: jsonb('default_utm_params').$type<Record<string, string>>(),
     governance: jsonb('governance').$type<Record<string, unknown>>(),
     expiredPageUrl: text('expired_page_url'),
+    /** new links track conversions unless they say otherwise (Pro+) */
+    trackConversionsDefault: boolean('track_conversions_default').notNull().default(false),
+    /** a lead is attributed to a click at most this many days old */
+    attributionWindowDays: integer('attribution_window_days').notNull().default(90),
     parentWorkspaceId: text('parent_workspace_id').references((): AnyPgColumn => workspaces.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

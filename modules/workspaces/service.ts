@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
 import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
-import { badRequest, conflict, isUniqueViolation, notFound, paymentRequired } from '../../core/errors';
+import { badRequest, isUniqueViolation, notFound, paymentRequired, invalid, required, taken } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit, withinPlanLimit } from '../../core/plan-limits';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
 import { featureMessage, hasFeature, planRank, PLANS, roleAtLeast, type Plan, type Role } from '../../core/plans';
@@ -31,7 +31,10 @@ export async function getWorkspaceRow(db: DbOrTx, id: string): Promise<Workspace
 }
 
 /** What the access check of an API request needs of its workspace. */
-export type WorkspaceBasics = Pick<WorkspaceRow, 'id' | 'name' | 'slug' | 'plan' | 'parentWorkspaceId' | 'defaultUtmParams'>;
+export type WorkspaceBasics = Pick<
+  WorkspaceRow,
+  'id' | 'name' | 'slug' | 'plan' | 'parentWorkspaceId' | 'defaultUtmParams' | 'trackConversionsDefault' | 'attributionWindowDays'
+>;
 
 const BASICS_MEMO_MS = 60_000;
 const basicsCacheKey = (id: string) => `workspace:basics:${id}`;
@@ -44,7 +47,16 @@ export function rememberedWorkspace(deps: Pick<Deps, 'db' | 'cache'>, id: string
   return deps.cache.remember(basicsCacheKey(id), BASICS_MEMO_MS, async () => {
     const row = await getWorkspaceRow(deps.db, id);
     return (
-      row && { id: row.id, name: row.name, slug: row.slug, plan: row.plan, parentWorkspaceId: row.parentWorkspaceId, defaultUtmParams: row.defaultUtmParams }
+      row && {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        plan: row.plan,
+        parentWorkspaceId: row.parentWorkspaceId,
+        defaultUtmParams: row.defaultUtmParams,
+        trackConversionsDefault: row.trackConversionsDefault,
+        attributionWindowDays: row.attributionWindowDays,
+      }
     );
   });
 }
@@ -89,7 +101,7 @@ async function assertWorkspaceQuota(tx: Tx, userId: string) {
   assertWithinPlanLimit('ownedWorkspaces', best, rows.length);
 }
 
-/** `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
+/** `plan`: DEFAULT_PLAN unless given. `skipQuota`: the operator bootstrap is not bound by the owner's workspace limit. */
 export interface CreateWorkspaceInput {
   userId: string;
   name: string;
@@ -97,21 +109,21 @@ export interface CreateWorkspaceInput {
   skipQuota?: boolean;
 }
 
-/** A new top-level workspace owned by the user, inside the caller's transaction. */
-export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput): Promise<WorkspaceRow> {
+/** A new top-level workspace owned by the user, on the plan given, inside the caller's transaction. */
+export async function insertOwnedWorkspace(tx: Tx, input: CreateWorkspaceInput & { plan: Plan }): Promise<WorkspaceRow> {
   const name = input.name.trim();
-  if (!name) throw badRequest('name is required');
+  if (!name) throw required('name');
   if (!input.skipQuota) await assertWorkspaceQuota(tx, input.userId);
-  const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan ?? 'free' }, false);
+  const ws = await insertWorkspace(tx, { id: newId(), name, plan: input.plan }, false);
   await addMember(tx, ws.id, input.userId, 'owner');
   return ws;
 }
 
 /** A new top-level workspace owned by the user, with a first owner API key (shown once). */
 export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
-  if (!input.name.trim()) throw badRequest('name is required');
+  if (!input.name.trim()) throw required('name');
   return deps.db.transaction(async (tx) => {
-    const ws = await insertOwnedWorkspace(tx, input);
+    const ws = await insertOwnedWorkspace(tx, { ...input, plan: input.plan ?? deps.config.defaultPlan });
     const key = await createApiKey(tx, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
   });
@@ -120,9 +132,9 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
 /** A client workspace under an Agency parent, within the parent plan's client limit: starts on free, the parent's owners own it. */
 export async function createClientWorkspace(deps: Deps, input: { parentId: string; parentPlan: Plan; userId: string; name: string; slug?: string }) {
   const name = input.name.trim();
-  if (!name) throw badRequest('name is required');
+  if (!name) throw required('name');
   if (input.slug !== undefined && !/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/.test(input.slug)) {
-    throw badRequest('Invalid slug: use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
+    throw invalid('slug', 'use 1 to 50 lowercase letters, digits and hyphens, not starting or ending with a hyphen');
   }
   return deps.db.transaction(async (tx) => {
     await withinPlanLimit(tx, {
@@ -135,7 +147,7 @@ export async function createClientWorkspace(deps: Deps, input: { parentId: strin
     try {
       ws = await insertWorkspace(tx, { id: newId(), name, plan: 'free', parentWorkspaceId: input.parentId, slug: input.slug }, input.slug !== undefined);
     } catch (error) {
-      if ((error as { code?: string }).code === 'SLUG_TAKEN' || isUniqueViolation(error)) throw conflict(`Slug "${input.slug}" is already taken`);
+      if ((error as { code?: string }).code === 'SLUG_TAKEN' || isUniqueViolation(error)) throw taken('slug', `Slug "${input.slug}" is already taken`);
       throw error;
     }
     await copyOwners(tx, input.parentId, ws.id);
@@ -211,6 +223,8 @@ export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
     created_at: iso(row.createdAt)!,
     ...(row.governance ? { governance: row.governance } : {}),
     expired_page_url: row.expiredPageUrl ?? '',
+    track_conversions_default: row.trackConversionsDefault,
+    attribution_window_days: row.attributionWindowDays,
   };
 }
 
@@ -224,6 +238,8 @@ export interface WorkspacePatch {
   default_utm_params?: Record<string, string> | null;
   governance?: unknown;
   expired_page_url?: string | null;
+  track_conversions_default?: boolean;
+  attribution_window_days?: number;
 }
 
 const SECRET_FIELDS = new Set(['ga_api_secret', 'fb_access_token']);
@@ -233,13 +249,14 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   const fields = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined);
   if (!fields.length) throw badRequest('No updates provided');
   if (patch.name !== undefined) {
-    if (patch.name === null || !patch.name.trim()) throw badRequest('name cannot be empty');
+    if (patch.name === null || !patch.name.trim()) throw badRequest('name cannot be empty', { field: 'name', code: 'required' });
     set.name = patch.name.trim();
   }
   if (patch.retargeting_scripts !== undefined) {
     if (patch.retargeting_scripts !== null) {
-      const bad = patch.retargeting_scripts.find((u) => !isHttpUrl(u));
-      if (bad !== undefined) throw badRequest(`Invalid retargeting script URL: ${String(bad).slice(0, 200)}`);
+      const bad = patch.retargeting_scripts.findIndex((u) => !isHttpUrl(u));
+      if (bad >= 0)
+        throw badRequest(`Invalid retargeting script URL: ${String(patch.retargeting_scripts[bad]).slice(0, 200)}`, { field: `retargeting_scripts.${bad}` });
       if (!hasFeature(ws.plan, 'retargeting_scripts')) throw paymentRequired(featureMessage('retargeting_scripts'));
     }
     set.retargetingScripts = patch.retargeting_scripts;
@@ -253,9 +270,14 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   }
   if (patch.expired_page_url !== undefined) {
     if (patch.expired_page_url !== null && patch.expired_page_url !== '' && !isHttpUrl(patch.expired_page_url))
-      throw badRequest('Invalid expired_page_url: expected an http(s) URL');
+      throw invalid('expired_page_url', 'expected an http(s) URL');
     set.expiredPageUrl = patch.expired_page_url || null;
   }
+  if (patch.track_conversions_default !== undefined) {
+    if (patch.track_conversions_default && !hasFeature(ws.plan, 'conversions')) throw paymentRequired(featureMessage('conversions'));
+    set.trackConversionsDefault = patch.track_conversions_default;
+  }
+  if (patch.attribution_window_days !== undefined) set.attributionWindowDays = patch.attribution_window_days;
   if (patch.default_utm_params !== undefined) set.defaultUtmParams = patch.default_utm_params;
   if (patch.ga_id !== undefined) set.gaId = patch.ga_id;
   if (patch.ga_api_secret !== undefined) set.gaApiSecret = patch.ga_api_secret;
@@ -293,9 +315,35 @@ export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorksp
   await workspaceChanged(deps, ws.id, stale);
 }
 
-export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan) {
-  if (!PLANS.includes(plan)) throw badRequest(`Invalid plan: expected one of ${PLANS.join(', ')}`);
-  const updated = await deps.db.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId)).returning({ id: workspaces.id });
-  if (!updated.length) throw notFound('Workspace');
+/**
+ * The operator's plan change, audited in the workspace's log as `workspace.plan` by `by`: the
+ * operator's user id (console), or `operator` (the operator token, which names nobody).
+ */
+export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan, by: string) {
+  if (!PLANS.includes(plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+    if (!before) throw notFound('Workspace');
+    await tx.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
+    await recordAudit({ db: tx, workspaceId, userId: by, action: 'workspace.plan', details: { from: before.plan, to: plan } });
+  });
   await workspaceChanged(deps, workspaceId);
+}
+
+/** Every workspace of the instance, newest first, a page at a time (the operator console). */
+export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      parentWorkspaceId: workspaces.parentWorkspaceId,
+      createdAt: workspaces.createdAt,
+    })
+    .from(workspaces)
+    .orderBy(desc(workspaces.createdAt), workspaces.id)
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(workspaces);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -55,7 +55,8 @@ test('link.update entries name the short link (domain and slug as after the chan
   ]);
 });
 
-test('the shared action list is what the spec lists', () => {
+test('the shared action list is what the spec lists, and the conversions the API records (leads and sales)', () => {
   expect(AUDIT_ACTIONS).toContain('link.bulk_delete');
-  expect(AUDIT_ACTIONS).toHaveLength(16);
+  expect(AUDIT_ACTIONS).toContain('lead.create');
+  expect(AUDIT_ACTIONS).toHaveLength(19);
 });

@@ -66,7 +66,7 @@ describe('assets', () => {
   test('an unknown asset is a 404, not the shell', async () => {
     const res = await site('/app/assets/main-00000000.js');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found' });
+    expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 });
 

@@ -163,7 +163,7 @@ describe.skipIf(skipBrowser)('Workspace settings page', () => {
     // scripts set on Team, then the operator moves the workspace to Pro: kept, said to be off, and a save leaves them alone
     const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'team' });
     await d.t.api('PATCH', `/workspaces/${workspaceId}`, { key, body: { retargeting_scripts: ['https://ads.example/p.js'] } });
-    await setWorkspacePlan(d.t.deps, workspaceId, 'pro');
+    await setWorkspacePlan(d.t.deps, workspaceId, 'pro', 'operator');
     await page.goto(settingsUrl(workspaceId));
     await page.getByRole('note').getByText('Retargeting scripts set on an earlier plan are kept, but redirects do not load them on this plan.').waitFor();
     await page.getByLabel('Default UTM source').fill('kept');

@@ -141,7 +141,7 @@ describe('add', () => {
   });
 });
 
-test('list: every field, verified as a boolean (as in every answer), only the own workspace, and the default domain', async () => {
+test('list: every field, verified as the integer 1/0 (as the spec has it in lists), only the own workspace, and the default domain', async () => {
   const ws = await t.bootstrap({ plan: 'pro' });
   const other = await t.bootstrap({ plan: 'pro' });
   await addDomain(other, host('other'));
@@ -162,12 +162,12 @@ test('list: every field, verified as a boolean (as in every answer), only the ow
     id: plain.id,
     workspace_id: ws.workspaceId,
     domain: plain.domain,
-    verified: false,
+    verified: 0,
     txt_name: `_linkhop.${plain.domain}`,
     txt_record: plain.txt_record,
     created_at: expect.any(String),
   });
-  expect(byId.get(good.id).verified).toBe(true);
+  expect(byId.get(good.id).verified).toBe(1);
   expect(new Date(byId.get(plain.id).created_at).toISOString()).toBe(byId.get(plain.id).created_at);
 });
 
@@ -205,7 +205,7 @@ describe('verify', () => {
     expect(await eventsOf('domain.verified', created.id)).toHaveLength(1);
     // newest first: each attempt's own finding
     expect((await auditOf(ws, 'domain.verify')).map((a) => a.details.result)).toEqual(['record_absent', 'verified']);
-    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(true);
+    expect((await t.api('GET', `/workspaces/${ws.workspaceId}/domains`, { key: ws.key })).body.domains[0].verified).toBe(1);
   });
 
   test('TXT with a wrong token and a CNAME elsewhere: not verified', async () => {

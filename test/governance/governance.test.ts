@@ -156,10 +156,10 @@ describe('single create', () => {
 
     const ws = await governed({ require_title: true });
     expectViolation(await ws.create({ target: 'https://example.com/' }), /title/);
-    await setWorkspacePlan(t.deps, ws.workspaceId, 'pro');
+    await setWorkspacePlan(t.deps, ws.workspaceId, 'pro', 'operator');
     expect((await ws.create({ target: 'https://example.com/' })).status).toBe(201);
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}`, { key: ws.key })).body.governance).toEqual({ require_title: true });
-    await setWorkspacePlan(t.deps, ws.workspaceId, 'team');
+    await setWorkspacePlan(t.deps, ws.workspaceId, 'team', 'operator');
     expectViolation(await ws.create({ target: 'https://example.com/' }), /title/);
   });
 

@@ -56,6 +56,7 @@ export function fakeLink(fields: Partial<LinkSnapshot> = {}): LinkSnapshot {
     og_description: null,
     og_image: null,
     has_password: false,
+    track_conversions: false,
     click_count: 0,
     workspace: { id: 'ws', plan: 'team', expired_page_url: null, retargeting_scripts: null, ga_id: null, fb_pixel_id: null },
     ...fields,

@@ -9,8 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out: test/sessions). */
-const PUBLIC = [/^\/api\/admin\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/invites\//, /^\/api\/session(\/sign-in-link)?$/];
+/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out, first-run setup: test/sessions). */
+const PUBLIC = [
+  /^\/api\/admin\//,
+  /^\/api\/docs/,
+  /^\/api\/openapi\.json$/,
+  /^\/api\/invites\//,
+  /^\/api\/session(\/sign-in-link)?$/,
+  /^\/api\/session\/(options|oidc\/(start|callback))$/,
+  /^\/api\/setup$/,
+];
 
 function apiRoutes() {
   return t.app.routes

@@ -17,6 +17,9 @@ import { BROWSER_UA } from '../links/fixtures';
  */
 const ROOT = join(import.meta.dir, '../..');
 const EMBEDDED = { DATABASE_URL: '', REDIS_URL: '' };
+/** a plugin whose state (ctx.store) the backup must keep */
+const PLUGINS = './plugins/examples/utm-enforcer.ts';
+const CAMPAIGN = (wsId: string) => `/plugins/utm-enforcer/workspaces/${wsId}`;
 const dirs: string[] = [];
 let source: string;
 let backupFile: string;
@@ -60,7 +63,7 @@ async function rowsOfDataDir(dataDir: string) {
   }
 }
 
-/** Links with rules, tags, a password and an expiry, tag metadata, a member by invitation, a client workspace, keys, a portfolio, a webhook, and stored clicks. */
+/** Links with rules, tags, a password and an expiry, tag metadata, a member by invitation, a client workspace, keys, a portfolio, a webhook, stored clicks, and a plugin's state. */
 async function seed(s: ServerProcess) {
   owner = await s.bootstrap('agency');
   const ws = `/workspaces/${owner.workspaceId}`;
@@ -110,12 +113,13 @@ async function seed(s: ServerProcess) {
     if (tries > 100) throw new Error('clicks were not stored');
     await Bun.sleep(100);
   }
+  await ok('PUT', CAMPAIGN(owner.workspaceId), { campaign: 'spring-sale' });
 }
 
 beforeAll(async () => {
   source = tempDir();
   backupFile = join(tempDir(), 'linkhop.backup.gz');
-  server = await startServerProcess({ ...EMBEDDED, DATA_DIR: source, WEBHOOK_ALLOW_PRIVATE: 'true' });
+  server = await startServerProcess({ ...EMBEDDED, DATA_DIR: source, WEBHOOK_ALLOW_PRIVATE: 'true', PLUGINS });
   await seed(server);
   // the last request's API-key bookkeeping is written after its answer
   await Bun.sleep(1000);
@@ -133,7 +137,7 @@ test('backup while the embedded server runs (through its control socket), restor
   expect(taken.code).toBe(0);
   const answer = JSON.parse(taken.out);
   expect(answer).toMatchObject({ file: backupFile, taken_by: 'the running server' });
-  expect(answer.tables).toMatchObject({ links: 21, memberships: 3, workspaces: 2, tags: 1, users: 2, clicks: 15 });
+  expect(answer.tables).toMatchObject({ links: 21, memberships: 3, workspaces: 2, tags: 1, users: 2, clicks: 15, plugin_state: 1 });
   expect(statSync(backupFile).mode & 0o777).toBe(0o600);
   // the server kept serving (a request that writes nothing: the source is compared below)
   expect((await fetch(`${server!.url}/healthz`)).status).toBe(200);
@@ -149,8 +153,9 @@ test('backup while the embedded server runs (through its control socket), restor
   const after = await rowsOfDataDir(target);
   for (const { name } of backupTables()) expect({ name, rows: after[name] }).toEqual({ name, rows: before[name]! });
 
-  // the restored instance serves as the old one did: keys, links, the password form, stats
-  server = await startServerProcess({ ...EMBEDDED, DATA_DIR: target });
+  // the restored instance serves as the old one did: keys, links, the password form, stats, the plugin's state
+  server = await startServerProcess({ ...EMBEDDED, DATA_DIR: target, PLUGINS });
+  expect((await server.api('GET', CAMPAIGN(owner.workspaceId), { key: owner.key })).body).toEqual({ campaign: 'spring-sale', links_stamped: 0 });
   const link = await server.api('GET', `/workspaces/${owner.workspaceId}/links/${linkIds[0]}`, { key: owner.key });
   expect(link.status).toBe(200);
   expect(link.body).toMatchObject({ tags: ['launch', 'q4'], has_password: true, expires_at: '2030-01-02T03:04:05.678Z' });

@@ -94,7 +94,7 @@ test('an anonymous 100 MB body is refused with 413 before it is read, and the se
 
   const one = await post('/api/workspaces/x/links', 100 * MB);
   expect(one.status).toBe(413);
-  expect(JSON.parse(one.body)).toEqual({ error: 'Request body too large: at most 1 MB (1048576 bytes) on this route' });
+  expect(JSON.parse(one.body)).toEqual({ error: 'Request body too large: at most 1 MB (1048576 bytes) on this route', code: 'too_large' });
   // (how much of the upload the client got out before it read the 413 is the kernel's and Bun's
   // business: on a quiet machine Bun drains and discards the rest at loopback speed. What counts is
   // that nothing kept it: the memory below)

@@ -66,7 +66,7 @@ test('a PostgreSQL data exception (22xxx) answers 400 {error}, logged with its c
       path,
       value,
       status: 400,
-      body: { error: 'Invalid input: a value the database cannot store (out of range or malformed)' },
+      body: { error: 'Invalid input: a value the database cannot store (out of range or malformed)', code: 'invalid' },
     });
     const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'input refused by the database');
     expect(logged).toMatchObject({ level: 40, code: expect.stringMatching(/^22/), method: 'POST', path: `/api/plugins/db-probe${path}` });

@@ -69,7 +69,7 @@ test('bad requests get clear {error} bodies, never 500', async () => {
   expect(missing.body.error).toBe('name is required');
   const unknownRoute = await t.api('GET', '/nope', { key });
   expect(unknownRoute.status).toBe(404);
-  expect(unknownRoute.body).toEqual({ error: 'Not found' });
+  expect(unknownRoute.body).toEqual({ error: 'Not found', code: 'not_found' });
 });
 
 test("API responses carry a request id: the caller's when sane, else a new one", async () => {

@@ -22,7 +22,7 @@ test.each([
   const res = await site(method, path.replace('{ws}', ws.workspaceId));
   expect(res.status).toBe(405);
   expect(res.headers.get('allow')?.split(', ').sort()).toEqual(allow.split(', ').sort());
-  expect(await res.json()).toEqual({ error: `${method} is not allowed here; allowed: ${res.headers.get('allow')}` });
+  expect(await res.json()).toEqual({ error: `${method} is not allowed here; allowed: ${res.headers.get('allow')}`, code: 'method_not_allowed' });
 });
 
 test('a path no route has is still 404, whatever the method', async () => {

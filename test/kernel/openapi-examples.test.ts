@@ -13,7 +13,11 @@ afterAll(() => t.close());
 const NOT_SENT: Record<string, string> = {
   'POST /api/workspaces/{wsId}/webhooks': 'the example host is resolved at creation (SSRF guard) and there is no DNS here',
   'POST /api/session': 'the example names where the token comes from (the mailed link); test/sessions signs in with a real one',
+  'POST /api/setup':
+    'the example names where the token comes from (the printed setup link), and an instance with users has none; test/sessions/setup.test.ts sets up with a real one',
   'POST /api/invites/{token}/join': 'listed before the invite route that makes a token; test/sessions/invites joins with a real one',
+  'POST /api/workspaces/{wsId}/track/lead': 'the click id comes from a visit of a tracking link (its lh_cid); test/conversions posts leads with real ones',
+  'POST /api/workspaces/{wsId}/track/sale': "the example's customer needs a lead first (a real click id); test/conversions posts sales of real leads",
   'PUT /api/workspaces/{wsId}/portfolios/{portfolioId}/links/order':
     'the example must name exactly the portfolio’s links, which earlier examples change (bulk delete); test/portfolios/order.test.ts reorders real ones',
 };
@@ -31,8 +35,10 @@ test('every operation with a request body offers an example, and the API accepts
   const portfolio = (await t.api('POST', `/workspaces/${ws}/portfolios`, { ...as, body: { name: 'P' } })).body;
   const webhook = (await t.api('POST', `/workspaces/${ws}/webhooks`, { ...as, body: { name: 'W', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }))
     .body;
+  const ssoDomain = (await t.api('POST', `/workspaces/${ws}/sso-domains`, { ...as, body: { domain: 'sso.example.com' } })).body;
   const params: Record<string, string> = {
     wsId: ws,
+    ssoDomainId: ssoDomain.id,
     linkId: link.id,
     userId: member.userId,
     templateId: template.id,

@@ -77,7 +77,7 @@ describe('failed operator-token attempts', () => {
     const right = await attempt(ADMIN_TOKEN);
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await right.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded; retry in \d+ s$/) });
+    expect(await right.json()).toEqual({ error: expect.stringMatching(/^Rate limit exceeded; retry in \d+ s$/), code: 'rate_limited' });
 
     const warnings = capture.lines.filter((line) => line.msg === 'operator API: wrong or missing token');
     expect(warnings).toHaveLength(points);

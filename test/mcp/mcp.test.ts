@@ -253,7 +253,7 @@ describe('MCP over streamable HTTP', () => {
     const toolNames = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name).sort();
 
     const asViewer = await connect(viewer.key);
-    expect(await toolNames(asViewer)).toEqual(['get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags']);
+    expect(await toolNames(asViewer)).toEqual(['get_conversions', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags']);
     const denied = await asViewer
       .callTool({ name: 'create_link', arguments: { target: 'https://example.com/nope' } })
       .catch((error: Error) => ({ isError: true, content: [{ type: 'text', text: error.message }] }));
@@ -263,7 +263,16 @@ describe('MCP over streamable HTTP', () => {
     await asViewer.close();
 
     const asEditor = await connect(editor.key);
-    expect(await toolNames(asEditor)).toEqual(['create_link', 'get_link', 'get_stats', 'list_domains', 'list_links', 'list_tags', 'update_link']);
+    expect(await toolNames(asEditor)).toEqual([
+      'create_link',
+      'get_conversions',
+      'get_link',
+      'get_stats',
+      'list_domains',
+      'list_links',
+      'list_tags',
+      'update_link',
+    ]);
     const link = data(await asEditor.callTool({ name: 'create_link', arguments: { target: 'https://example.com/ed' } }));
     const noDelete = await asEditor
       .callTool({ name: 'delete_link', arguments: { id: link.id } })
@@ -273,6 +282,7 @@ describe('MCP over streamable HTTP', () => {
     expect(await toolNames(await connect(owner.key))).toEqual([
       'create_link',
       'delete_link',
+      'get_conversions',
       'get_link',
       'get_stats',
       'list_domains',

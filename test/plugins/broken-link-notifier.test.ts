@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { runPluginJobs, type PluginJobRunner } from '../../app/plugin-testing';
 import { setupPlugins } from '../../app/plugins';
-import brokenLinkNotifier from '../../plugins/broken-link-notifier';
+import brokenLinkNotifier from '../../plugins/examples/broken-link-notifier';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
 import { bootstrapOver, startApiProcess, startWorkerProcess, waitFor, type ApiProcess, type ChildProcess } from '../helpers/processes';
@@ -9,12 +10,12 @@ import { startChatReceiver } from './chat-receiver';
 
 const chat = startChatReceiver();
 let t: TestApp;
+let jobs: PluginJobRunner;
 beforeAll(async () => {
   process.env.BROKEN_LINK_CHAT_URL = chat.chatUrl;
   // loopback targets need WEBHOOK_ALLOW_PRIVATE; the interval is long so only the test runs passes
   t = await startTestApp({ plugins: [brokenLinkNotifier], env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, config: { monitorIntervalMs: 3_600_000 } });
-  // with REDIS_URL jobs run on BullMQ: consume them here, as the worker processes would
-  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers();
+  jobs = await runPluginJobs(t.deps);
 });
 afterAll(async () => {
   delete process.env.BROKEN_LINK_CHAT_URL;
@@ -30,24 +31,23 @@ test('a link that breaks is posted to the chat once, by a job that is retried wh
   chat.failNext = 1;
   const pass = await t.api('POST', '/admin/monitoring/run', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   expect(pass.body).toEqual({ checked: 1, broken: 1, recovered: 0 });
-  await waitFor(() => chat.messages.length > 0, 10_000, 'the chat message');
+  await jobs.settle(); // the event's handler, its job and the job's retry
   expect(chat.refused()).toBe(1);
   expect(chat.messages).toEqual([`Broken link "Spring sale" (${link.body.short_url}): ${chat.deadUrl} answers 404`]);
 
   // still broken on the next pass: no new event, no new message
   await t.api('POST', '/admin/monitoring/run', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-  await t.deps.bus.settle();
-  await t.deps.queue.idle();
+  await jobs.settle();
   expect(chat.messages).toHaveLength(1);
 });
 
 test('without BROKEN_LINK_CHAT_URL the plugin refuses to start, saying what to set', async () => {
   delete process.env.BROKEN_LINK_CHAT_URL;
-  const source = { plugin: brokenLinkNotifier, from: './plugins/broken-link-notifier.ts' };
+  const source = { plugin: brokenLinkNotifier, from: './plugins/examples/broken-link-notifier.ts' };
   const error = await setupPlugins(t.deps, [source], { schedule: false }).catch((e: Error) => e.message);
   process.env.BROKEN_LINK_CHAT_URL = chat.chatUrl;
   expect(error).toBe(
-    'Plugin "broken-link-notifier" (./plugins/broken-link-notifier.ts) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to',
+    'Plugin "broken-link-notifier" (./plugins/examples/broken-link-notifier.ts) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to',
   );
 });
 
@@ -62,7 +62,7 @@ test.skipIf(!production)(
       databaseUrl: database.url!,
       redisUrl: TEST_REDIS_URL!,
       redisPrefix,
-      PLUGINS: './plugins/broken-link-notifier.ts',
+      PLUGINS: './plugins/examples/broken-link-notifier.ts',
       BROKEN_LINK_CHAT_URL: chat.chatUrl,
       WEBHOOK_ALLOW_PRIVATE: 'true',
       MONITOR_INTERVAL_MS: '500',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import domainBlocklist from '../../plugins/domain-blocklist';
+import domainBlocklist from '../../plugins/examples/domain-blocklist';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

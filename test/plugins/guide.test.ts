@@ -1,34 +1,47 @@
 import { expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Code blocks naming a file (```ts plugins/x.ts) are that file, character for character: the guide cannot drift. */
+/** Code blocks naming a file (```ts plugins/examples/x.ts) are that file, character for character: the guide cannot drift. */
 const ROOT = join(import.meta.dir, '../..');
+const EXAMPLES = 'plugins/examples';
 const namedBlocks = (doc: string) =>
   [...readFileSync(join(ROOT, doc), 'utf8').matchAll(/^```ts (\S+)\n([\s\S]*?)^```$/gm)].map(([, file, code]) => ({ file: file!, code: code! }));
+const examples = () => readdirSync(join(ROOT, EXAMPLES)).map((name) => `${EXAMPLES}/${name}`);
 
-test('every plugin in plugins/ is shown in docs/plugins.md exactly as shipped', () => {
+function guideShowsEveryExampleAsShipped() {
   const blocks = namedBlocks('docs/plugins.md');
-  const shipped = readdirSync(join(ROOT, 'plugins'))
-    .map((name) => `plugins/${name}`)
-    .sort();
-  expect(blocks.map((b) => b.file).sort()).toEqual(shipped);
+  expect(blocks.map((b) => b.file).sort()).toEqual(examples().sort());
   for (const { file, code } of blocks) expect({ file, code }).toEqual({ file, code: readFileSync(join(ROOT, file), 'utf8') });
-});
+}
 
-test("the README's plugin example is the shipped file, and the README links the guide", () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+function readmeShowsTheBlocklist() {
   const blocks = namedBlocks('README.md');
-  expect(blocks.map((b) => b.file)).toEqual(['plugins/domain-blocklist.ts']);
-  expect(blocks[0]!.code).toBe(readFileSync(join(ROOT, 'plugins/domain-blocklist.ts'), 'utf8'));
-  expect(readme).toContain('](docs/plugins.md)');
-});
+  expect(blocks.map((b) => b.file)).toEqual([`${EXAMPLES}/domain-blocklist.ts`]);
+  expect(blocks[0]!.code).toBe(readFileSync(join(ROOT, EXAMPLES, 'domain-blocklist.ts'), 'utf8'));
+  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('](docs/plugins.md)');
+}
 
-test('each example plugin stays under 60 lines', () => {
-  for (const name of readdirSync(join(ROOT, 'plugins'))) {
-    const lines = readFileSync(join(ROOT, 'plugins', name), 'utf8')
-      .trimEnd()
-      .split('\n').length;
-    expect({ name, under60: lines < 60 }).toEqual({ name, under60: true });
+function examplesStayShort() {
+  for (const file of examples()) {
+    const lines = readFileSync(join(ROOT, file), 'utf8').trimEnd().split('\n').length;
+    expect({ file, under60: lines < 60 }).toEqual({ file, under60: true });
+  }
+}
+
+test(`every plugin in ${EXAMPLES}/ is shown in docs/plugins.md exactly as shipped`, guideShowsEveryExampleAsShipped);
+test("the README's plugin example is the shipped file, and the README links the guide", readmeShowsTheBlocklist);
+test('each example plugin stays under 60 lines', examplesStayShort);
+
+test("a team's own plugin in plugins/, where the guide puts it, breaks none of these checks", () => {
+  const own = join(ROOT, 'plugins', `our-own-${process.pid}.ts`);
+  const long = Array.from({ length: 80 }, (_, i) => `// line ${i}`).join('\n');
+  writeFileSync(own, `import { definePlugin } from '../app/plugin-api';\n${long}\nexport default definePlugin({ name: 'our-own', setup() {} });\n`);
+  try {
+    guideShowsEveryExampleAsShipped();
+    readmeShowsTheBlocklist();
+    examplesStayShort();
+  } finally {
+    rmSync(own);
   }
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import maintenanceMode from '../../plugins/maintenance-mode';
+import maintenanceMode from '../../plugins/examples/maintenance-mode';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { startChatReceiver } from './chat-receiver';
 
 /** PLUGINS in every process, as an operator starts them: the server, the CLI, the workers. */
 const ROOT = join(import.meta.dir, '../..');
-const NOTIFIER = './plugins/broken-link-notifier.ts';
+const NOTIFIER = './plugins/examples/broken-link-notifier.ts';
 const SETUP_FAILS = `Plugin "broken-link-notifier" (${NOTIFIER}) failed in setup: set BROKEN_LINK_CHAT_URL to the chat webhook to post to`;
 const chat = startChatReceiver();
 const operator = operatorCli({ PLUGINS: NOTIFIER, BROKEN_LINK_CHAT_URL: chat.chatUrl, WEBHOOK_ALLOW_PRIVATE: 'true' });
@@ -60,7 +60,7 @@ test('the server loads PLUGINS before it listens (their routes answer), and a pl
   expect(missing.code).toBe(1);
   expect(missing.err).toStartWith('Plugin ./plugins/no-such-plugin.ts could not be loaded: ');
 
-  const server = await startServerProcess({ ...embedded, PLUGINS: './plugins/maintenance-mode.ts' });
+  const server = await startServerProcess({ ...embedded, PLUGINS: './plugins/examples/maintenance-mode.ts' });
   try {
     const ws = await server.bootstrap('pro');
     const path = `/plugins/maintenance-mode/workspaces/${ws.workspaceId}`;

@@ -227,3 +227,21 @@ describe('social bots and leaks', () => {
     }
   });
 });
+
+test('a redirect.resolve stage registered after the first visits runs from then on, and stops when removed', async () => {
+  const link = await createLink(t, ws, { target: 'https://example.com/before-stage' });
+  expect((await visit(link.slug)).headers.get('location')).toBe('https://example.com/before-stage');
+  // a routing stage (before the default at 50), as a plugin set up later would add
+  const off = t.deps.bus.on(
+    'redirect.resolve',
+    (ctx) => {
+      if (ctx.link.id !== link.id) return;
+      ctx.target = 'https://example.com/late-stage';
+      ctx.routed = true;
+    },
+    { order: 45, source: 'test' },
+  );
+  expect((await visit(link.slug)).headers.get('location')).toBe('https://example.com/late-stage');
+  off();
+  expect((await visit(link.slug)).headers.get('location')).toBe('https://example.com/before-stage');
+});

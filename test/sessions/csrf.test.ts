@@ -36,7 +36,7 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
     for (const csrf of [null, '', 'wrong', session.csrf.slice(0, -1) + (session.csrf.endsWith('a') ? 'b' : 'a'), `${session.csrf.slice(0, -1)}é`]) {
       const res = await as('POST', linksOf(owner.workspaceId), { body, csrf });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Missing or invalid CSRF token' });
+      expect(res.body).toEqual({ error: 'Missing or invalid CSRF token', code: 'forbidden' });
     }
     expect(await countLinks()).toBe(before);
     // PATCH, PUT and DELETE too; reads need no token

@@ -122,7 +122,7 @@ describe('signing out', () => {
     expect((await asSession(t, editor.session)('DELETE', '/session')).status).toBe(200);
     const again = await asSession(t, editor.session)('DELETE', '/session', { csrf: null });
     expect(again.status).toBe(401);
-    expect(again.body).toEqual({ error: 'Not signed in: there is no session to end' });
+    expect(again.body).toEqual({ error: 'Not signed in: there is no session to end', code: 'unauthenticated' });
     expect(again.headers.get('set-cookie')).toContain('Max-Age=0');
     expect((await t.api('GET', '/session')).status).toBe(401);
   });
@@ -130,7 +130,7 @@ describe('signing out', () => {
   test('sign out without any credentials, or with an API key, is 401 (nothing to end, no cookie to clear)', async () => {
     const none = await t.api('DELETE', '/session');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ error: 'Not signed in: there is no session to end' });
+    expect(none.body).toEqual({ error: 'Not signed in: there is no session to end', code: 'unauthenticated' });
     expect(none.headers.get('set-cookie')).toBeNull();
     expect((await t.api('DELETE', '/session', { key: owner.key })).status).toBe(401);
   });

@@ -23,7 +23,7 @@ describe('POST /api/admin/login-link (installs without mail)', () => {
     expect((await loginLink(email, 'wrong')).status).toBe(401);
     const unknown = await loginLink(uniqueEmail('unknown'), ADMIN_TOKEN);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'User not found' });
+    expect(unknown.body).toEqual({ error: 'User not found', code: 'not_found' });
   });
 
   test('200 {url}: a one-time sign-in link that works (any case of the address)', async () => {

@@ -72,7 +72,7 @@ describe('sign-in by e-mail link', () => {
     expect((await t.api('POST', '/session', { body: { token } })).status).toBe(200);
     const again = await t.api('POST', '/session', { body: { token } });
     expect(again.status).toBe(410);
-    expect(again.body).toEqual({ error: 'This sign-in link has expired or was already used' });
+    expect(again.body).toEqual({ error: 'This sign-in link has expired or was already used', code: 'gone' });
     expect((await t.api('POST', '/session', { body: { token: 'not-a-token' } })).status).toBe(410);
   });
 

@@ -1,26 +1,11 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiFailure, setCsrfToken, whenSignedOut } from './api';
+import { api, ApiFailure, type ApiAnswer, setCsrfToken, whenSignedOut } from './api';
 
-export type Role = 'viewer' | 'editor' | 'admin' | 'owner';
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-}
-export interface Workspace {
-  id: string;
-  name: string;
-  slug: string;
-  plan: string;
-  role: Role;
-  parent_workspace_id: string | null;
-}
-export interface SessionInfo {
-  user: User;
-  csrf_token: string;
-  workspaces: Workspace[];
-}
+export type SessionInfo = ApiAnswer<'get', '/api/session'>;
+export type User = SessionInfo['user'];
+export type Workspace = SessionInfo['workspaces'][number];
+export type Role = Workspace['role'];
 
 interface SessionState {
   /** undefined while loading, null when signed out */
@@ -46,7 +31,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
 
   const refresh = useCallback(async () => {
     try {
-      const loaded = await api<SessionInfo>('GET', '/session');
+      const loaded = await api.get('/api/session');
       setCsrfToken(loaded.csrf_token);
       setSession(loaded);
       return loaded;
@@ -59,7 +44,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
   }, []);
 
   const signOut = useCallback(async (everywhere = false) => {
-    await api('DELETE', everywhere ? '/session/all' : '/session').catch((error) => {
+    await (everywhere ? api.delete('/api/session/all') : api.delete('/api/session')).catch((error) => {
       // 401: the session had ended already (expired, or signed out elsewhere): signed out is what was asked for
       if (!(error instanceof ApiFailure) || error.status !== 401) throw error;
     });

@@ -4,13 +4,6 @@ import { useSession } from '../session';
 import { Button, ErrorNotice, Loading, navigate, toast, useLoad } from '../ui';
 import { useHashToken } from './hash-token';
 
-interface Invitation {
-  workspace: { id: string; name: string };
-  role: string;
-  email: string;
-  expires_at: string;
-}
-
 const GONE: Record<number, string> = {
   404: 'This invitation does not exist. Check that you opened the whole link from the mail.',
   410: 'This invitation has expired or was already accepted. Ask the workspace owner for a new one.',
@@ -21,7 +14,7 @@ export function InvitePage() {
   const { refresh } = useSession();
   const [token] = useHashToken();
   const invitation = useLoad(
-    () => (token ? api<Invitation>('GET', `/invites/${encodeURIComponent(token)}`) : Promise.reject(new ApiFailure(404, GONE[404]))),
+    () => (token ? api.get('/api/invites/{token}', { params: { path: { token } } }) : Promise.reject(new ApiFailure(404, GONE[404]))),
     [token],
   );
   const [busy, setBusy] = useState(false);
@@ -33,7 +26,7 @@ export function InvitePage() {
     setBusy(true);
     setError(undefined);
     try {
-      const joined = await api<{ workspace_id: string; signed_in: boolean }>('POST', `/invites/${encodeURIComponent(token!)}/join`, {});
+      const joined = await api.post('/api/invites/{token}/join', { params: { path: { token: token! } }, body: {} });
       if (!joined.signed_in) return setJoinedElsewhere(true);
       await refresh();
       toast(`You joined ${invitation.data!.workspace.name}`);

@@ -1,32 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api, fieldOfError } from '../api';
-import { DailyChart, type DailyPoint } from '../components/chart';
+import { api, ApiFailure } from '../api';
+import { DailyChart } from '../components/chart';
 import { countryName, TopTable } from '../components/top-table';
 import { LinkHealthSection } from './link-health';
 import { AppLink, Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
-
-interface Link {
-  id: string;
-  slug: string;
-  short_url: string;
-  title: string | null;
-  target: string;
-  monitoring: boolean;
-}
-type Top<K extends string> = ({ [key in K]: string | null } & { clicks: number })[];
-interface LinkStats {
-  total_clicks: number;
-  today_clicks: number;
-  total_countries: number;
-  from: string;
-  to: string;
-  days: DailyPoint[];
-  countries: Top<'country'>;
-  referrers: Top<'referrer'>;
-  devices: Top<'device'>;
-  browsers: Top<'browser'>;
-  os: Top<'os'>;
-}
 
 const number = new Intl.NumberFormat('en');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -85,20 +62,20 @@ function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(
 
 /** One link's clicks over a chosen range and where they came from. */
 export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
-  const { path, query } = useLocation();
+  const { path: address, query } = useLocation();
   const { from, to } = rangeOf(query);
-  const base = `/workspaces/${wsId}/links/${encodeURIComponent(linkId!)}`;
-  const link = useLoad(() => api<Link>('GET', base), [base]);
-  const stats = useLoad(() => {
-    const params = new URLSearchParams({ limit: '10', ...(from && { from }), ...(to && { to }) });
-    return api<LinkStats>('GET', `${base}/stats?${params}`);
-  }, [base, from, to]);
+  const path = { wsId, linkId: linkId! };
+  const link = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path } }), [wsId, linkId]);
+  const stats = useLoad(
+    () => api.get('/api/workspaces/{wsId}/links/{linkId}/stats', { params: { path, query: { limit: 10, from: from || undefined, to: to || undefined } } }),
+    [wsId, linkId, from, to],
+  );
   const setRange = (nextFrom: string, nextTo: string) => {
     const params = new URLSearchParams({ ...(nextFrom && { from: nextFrom }), ...(nextTo && { to: nextTo }) });
-    navigate(`${path}${params.size ? `?${params}` : ''}`, { replace: true });
+    navigate(`${address}${params.size ? `?${params}` : ''}`, { replace: true });
   };
   const data = stats.data;
-  const rangeError = stats.error instanceof Error && ['from', 'to'].includes(fieldOfError(stats.error.message) ?? '');
+  const rangeError = stats.error instanceof ApiFailure && ['from', 'to'].includes(stats.error.field ?? '');
   const title = link.data ? link.data.title || link.data.short_url : 'Link';
 
   return (

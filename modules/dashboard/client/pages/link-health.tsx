@@ -1,24 +1,11 @@
 import { api, ApiFailure } from '../api';
 import { AppLink, FailureNotice, Loading, useLoad } from '../ui';
 
-interface HealthEvent {
-  type: 'link.broken' | 'link.recovered';
-  at: string;
-  status: number;
-}
-interface LinkHealth {
-  monitoring: boolean;
-  state: 'ok' | 'broken' | null;
-  last_status: number | null;
-  checked_at: string | null;
-  events: HealthEvent[];
-}
-
 const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A monitored link's last check and its broken/recovered history; what to do when it is not monitored. */
 export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: string }) {
-  const health = useLoad(() => api<LinkHealth>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId)}/health`), [wsId, linkId]);
+  const health = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}/health', { params: { path: { wsId, linkId } } }), [wsId, linkId]);
   const data = health.data;
   const notOnPlan = health.error instanceof ApiFailure && health.error.status === 402;
   return (

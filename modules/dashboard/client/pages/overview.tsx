@@ -1,33 +1,21 @@
-import { api, ApiFailure } from '../api';
-import { DailyChart, type DailyPoint } from '../components/chart';
+import { api, ApiFailure, type ApiAnswer } from '../api';
+import { DailyChart } from '../components/chart';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
 import { AppLink, EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
 
-interface Summary {
-  total_links: number;
-  total_clicks: number;
-  total_countries: number;
-  today_clicks: number;
-}
-interface TopLink {
-  id: string;
-  slug: string;
-  short_url: string;
-  title: string | null;
-  click_count: number;
-}
+type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
 
 const number = new Intl.NumberFormat('en');
 
 async function loadOverview(wsId: string) {
-  const stats = `/workspaces/${wsId}/stats`;
-  const topLinks = api<{ links: TopLink[]; total: number }>('GET', `/workspaces/${wsId}/links?sort=click_count&order=desc&limit=5`);
+  const path = { wsId };
+  const topLinks = api.get('/api/workspaces/{wsId}/links', { params: { path, query: { sort: 'click_count', order: 'desc', limit: 5 } } });
   try {
     const [summary, daily, countries] = await Promise.all([
-      api<Summary>('GET', `${stats}/summary`),
-      api<{ days: DailyPoint[] }>('GET', `${stats}/daily`),
-      api<{ countries: { country: string | null; clicks: number }[] }>('GET', `${stats}/countries?limit=5`),
+      api.get('/api/workspaces/{wsId}/stats/summary', { params: { path } }),
+      api.get('/api/workspaces/{wsId}/stats/daily', { params: { path } }),
+      api.get('/api/workspaces/{wsId}/stats/countries', { params: { path, query: { limit: 5 } } }),
     ]);
     return { summary, days: daily.days, countries: countries.countries, links: await topLinks };
   } catch (error) {

@@ -3,6 +3,8 @@ import { api, ApiFailure, setCsrfToken } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate } from '../ui';
 import { useHashToken } from './hash-token';
+import type { Loaded } from '../ui/use-load';
+import { ssoErrorText, SsoButton, useSignInOptions, type SignInOptions } from './sso';
 
 function retryText(error: ApiFailure) {
   return error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
@@ -21,7 +23,7 @@ function LinkRequestForm() {
     setError(undefined);
     setFieldError(undefined);
     try {
-      await api('POST', '/session/sign-in-link', { email: email.trim() });
+      await api.post('/api/session/sign-in-link', { body: { email: email.trim() } });
       setSentTo(email.trim());
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.status === 429) setError(`Too many sign-in requests.${retryText(failure)}`);
@@ -70,6 +72,22 @@ function LinkRequestForm() {
   );
 }
 
+/** Signed out: single sign-on beside the e-mail form, each as the server allows; a single sign-on that came back refused says why. */
+function SignInChoices({ options }: { options: Loaded<SignInOptions> }) {
+  const ssoError = new URLSearchParams(location.search).get('sso_error');
+  // until the server says otherwise (it is asked at once), the e-mail form is there as it always was
+  const { sso, email_links } = options.data ?? { sso: null, email_links: true };
+  return (
+    <>
+      {ssoError && options.data && <ErrorNotice error={ssoErrorText(ssoError, sso?.name ?? 'the identity provider')} />}
+      {sso && <SsoButton name={sso.name} />}
+      {sso && email_links && <p class="sign-in-or">or get a sign-in link by e-mail</p>}
+      {email_links && <LinkRequestForm />}
+      {!sso && !email_links && <p>Sign-in by e-mail is turned off on this server. Ask its operator for a sign-in link.</p>}
+    </>
+  );
+}
+
 /**
  * The mailed link lands here with `#token=…`: signing in takes a click, because mail scanners
  * fetch links and a GET must not use the token up. Without a token: ask for an address.
@@ -77,6 +95,8 @@ function LinkRequestForm() {
 export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSignedIn(): void }) {
   const { session, refresh } = useSession();
   const [token, setToken] = useHashToken();
+  // asked at once, also while a mailed link's token waits for its click: a used link then shows the choices without a wait
+  const options = useSignInOptions();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -88,7 +108,7 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
     setBusy(true);
     setError(undefined);
     try {
-      const answer = await api<{ csrf_token: string }>('POST', '/session', { token });
+      const answer = await api.post('/api/session', { body: { token: token! } });
       setCsrfToken(answer.csrf_token);
       await refresh();
       onSignedIn();
@@ -113,7 +133,7 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
           </Button>
         </div>
       ) : (
-        <LinkRequestForm />
+        <SignInChoices options={options} />
       )}
     </main>
   );

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { fieldOfError } from '../api';
+import { ApiFailure } from '../api';
 import { Button } from './button';
 import { Field } from './field';
 import { FailureNotice } from './states';
@@ -20,8 +20,8 @@ interface NameSlugFormProps {
 
 /**
  * Creates something named with an optional URL slug (a portfolio, a client workspace). The API's
- * 400s and 409 name their field ("name is required", "Invalid slug format…", "slug … already
- * exists") and show under it; any other failure (a full plan's 402) shows below the fields.
+ * 400s and 409 show under the field they name (`slug`, else the name); any other failure (a full
+ * plan's 402) shows below the fields.
  */
 export function NameSlugForm({ id, title, intro, slugLabel, slugHint, submitLabel, create }: NameSlugFormProps) {
   const [name, setName] = useState('');
@@ -32,7 +32,7 @@ export function NameSlugForm({ id, title, intro, slugLabel, slugHint, submitLabe
     setSlug('');
   });
   const message = inputRefusal(failure);
-  const onSlug = message !== undefined && (/slug/i.test(message) || fieldOfError(message) === 'slug');
+  const onSlug = message !== undefined && failure instanceof ApiFailure && failure.field === 'slug';
   return (
     <form class="panel name-slug-form" onSubmit={submit} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

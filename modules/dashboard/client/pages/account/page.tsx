@@ -1,17 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, type ApiAnswer } from '../../api';
 import { useSession } from '../../session';
 import { Button, ConfirmDialog, ErrorNotice, Loading, momentText, navigate, toast, useLoad } from '../../ui';
 import { browserName } from './browser-name';
 import './account.css';
 
-interface OpenSession {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  user_agent: string | null;
-  current: boolean;
-}
+type OpenSession = ApiAnswer<'get', '/api/sessions'>['data'][number];
 
 function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): void }) {
   const [busy, setBusy] = useState(false);
@@ -19,7 +13,7 @@ function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): vo
   const end = async () => {
     setBusy(true);
     try {
-      await api('DELETE', `/sessions/${encodeURIComponent(session.id)}`);
+      await api.delete('/api/sessions/{id}', { params: { path: { id: session.id } } });
       toast(`Signed out ${name}`);
       onEnded();
     } catch (error) {
@@ -51,7 +45,7 @@ function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): vo
 /** The signed-in person: their name and address, their open sessions (each can be signed out) and "sign out everywhere". */
 export function AccountPage() {
   const { session, signOut } = useSession();
-  const sessions = useLoad(() => api<{ data: OpenSession[] }>('GET', '/sessions'), []);
+  const sessions = useLoad(() => api.get('/api/sessions'), []);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const user = session!.user;

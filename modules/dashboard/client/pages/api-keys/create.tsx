@@ -1,14 +1,9 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, type ApiAnswer } from '../../api';
 import { ROLES, roleAtLeast, type Role } from '../../session';
 import { Button, copyText, Field, FailureNotice, inputRefusal, toast, useSubmit } from '../../ui';
 
-export interface CreatedKey {
-  id: string;
-  name: string;
-  role: Role;
-  key: string;
-}
+export type CreatedKey = ApiAnswer<'post', '/api/workspaces/{wsId}/api-keys'>;
 
 const ROLE_MEANS: Record<Role, string> = {
   viewer: 'viewer: reads links and statistics',
@@ -23,7 +18,7 @@ export function CreateKeyForm({ wsId, myRole, onCreated }: { wsId: string; myRol
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('editor');
   const { busy, failure, submit } = useSubmit(async () => {
-    const created = await api<CreatedKey>('POST', `/workspaces/${wsId}/api-keys`, { name: name.trim() || undefined, role });
+    const created = await api.post('/api/workspaces/{wsId}/api-keys', { params: { path: { wsId } }, body: { name: name.trim() || undefined, role } });
     setName('');
     onCreated(created);
   });

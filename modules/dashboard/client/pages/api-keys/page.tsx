@@ -1,18 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
-import { roleAtLeast, type Role, useWorkspace } from '../../session';
+import { api, type ApiAnswer } from '../../api';
+import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, type Column, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import './api-keys.css';
 import { CreateKeyForm, type CreatedKey, NewKeyPanel } from './create';
 
-interface KeyItem {
-  id: string;
-  name: string;
-  role: Role;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+type KeyItem = ApiAnswer<'get', '/api/workspaces/{wsId}/api-keys'>['api_keys'][number];
 
 const KEY_COLUMNS: Column<KeyItem>[] = [
   { label: 'Name', rowHeader: true, cell: (key) => key.name },
@@ -27,7 +20,7 @@ export function ApiKeysPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const mayManage = roleAtLeast(workspace.role, 'admin');
   const list = useLoad(
-    () => (mayManage ? api<{ api_keys: KeyItem[] }>('GET', `/workspaces/${wsId}/api-keys`) : Promise.resolve({ api_keys: [] })),
+    () => (mayManage ? api.get('/api/workspaces/{wsId}/api-keys', { params: { path: { wsId } } }) : Promise.resolve({ api_keys: [] })),
     [wsId, mayManage],
   );
   const [created, setCreated] = useState<CreatedKey>();
@@ -37,7 +30,7 @@ export function ApiKeysPage({ wsId }: { wsId: string }) {
   const revoke = async () => {
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/api-keys/${encodeURIComponent(revoking!.id)}`);
+      await api.delete('/api/workspaces/{wsId}/api-keys/{keyId}', { params: { path: { wsId, keyId: revoking!.id } } });
       toast(`Revoked key “${revoking!.name}”`);
       setRevoking(undefined);
       list.reload();

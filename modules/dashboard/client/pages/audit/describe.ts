@@ -1,15 +1,8 @@
 import type { AuditAction } from '../../../../audit/shared';
+import type { ApiAnswer } from '../../api';
 
 /** One entry as GET /audit-log answers it; `details` is the JSON-encoded, action-specific data. */
-export interface AuditEntry {
-  id: number;
-  user_id: string | null;
-  user_email: string | null;
-  user_name: string | null;
-  action: string;
-  details: string;
-  created_at: string;
-}
+export type AuditEntry = ApiAnswer<'get', '/api/workspaces/{wsId}/audit-log'>['entries'][number];
 
 /** Each action in words, for the filter and the list. */
 export const ACTION_WORDS: Record<AuditAction, string> = {
@@ -27,8 +20,11 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'api_key.create': 'Created an API key',
   'api_key.delete': 'Revoked an API key',
   'workspace.update': 'Changed workspace settings',
+  'workspace.plan': 'An operator changed the plan',
   'workspace.delete': 'Deleted a client workspace',
   'client.create': 'Created a client workspace',
+  'lead.create': 'Recorded a lead',
+  'sale.create': 'Recorded a sale',
 };
 
 /** An action in words; one the page does not know (a plugin's `plugin:name.action`) as it is. */

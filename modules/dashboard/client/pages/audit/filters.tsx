@@ -1,12 +1,9 @@
 import { AUDIT_ACTIONS } from '../../../../audit/shared';
+import type { ApiAnswer, ApiQuery } from '../../api';
 import { Field, QuerySelect, setAddressQuery } from '../../ui';
 import { ACTION_WORDS } from './describe';
 
-export interface MemberChoice {
-  id: string;
-  email: string;
-  name: string | null;
-}
+export type MemberChoice = ApiAnswer<'get', '/api/workspaces/{wsId}/members'>['members'][number];
 
 /** Address keys that narrow the log (the page is kept apart). */
 export const FILTER_KEYS = ['action', 'user', 'from', 'to'] as const;
@@ -17,17 +14,17 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
 /** The page's address query → the API's: `user` is a user id, the days become instants ("to" includes its whole day). */
-export function auditQuery(query: URLSearchParams): string {
-  const out = new URLSearchParams({ page: query.get('page') ?? '1', limit: String(PAGE_SIZE) });
-  const action = query.get('action');
-  const user = query.get('user');
+export function auditQuery(query: URLSearchParams): ApiQuery<'get', '/api/workspaces/{wsId}/audit-log'> {
   const from = query.get('from');
   const to = query.get('to');
-  if (action) out.set('action', action);
-  if (user) out.set('user_id', user);
-  if (from && !Number.isNaN(Date.parse(from))) out.set('from', dayStart(from));
-  if (to && !Number.isNaN(Date.parse(to))) out.set('to', dayEnd(to));
-  return out.toString();
+  return {
+    page: Number(query.get('page')) || 1,
+    limit: PAGE_SIZE,
+    action: query.get('action') || undefined,
+    user_id: query.get('user') || undefined,
+    from: from && !Number.isNaN(Date.parse(from)) ? dayStart(from) : undefined,
+    to: to && !Number.isNaN(Date.parse(to)) ? dayEnd(to) : undefined,
+  };
 }
 
 /** Action, person and date range; every choice goes to the address, so a filtered view can be shared and Back undoes it. */

@@ -4,14 +4,7 @@ import { Button, type Column, DataTable, EmptyState, FailureNotice, Loading, Pag
 import './audit.css';
 import type { AuditEntry } from './describe';
 import { EntryDetails, Target, What, When, Who } from './entry';
-import { AuditFilters, auditQuery, FILTER_KEYS, type MemberChoice } from './filters';
-
-interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
-  page: number;
-  limit: number;
-}
+import { AuditFilters, auditQuery, FILTER_KEYS } from './filters';
 
 const COLUMNS: Column<AuditEntry>[] = [
   { label: 'When', rowHeader: true, cell: (entry) => <When entry={entry} /> },
@@ -28,11 +21,11 @@ export function AuditLogPage({ wsId }: { wsId: string }) {
   const { query } = useLocation();
   const apiQuery = auditQuery(query);
   const log = useLoad(
-    () => (mayRead ? api<AuditPage>('GET', `/workspaces/${wsId}/audit-log?${apiQuery}`) : Promise.resolve(undefined)),
-    [wsId, apiQuery, mayRead],
+    () => (mayRead ? api.get('/api/workspaces/{wsId}/audit-log', { params: { path: { wsId }, query: apiQuery } }) : Promise.resolve(undefined)),
+    [wsId, JSON.stringify(apiQuery), mayRead],
   );
   const members = useLoad(
-    () => (mayRead ? api<{ members: MemberChoice[] }>('GET', `/workspaces/${wsId}/members`).then((r) => r.members) : Promise.resolve([])),
+    () => (mayRead ? api.get('/api/workspaces/{wsId}/members', { params: { path: { wsId } } }).then((r) => r.members) : Promise.resolve([])),
     [wsId, mayRead],
   );
 

@@ -1,19 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
-import { api } from '../../api';
+import { api, type ApiAnswer } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
 import { AppLink, NameSlugForm, type Column, DataTable, Day, EmptyState, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
 import './clients.css';
 
-interface ClientItem {
-  id: string;
-  name: string;
-  slug: string;
-  plan: string;
-  link_count: number;
-  click_count: number;
-  created_at: string;
-}
+type ClientItem = ApiAnswer<'get', '/api/workspaces/{wsId}/clients'>['clients'][number];
 
 const COLUMNS: Column<ClientItem>[] = [
   { label: 'Name', rowHeader: true, cell: (c) => c.name },
@@ -41,7 +33,7 @@ function OpenClient({ client, mine }: { client: ClientItem; mine: Workspace[] })
 export function ClientsPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const { session, refresh } = useSession();
-  const list = useLoad(() => api<{ clients: ClientItem[] }>('GET', `/workspaces/${wsId}/clients`), [wsId]);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/clients', { params: { path: { wsId } } }), [wsId]);
   const onPlan = hasFeature(workspace.plan as Plan, 'clients');
   const mayCreate = onPlan && workspace.role === 'owner';
   const created = async (name: string) => {
@@ -75,7 +67,7 @@ export function ClientsPage({ wsId }: { wsId: string }) {
           slugLabel="Slug"
           slugHint="Lowercase letters, digits and hyphens; made from the name when empty."
           submitLabel="Create client workspace"
-          create={async (body) => void created((await api<{ name: string }>('POST', `/workspaces/${wsId}/clients`, body)).name)}
+          create={async (body) => void created((await api.post('/api/workspaces/{wsId}/clients', { params: { path: { wsId } }, body })).name)}
         />
       )}
       {onPlan && !mayCreate && (

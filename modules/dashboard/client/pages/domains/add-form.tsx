@@ -9,7 +9,7 @@ import { Button, Field, PlanNotice, planRefusal, toast, useSubmit } from '../../
 export function AddDomainForm({ wsId, onAdded }: { wsId: string; onAdded(domain: string): void }) {
   const [domain, setDomain] = useState('');
   const { busy, failure, submit } = useSubmit(async () => {
-    const added = await api<{ domain: string }>('POST', `/workspaces/${wsId}/domains`, { domain: domain.trim() });
+    const added = await api.post('/api/workspaces/{wsId}/domains', { params: { path: { wsId } }, body: { domain: domain.trim() } });
     toast(`Added ${added.domain}: set its DNS records, then verify`);
     setDomain('');
     onAdded(added.domain);

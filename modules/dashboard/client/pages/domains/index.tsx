@@ -4,7 +4,7 @@ import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, Day, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { AddDomainForm } from './add-form';
 import { DnsRecords } from './records';
-import type { DomainItem, DomainList, VerifyResult } from './types';
+import type { DomainItem } from './types';
 import { type VerifyOutcome, VerifyOutcomeNotice } from './verify-outcome';
 import './domains.css';
 
@@ -66,7 +66,7 @@ function DomainCard({ domain, cnameTarget, mayManage, outcome, verifying, onVeri
 export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
   const workspace = useWorkspace();
   const mayManage = roleAtLeast(workspace.role, 'admin');
-  const list = useLoad(() => api<DomainList>('GET', `/workspaces/${wsId}/domains`), [wsId]);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }), [wsId]);
   const [outcomes, setOutcomes] = useState<Record<string, VerifyOutcome>>({});
   const [verifying, setVerifying] = useState<string>();
   const [removing, setRemoving] = useState<{ domain: DomainItem; links: number }>();
@@ -75,7 +75,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
   const verify = async (domain: DomainItem) => {
     setVerifying(domain.id);
     try {
-      const result = await api<VerifyResult>('POST', `/workspaces/${wsId}/domains/${encodeURIComponent(domain.id)}/verify`);
+      const result = await api.post('/api/workspaces/{wsId}/domains/{domainId}/verify', { params: { path: { wsId, domainId: domain.id } } });
       setOutcomes((all) => ({ ...all, [domain.id]: { result } }));
       if (result.verified) list.reload();
     } catch (failure) {
@@ -88,7 +88,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
   // the warning names the links the removal takes with it, counted when asked
   const askRemove = async (domain: DomainItem) => {
     try {
-      const { count } = await api<{ count: number }>('GET', `/workspaces/${wsId}/domains/${encodeURIComponent(domain.id)}/link-count`);
+      const { count } = await api.get('/api/workspaces/{wsId}/domains/{domainId}/link-count', { params: { path: { wsId, domainId: domain.id } } });
       setRemoving({ domain, links: count });
     } catch (failure) {
       toast(`Could not count the links on ${domain.domain}: ${(failure as Error).message}`);
@@ -98,7 +98,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
     const { domain } = removing!;
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/domains/${encodeURIComponent(domain.id)}`);
+      await api.delete('/api/workspaces/{wsId}/domains/{domainId}', { params: { path: { wsId, domainId: domain.id } } });
       toast(`Removed ${domain.domain}`);
     } catch (failure) {
       toast(`Could not remove ${domain.domain}: ${(failure as Error).message}`);

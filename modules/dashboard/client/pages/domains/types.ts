@@ -1,7 +1,5 @@
-import type { Static } from '@sinclair/typebox';
-import type { DomainItem as DomainItemSchema, VerifyResult as VerifyResultSchema } from '../../../../domains';
+import type { ApiAnswer } from '../../api';
 
-/** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
-export type DomainItem = Static<typeof DomainItemSchema>;
-export type VerifyResult = Static<typeof VerifyResultSchema>;
-export type { DomainList } from '../links/types';
+export type DomainList = ApiAnswer<'get', '/api/workspaces/{wsId}/domains'>;
+export type DomainItem = DomainList['domains'][number];
+export type VerifyResult = ApiAnswer<'post', '/api/workspaces/{wsId}/domains/{domainId}/verify'>;

@@ -8,7 +8,6 @@ import { Checkbox, TextArea, TextField } from '../links/inputs';
 import '../links/links.css';
 import { Section } from '../links/section';
 import { useFocusOnFailure } from '../focus-failure';
-import { settingsErrorPath } from '../settings/errors';
 import '../settings/settings.css';
 import { mayChangeSettings, type WorkspaceSettings } from '../settings/types';
 import { policyBody, policyFormOf, type Policy, type PolicyForm } from './policy';
@@ -27,7 +26,7 @@ function AppliesTo({ detail }: { detail?: string }) {
 }
 
 export function GovernancePage({ wsId }: { wsId: string }) {
-  const loaded = useLoad(() => api<WorkspaceSettings>('GET', `/workspaces/${wsId}`), [wsId]);
+  const loaded = useLoad(() => api.get('/api/workspaces/{wsId}', { params: { path: { wsId } } }), [wsId]);
   const plan = loaded.data?.plan as Plan | undefined;
   return (
     <div class="governance-page">
@@ -52,7 +51,7 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
   const workspace = useWorkspace();
   const owner = mayChangeSettings(workspace.role);
   const plan = ws.plan as Plan;
-  const [stored, setStored] = useState(ws.governance as Policy | undefined);
+  const [stored, setStored] = useState(ws.governance);
   const [form, setForm] = useState<PolicyForm>(policyFormOf(stored));
   const [failure, setFailure] = useState<FormError>();
   const [busy, setBusy] = useState(false);
@@ -64,15 +63,14 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
     setBusy(true);
     setFailure(undefined);
     try {
-      await api('PATCH', `/workspaces/${ws.id}`, { governance });
-      const saved = await api<WorkspaceSettings>('GET', `/workspaces/${ws.id}`);
-      const policy = saved.governance as Policy | undefined;
+      const path = { wsId: ws.id };
+      await api.patch('/api/workspaces/{wsId}', { params: { path }, body: { governance } });
+      const { governance: policy } = await api.get('/api/workspaces/{wsId}', { params: { path } });
       setStored(policy);
       setForm(policyFormOf(policy));
       toast(done);
     } catch (error) {
-      const failed = failureOf(error);
-      setFailure({ ...failed, path: settingsErrorPath(failed.message) });
+      setFailure(failureOf(error));
     } finally {
       setBusy(false);
     }
@@ -177,7 +175,7 @@ function DomainRules({ form, set, plan }: { form: PolicyForm; set(change: Partia
       {form.domainMode !== 'none' && (
         <TextArea
           label={form.domainMode === 'blocked' ? 'Blocked domains' : 'Allowed domains'}
-          path={`governance.${form.domainMode}_domains`}
+          path={`governance.${form.domainMode}_domains.*`}
           value={form.domains}
           onValue={(domains) => set({ domains })}
           rows={4}

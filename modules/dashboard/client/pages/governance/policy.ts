@@ -1,4 +1,5 @@
 import type { GovernancePolicy as Policy } from '../../../../workspaces';
+import type { WorkspaceSettings } from '../settings/types';
 
 /** The governance policy as the form holds it (spec: Governance policy object). */
 export interface PolicyForm {
@@ -13,15 +14,22 @@ export interface PolicyForm {
 
 export type { GovernancePolicy as Policy } from '../../../../workspaces';
 
-export function policyFormOf(policy: Policy | undefined): PolicyForm {
-  const mode = policy?.allowed_domains?.length ? 'allowed' : policy?.blocked_domains?.length ? 'blocked' : 'none';
+/** The stored policy as GET /workspaces/{wsId} answers it: an object the API documents loosely, read field by field. */
+export type StoredPolicy = WorkspaceSettings['governance'];
+
+const domainsOf = (value: unknown) => (Array.isArray(value) ? value.filter((d) => typeof d === 'string') : []);
+
+export function policyFormOf(policy: StoredPolicy): PolicyForm {
+  const allowed = domainsOf(policy?.allowed_domains);
+  const blocked = domainsOf(policy?.blocked_domains);
+  const days = policy?.max_expiry_days;
   return {
-    requireUtm: policy?.require_utm ?? false,
-    requireTags: policy?.require_tags ?? false,
-    requireTitle: policy?.require_title ?? false,
-    maxExpiryDays: policy?.max_expiry_days === undefined ? '' : String(policy.max_expiry_days),
-    domainMode: mode,
-    domains: (mode === 'allowed' ? policy!.allowed_domains! : mode === 'blocked' ? policy!.blocked_domains! : []).join('\n'),
+    requireUtm: policy?.require_utm === true,
+    requireTags: policy?.require_tags === true,
+    requireTitle: policy?.require_title === true,
+    maxExpiryDays: typeof days === 'number' ? String(days) : '',
+    domainMode: allowed.length ? 'allowed' : blocked.length ? 'blocked' : 'none',
+    domains: (allowed.length ? allowed : blocked).join('\n'),
   };
 }
 

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, Field, useLoad } from '../../ui';
-import type { DomainList } from '../links/types';
 import { splitCsv } from './chunks';
-import type { ImportRequest } from './run-import';
+import type { ImportFormat, ImportRequest } from './run-import';
 
-const FORMATS: [string, string][] = [
+const FORMATS: [ImportFormat, string][] = [
   ['auto', 'Detect from the columns'],
   ['generic', 'Generic CSV'],
   ['bitly', 'Bitly export'],
@@ -13,9 +12,9 @@ const FORMATS: [string, string][] = [
 
 /** The file, its format and the domain its links get; the file is read and split here, the requests are the caller's. */
 export function ImportForm({ wsId, busy, onStart }: { wsId: string; busy: boolean; onStart(request: ImportRequest): void }) {
-  const domains = useLoad(() => api<DomainList>('GET', `/workspaces/${wsId}/domains`), [wsId]);
+  const domains = useLoad(() => api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }), [wsId]);
   const file = useRef<HTMLInputElement>(null);
-  const [format, setFormat] = useState('auto');
+  const [format, setFormat] = useState<ImportFormat>('auto');
   const [domain, setDomain] = useState('');
   const [fileError, setFileError] = useState<string>();
 
@@ -44,7 +43,7 @@ export function ImportForm({ wsId, busy, onStart }: { wsId: string; busy: boolea
         <Field label="CSV file" type="file" accept=".csv,text/csv" ref={file} error={fileError} onChange={() => setFileError(undefined)} />
         <Field label="Format" class="import-select">
           {(control) => (
-            <select {...control} value={format} onChange={(event) => setFormat(event.currentTarget.value)}>
+            <select {...control} value={format} onChange={(event) => setFormat(FORMATS.find(([value]) => value === event.currentTarget.value)?.[0] ?? 'auto')}>
               {FORMATS.map(([value, name]) => (
                 <option key={value} value={value}>
                   {name}

@@ -1,21 +1,9 @@
-import { api, ApiFailure } from '../../api';
+import { api, ApiFailure, type ApiAnswer, type ApiQuery } from '../../api';
 import type { Chunk } from './chunks';
 
-export interface ImportedLink {
-  id: string;
-  domain: string;
-  slug: string;
-  target: string;
-  title: string | null;
-  short_url: string;
-}
-
-interface ImportAnswer {
-  created: number;
-  skipped: number;
-  errors: { row: number; reason: string }[];
-  links: ImportedLink[];
-}
+type ImportAnswer = ApiAnswer<'post', '/api/workspaces/{wsId}/import/links'>;
+export type ImportedLink = ImportAnswer['links'][number];
+export type ImportFormat = NonNullable<ApiQuery<'post', '/api/workspaces/{wsId}/import/links'>['format']>;
 
 /** Where a (possibly long, many-request) import stands; `errors[].row` is the row in the file. */
 export interface ImportState {
@@ -37,7 +25,7 @@ export interface ImportRequest {
   wsId: string;
   chunks: Chunk[];
   rows: number;
-  format: string;
+  format: ImportFormat;
   domain: string;
 }
 
@@ -61,10 +49,9 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
     let answer: ImportAnswer | undefined;
     while (!answer) {
       try {
-        answer = await api<ImportAnswer>('POST', `/workspaces/${request.wsId}/import/links`, {
-          csv: chunk.csv,
-          format: request.format,
-          domain: request.domain || undefined,
+        answer = await api.post('/api/workspaces/{wsId}/import/links', {
+          params: { path: { wsId: request.wsId } },
+          body: { csv: chunk.csv, format: request.format, domain: request.domain || undefined },
         });
       } catch (error) {
         if (!(error instanceof ApiFailure && error.status === 429)) return update({ failure: error, finished: true });

@@ -109,7 +109,7 @@ export function TagsSection({ form, set, plan, known }: SectionProps & { known: 
     <Section title="Tagging" plan={plan}>
       <TextField
         label="Tags"
-        path="tags"
+        path="tags.*"
         value={form.tags}
         onValue={(tags) => set({ tags })}
         hint={`Comma-separated, at most 10: lowercase letters, digits, - and _.${known.length ? ` In use: ${known.slice(0, 12).join(', ')}${known.length > 12 ? '…' : ''}` : ''}`}

@@ -29,12 +29,12 @@ export function BulkActions({ wsId, ids, canDelete, onDone }: { wsId: string; id
   const retag = (change: 'add_tags' | 'remove_tags') =>
     run(async () => {
       const name = tag.trim();
-      const { updated } = await api<{ updated: number }>('PATCH', `/workspaces/${wsId}/links/bulk`, { ids, [change]: [name] });
+      const { updated } = await api.patch('/api/workspaces/{wsId}/links/bulk', { params: { path: { wsId } }, body: { ids, [change]: [name] } });
       return change === 'add_tags' ? `Tagged ${plural(updated)} “${name}”` : `Removed “${name}” from ${plural(updated)}`;
     });
   const remove = () =>
     run(async () => {
-      const { deleted } = await api<{ deleted: number }>('DELETE', `/workspaces/${wsId}/links/bulk`, { ids });
+      const { deleted } = await api.delete('/api/workspaces/{wsId}/links/bulk', { params: { path: { wsId } }, body: { ids } });
       return `Deleted ${plural(deleted)}`;
     });
 

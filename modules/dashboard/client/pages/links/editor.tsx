@@ -22,7 +22,7 @@ import './links.css';
 import { RoutingSection, SequenceSection, VariantsSection } from './routing';
 import { RulesSection } from './rules';
 import { sectionAnchor } from './section';
-import type { DomainList, Link, Tag } from './types';
+import type { DomainList, Link } from './types';
 import { DeepLinkSection, InterstitialSection } from './visitor-pages';
 
 interface EditorData {
@@ -54,14 +54,12 @@ const SECTIONS = [
 
 async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan): Promise<EditorData> {
   const [link, templates, domains, tags, workspace] = await Promise.all([
-    linkId ? api<Link>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId)}`) : undefined,
+    linkId ? api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path: { wsId, linkId } } }) : undefined,
     // templates apply when creating, on the plans that have them (the section states the reason on others)
-    !linkId && hasFeature(plan, 'templates')
-      ? api<{ templates: { id: string; name: string }[] }>('GET', `/workspaces/${wsId}/templates`).then((r) => r.templates)
-      : [],
-    api<DomainList>('GET', `/workspaces/${wsId}/domains`),
-    api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`),
-    api<{ default_utm_params: Record<string, string> | null }>('GET', `/workspaces/${wsId}`),
+    !linkId && hasFeature(plan, 'templates') ? api.get('/api/workspaces/{wsId}/templates', { params: { path: { wsId } } }).then((r) => r.templates) : [],
+    api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }),
+    api.get('/api/workspaces/{wsId}/links/tags', { params: { path: { wsId } } }),
+    api.get('/api/workspaces/{wsId}', { params: { path: { wsId } } }),
   ]);
   return { link, templates, domains, tags: tags.tags.map((t) => t.name), defaultUtm: workspace.default_utm_params };
 }
@@ -144,15 +142,16 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
           toast('Nothing to save: no field has changed');
           return;
         }
-        await api('PATCH', `/workspaces/${wsId}/links/${link.id}`, patch);
+        const path = { wsId, linkId: link.id };
+        await api.patch('/api/workspaces/{wsId}/links/{linkId}', { params: { path }, body: patch });
         // the stored link (normalised values, a generated slug, has_password) becomes what the form compares with
-        const saved = await api<Link>('GET', `/workspaces/${wsId}/links/${link.id}`);
+        const saved = await api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path } });
         loaded.current = formOf(saved, data.domains.default_domain);
         setLink(saved);
         setForm(loaded.current);
         toast('Changes saved');
       } else {
-        const created = await api<Link>('POST', `/workspaces/${wsId}/links`, createBody(form));
+        const created = await api.post('/api/workspaces/{wsId}/links', { params: { path: { wsId } }, body: createBody(form) });
         toast(`Link created: ${created.short_url}`);
         navigate(`/app/w/${wsId}/links/${created.id}`);
       }
@@ -166,7 +165,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
   const remove = async () => {
     setDeleting(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/links/${link!.id}`);
+      await api.delete('/api/workspaces/{wsId}/links/{linkId}', { params: { path: { wsId, linkId: link!.id } } });
       toast(`Deleted ${link!.short_url}`);
       navigate(listHref);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ApiQuery } from '../../api';
 import { Field, QuerySelect, setAddressQuery } from '../../ui';
 import type { DomainList, Tag } from './types';
 
@@ -15,22 +16,25 @@ const SORTS = [
   ['title.asc', 'Title A–Z'],
   ['target.asc', 'Destination A–Z'],
 ] as const;
+const SORT_COLUMNS = ['created_at', 'updated_at', 'click_count', 'slug', 'title', 'target'] as const;
 const PAGE_SIZES = ['20', '50', '100'];
 const SEARCH_DELAY_MS = 300;
 
 /** The page's address query → the API's list query (the sort choice is `column.direction`). */
-export function listQuery(query: URLSearchParams): string {
-  const out = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = query.get(key);
-    if (value) out.set(key, value);
-  }
+export function listQuery(query: URLSearchParams): ApiQuery<'get', '/api/workspaces/{wsId}/links'> {
   const [sort, order] = (query.get('sort') ?? SORTS[0][0]).split('.');
-  out.set('sort', sort!);
-  out.set('order', order === 'asc' ? 'asc' : 'desc');
-  out.set('page', query.get('page') ?? '1');
-  out.set('limit', PAGE_SIZES.includes(query.get('limit') ?? '') ? query.get('limit')! : PAGE_SIZES[0]!);
-  return out.toString();
+  const limit = query.get('limit') ?? '';
+  return {
+    q: query.get('q') || undefined,
+    tag: query.get('tag') || undefined,
+    domain: query.get('domain') || undefined,
+    from: query.get('from') || undefined,
+    to: query.get('to') || undefined,
+    sort: SORT_COLUMNS.find((column) => column === sort) ?? 'created_at',
+    order: order === 'asc' ? 'asc' : 'desc',
+    page: Number(query.get('page')) || 1,
+    limit: Number(PAGE_SIZES.includes(limit) ? limit : PAGE_SIZES[0]),
+  };
 }
 
 interface FiltersProps {

@@ -1,4 +1,12 @@
+import type { ApiBody } from '../../api';
 import { DEEP_LINK_URL_FIELDS, type ApiRule, type DeepLinkUrlField, type Link } from './types';
+
+/**
+ * The request bodies the editor sends. Its values go as typed (a weight "ten", an operator the field does not
+ * take) so that the API checks them and names the field at fault: they are declared to be these types, not proven.
+ */
+export type LinkCreateBody = ApiBody<'post', '/api/workspaces/{wsId}/links'>;
+export type LinkPatchBody = ApiBody<'patch', '/api/workspaces/{wsId}/links/{linkId}'>;
 
 /**
  * The editor's state: what the inputs hold (strings, as typed). `toBody` turns it into the API's
@@ -211,19 +219,19 @@ export function toBody(form: LinkForm): Record<string, unknown> {
 }
 
 /** A new link: the fields that hold something (empty ones take the template's values or the API's defaults, e.g. the workspace's UTM parameters). */
-export function createBody(form: LinkForm): Record<string, unknown> {
+export function createBody(form: LinkForm): LinkCreateBody {
   const body = toBody(form);
   const given = Object.fromEntries(
     Object.entries(body).filter(
       ([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302),
     ),
   );
-  return form.templateId ? { ...given, template_id: form.templateId } : given;
+  return (form.templateId ? { ...given, template_id: form.templateId } : given) as LinkCreateBody;
 }
 
 /** A PATCH: only the fields that differ from what was loaded (so the audit and `link.updated` name just those). */
-export function patchBody(loaded: LinkForm, form: LinkForm): Record<string, unknown> {
+export function patchBody(loaded: LinkForm, form: LinkForm): LinkPatchBody {
   const before = toBody(loaded);
   const after = toBody(form);
-  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
+  return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]))) as LinkPatchBody;
 }

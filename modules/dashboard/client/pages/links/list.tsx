@@ -5,7 +5,7 @@ import { AppLink, Button, CopyButton, EmptyState, FailureNotice, Loading, naviga
 import { BulkActions } from './bulk-actions';
 import { Filters, FILTER_KEYS, listQuery } from './filters';
 import './links.css';
-import type { DomainList, Link, LinkList, Tag } from './types';
+import type { Link } from './types';
 
 const shortText = (url: string) => url.replace(/^https?:\/\//, '');
 
@@ -85,13 +85,18 @@ export function LinksPage({ wsId }: { wsId: string; linkId?: string }) {
   const canEdit = roleAtLeast(workspace.role, 'editor');
   const canDelete = roleAtLeast(workspace.role, 'admin');
   const apiQuery = listQuery(query);
-  const list = useLoad(() => api<LinkList>('GET', `/workspaces/${wsId}/links?${apiQuery}`), [wsId, apiQuery]);
+  const queryKey = JSON.stringify(apiQuery);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/links', { params: { path: { wsId }, query: apiQuery } }), [wsId, queryKey]);
   const choices = useLoad(
-    () => Promise.all([api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`), api<DomainList>('GET', `/workspaces/${wsId}/domains`)]),
+    () =>
+      Promise.all([
+        api.get('/api/workspaces/{wsId}/links/tags', { params: { path: { wsId } } }),
+        api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }),
+      ]),
     [wsId],
   );
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [apiQuery]);
+  useEffect(() => setSelected(new Set()), [queryKey]);
 
   const filtered = FILTER_KEYS.some((key) => query.get(key));
   const data = list.data;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiFailure, fieldOfError } from '../../api';
+import { api, ApiFailure, type ApiQuery } from '../../api';
 import { AppLink, ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
 import { Checkbox } from './inputs';
 import './links.css';
-import type { Link } from './types';
 
 interface QrOptions {
   fg: string;
@@ -11,55 +10,56 @@ interface QrOptions {
   transparent: boolean;
   size: string;
   margin: string;
-  ec: string;
+  ec: Level;
 }
 
+type QrQuery = ApiQuery<'get', '/api/workspaces/{wsId}/links/{linkId}/qr'>;
+type Level = NonNullable<QrQuery['ec']>;
+
 const PREVIEW_DELAY_MS = 400;
-const LEVELS: [string, string][] = [
+const LEVELS: [Level, string][] = [
   ['L', 'Low (7% may be damaged)'],
   ['M', 'Medium (15%)'],
   ['Q', 'Quartile (25%)'],
   ['H', 'High (30%)'],
 ];
 
-function qrUrl(wsId: string, linkId: string, o: QrOptions, format: 'svg' | 'png', download = false) {
-  const params = new URLSearchParams({
-    format,
-    size: o.size,
-    fg: o.fg.replace('#', ''),
-    bg: o.transparent ? 'transparent' : o.bg.replace('#', ''),
-    margin: o.margin,
-    ec: o.ec,
-  });
-  if (download) params.set('download', '1');
+const qrQuery = (o: QrOptions, format: 'svg' | 'png'): QrQuery => ({
+  format,
+  size: Number(o.size),
+  fg: o.fg.replace('#', ''),
+  bg: o.transparent ? 'transparent' : o.bg.replace('#', ''),
+  margin: Number(o.margin),
+  ec: o.ec,
+});
+
+/** A download's address: a plain link the browser follows (the preview goes through the API client). */
+function downloadUrl(wsId: string, linkId: string, o: QrOptions, format: 'svg' | 'png') {
+  const params = new URLSearchParams({ ...Object.fromEntries(Object.entries(qrQuery(o, format)).map(([key, value]) => [key, String(value)])), download: '1' });
   return `/api/workspaces/${wsId}/links/${encodeURIComponent(linkId)}/qr?${params}`;
 }
 
 /** The QR image as an object URL, or the API's refusal (a bad size or colour, the rate limit). */
-async function fetchQr(url: string): Promise<string> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) {
-    const body = await response.json().catch(() => undefined);
-    throw new ApiFailure(response.status, body?.error ?? `Request failed (${response.status})`, Number(response.headers.get('retry-after')) || undefined);
-  }
-  return URL.createObjectURL(await response.blob());
+async function fetchQr(wsId: string, linkId: string, o: QrOptions): Promise<string> {
+  const image = await api.get('/api/workspaces/{wsId}/links/{linkId}/qr', { params: { path: { wsId, linkId }, query: qrQuery(o, 'svg') }, parseAs: 'blob' });
+  return URL.createObjectURL(image);
 }
 
 /** A link's QR code: colours, size, quiet zone and error correction, previewed as you change them; downloads as SVG or PNG. */
 export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
-  const link = useLoad(() => api<Link>('GET', `/workspaces/${wsId}/links/${encodeURIComponent(linkId!)}`), [wsId, linkId]);
+  const link = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path: { wsId, linkId: linkId! } } }), [wsId, linkId]);
   const [options, setOptions] = useState<QrOptions>({ fg: '#000000', bg: '#ffffff', transparent: false, size: '400', margin: '2', ec: 'M' });
   const [preview, setPreview] = useState<string>();
   const [failure, setFailure] = useState<ApiFailure>();
   const set = (change: Partial<QrOptions>) => setOptions((o) => ({ ...o, ...change }));
-  const svgUrl = qrUrl(wsId, linkId!, options, 'svg');
+  const optionsKey = JSON.stringify(options);
 
   useEffect(() => {
     if (!link.data) return;
     let current = true;
     let shown: string | undefined;
     const timer = setTimeout(() => {
-      fetchQr(svgUrl).then(
+      fetchQr(wsId, linkId!, options).then(
         (url) => {
           shown = url;
           if (!current) return URL.revokeObjectURL(url);
@@ -74,7 +74,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
       clearTimeout(timer);
       if (shown) setTimeout(() => URL.revokeObjectURL(shown!), 1000);
     };
-  }, [svgUrl, Boolean(link.data)]);
+  }, [wsId, linkId, optionsKey, Boolean(link.data)]);
 
   const listHref = `/app/w/${wsId}/links`;
   if (link.error) {
@@ -99,7 +99,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
     );
   }
   const short = link.data.short_url;
-  const field = failure ? fieldOfError(failure.message) : undefined;
+  const field = failure?.field;
   const errorOf = (name: string) => (field === name ? failure!.message : undefined);
   const general = failure && !['size', 'fg', 'bg', 'margin', 'ec'].includes(field ?? '') ? failure : undefined;
   return (
@@ -165,7 +165,11 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
           </div>
           <Field label="Error correction" error={errorOf('ec')} hint="Higher survives more damage but makes a denser code.">
             {(control) => (
-              <select {...control} value={options.ec} onChange={(event) => set({ ec: event.currentTarget.value })}>
+              <select
+                {...control}
+                value={options.ec}
+                onChange={(event) => set({ ec: LEVELS.find(([level]) => level === event.currentTarget.value)?.[0] ?? 'M' })}
+              >
                 {LEVELS.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
@@ -186,13 +190,13 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
             {preview ? <img src={preview} alt={`QR code for ${short}`} class="qr-image" /> : <Loading label="Drawing the QR code…" />}
           </div>
           <div class="qr-downloads">
-            <a class="button button-primary" href={qrUrl(wsId, link.data.id, options, 'svg', true)} download>
+            <a class="button button-primary" href={downloadUrl(wsId, link.data.id, options, 'svg')} download>
               Download SVG
             </a>
             {options.transparent ? (
               <span class="field-note">PNG needs a background colour.</span>
             ) : (
-              <a class="button" href={qrUrl(wsId, link.data.id, options, 'png', true)} download>
+              <a class="button" href={downloadUrl(wsId, link.data.id, options, 'png')} download>
                 Download PNG
               </a>
             )}

@@ -81,7 +81,7 @@ export function RoutingSection({ form, set, plan, hasValue }: SectionProps & { h
   );
 }
 
-const SHOWN_VARIANT = /^ab_variants\[\d+\]\.(name|url|weight)$/;
+const SHOWN_VARIANT = /^ab_variants\.\d+\.(name|url|weight)$/;
 
 /** A/B test: 2 to 4 variants whose weights add up to 100 (used when no rule or routing matched). */
 export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { hasValue: boolean }) {
@@ -109,7 +109,7 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
           <legend class="visually-hidden">Variant {i + 1}</legend>
           <TextField
             label={`Variant ${i + 1} name`}
-            path={`ab_variants[${i}].name`}
+            path={`ab_variants.${i}.name`}
             value={v.name}
             onValue={(name) => set({ variants: replaceAt(variants, i, { ...v, name }) })}
             autoComplete="off"
@@ -117,14 +117,14 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
           />
           <TextField
             label={`Variant ${i + 1} URL`}
-            path={`ab_variants[${i}].url`}
+            path={`ab_variants.${i}.url`}
             value={v.url}
             onValue={(url) => set({ variants: replaceAt(variants, i, { ...v, url }) })}
             inputMode="url"
           />
           <TextField
             label={`Variant ${i + 1} weight`}
-            path={`ab_variants[${i}].weight`}
+            path={`ab_variants.${i}.weight`}
             type="number"
             min={1}
             max={99}
@@ -156,7 +156,7 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
   );
 }
 
-const SHOWN_STEP = /^sequence\.urls\[\d+\]\.(url|title)$/;
+const SHOWN_STEP = /^sequence\.urls\.\d+\.(url|title)$/;
 
 /** A sequence: each visit of the same visitor moves to the next URL. */
 export function SequenceSection({ form, set, plan, hasValue }: SectionProps & { hasValue: boolean }) {
@@ -175,14 +175,14 @@ export function SequenceSection({ form, set, plan, hasValue }: SectionProps & { 
         <div class="row item-row" key={i}>
           <TextField
             label={`Step ${i + 1} URL`}
-            path={`sequence.urls[${i}].url`}
+            path={`sequence.urls.${i}.url`}
             value={s.url}
             onValue={(url) => set({ steps: replaceAt(steps, i, { ...s, url }) })}
             inputMode="url"
           />
           <TextField
             label={`Step ${i + 1} title`}
-            path={`sequence.urls[${i}].title`}
+            path={`sequence.urls.${i}.title`}
             value={s.title}
             onValue={(title) => set({ steps: replaceAt(steps, i, { ...s, title }) })}
             hint="Optional"

@@ -47,7 +47,7 @@ const VALUE_HINTS: Partial<Record<Field, string>> = {
 };
 
 /** Paths of the API's messages that an input of the builder shows itself. */
-const SHOWN = /^rules\[\d+\](\.name|\.action\.url|\.conditions\[\d+\](\.(field|operator|key|value(\[\d+\])?))?)$/;
+const SHOWN = /^rules\.\d+(\.name|\.action\.url|\.conditions\.\d+(\.(field|operator|key|value(\.\d+)?))?)$/;
 
 function ConditionRow({
   rule,
@@ -64,7 +64,7 @@ function ConditionRow({
   onChange(c: ConditionForm): void;
   onRemove(): void;
 }) {
-  const at = `rules[${rule}].conditions[${index}]`;
+  const at = `rules.${rule}.conditions.${index}`;
   const field = condition.field as Field;
   const operators = operatorsOf(field) ?? [];
   const keyed = field === 'query' || field === 'cookie';
@@ -107,14 +107,14 @@ function ConditionRow({
         />
         <TextField
           label={condition.operator === 'between' ? 'From' : 'Value'}
-          path={[`${at}.value`, `${at}.value[0]`]}
+          path={[`${at}.value`, `${at}.value.0`]}
           value={condition.value}
           onValue={(value) => onChange({ ...condition, value })}
           hint={hint}
           autoComplete="off"
         />
         {condition.operator === 'between' && (
-          <TextField label="To" path={`${at}.value[1]`} value={condition.to} onValue={(to) => onChange({ ...condition, to })} autoComplete="off" />
+          <TextField label="To" path={`${at}.value.1`} value={condition.to} onValue={(to) => onChange({ ...condition, to })} autoComplete="off" />
         )}
       </div>
       <Button variant="quiet" onClick={onRemove}>
@@ -141,7 +141,7 @@ function RuleEditor({
   onRemove(): void;
   onMove(by: -1 | 1): void;
 }) {
-  const at = `rules[${index}]`;
+  const at = `rules.${index}`;
   return (
     <fieldset class="rule">
       <legend>Rule {index + 1}</legend>

@@ -1,17 +1,8 @@
-import type { Static } from '@sinclair/typebox';
-import type { DomainItem } from '../../../../domains';
-import type { Link as LinkSchema, LinkList as LinkListSchema } from '../../../../links';
-import type { Tag as TagSchema } from '../../../../tags';
+import type { ApiAnswer } from '../../api';
 
-/** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
-export type Link = Static<typeof LinkSchema>;
-export type LinkList = Static<typeof LinkListSchema>;
-export type Tag = Static<typeof TagSchema>;
-export interface DomainList {
-  domains: Static<typeof DomainItem>[];
-  default_domain: string;
-  cname_target: string;
-}
+export type Link = ApiAnswer<'get', '/api/workspaces/{wsId}/links/{linkId}'>;
+export type Tag = ApiAnswer<'get', '/api/workspaces/{wsId}/links/tags'>['tags'][number];
+export type { DomainList } from '../domains/types';
 
 export type ApiRule = NonNullable<Link['rules']>[number];
 

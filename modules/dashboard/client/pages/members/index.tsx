@@ -3,7 +3,7 @@ import { api } from '../../api';
 import { roleAtLeast, useSession, useWorkspace, type Role } from '../../session';
 import { Button, ConfirmDialog, DataTable, Day, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { InviteForm } from './invite-form';
-import { PendingInvites, type Invite, type PendingInvite } from './pending-invites';
+import { PendingInvites } from './pending-invites';
 import { assignableRoles, canChangeRole, canRemove, type Member } from './rules';
 import './members.css';
 
@@ -27,9 +27,9 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
   const list = useLoad(
     () =>
       Promise.all([
-        api<{ members: Member[]; pendingInvites: PendingInvite[] }>('GET', `/workspaces/${wsId}/members`),
+        api.get('/api/workspaces/{wsId}/members', { params: { path: { wsId } } }),
         // the ids to revoke by, and who invited, are for admins only
-        isAdmin ? api<{ invites: Invite[] }>('GET', `/workspaces/${wsId}/invites`).then((r) => r.invites) : Promise.resolve(undefined),
+        isAdmin ? api.get('/api/workspaces/{wsId}/invites', { params: { path: { wsId } } }).then((r) => r.invites) : Promise.resolve(undefined),
       ]),
     [wsId, isAdmin],
   );
@@ -38,7 +38,7 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
 
   const changeRole = async (member: Member, role: Role) => {
     try {
-      await api('PATCH', `/workspaces/${wsId}/members/${member.id}`, { role });
+      await api.patch('/api/workspaces/{wsId}/members/{userId}', { params: { path: { wsId, userId: member.id } }, body: { role } });
       toast(`${member.email} is now ${role}`);
     } catch (failure) {
       toast(`Could not change the role of ${member.email}: ${(failure as Error).message}`);
@@ -49,7 +49,7 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
     const member = removing!;
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/members/${member.id}`);
+      await api.delete('/api/workspaces/{wsId}/members/{userId}', { params: { path: { wsId, userId: member.id } } });
       toast(`${member.email} was removed`);
     } catch (failure) {
       toast(`Could not remove ${member.email}: ${(failure as Error).message}`);

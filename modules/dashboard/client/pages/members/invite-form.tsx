@@ -9,7 +9,7 @@ export function InviteForm({ wsId, own, onInvited }: { wsId: string; own: Role; 
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const { busy, failure, submit } = useSubmit(async () => {
-    await api('POST', `/workspaces/${wsId}/invites`, { email, role });
+    await api.post('/api/workspaces/{wsId}/invites', { params: { path: { wsId } }, body: { email, role } });
     toast(`Invitation sent to ${email.trim()}`);
     setEmail('');
     onInvited();

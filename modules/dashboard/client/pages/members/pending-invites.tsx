@@ -1,23 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
-import type { Role } from '../../session';
+import { api, type ApiAnswer } from '../../api';
 import { Button, ConfirmDialog, DataTable, Day, toast } from '../../ui';
 
 /** A pending invitation as every member sees it (GET …/members). */
-export interface PendingInvite {
-  email: string;
-  role: Role;
-  createdAt: string;
-}
+type PendingInvite = ApiAnswer<'get', '/api/workspaces/{wsId}/members'>['pendingInvites'][number];
 /** …and as admins see it (GET …/invites): with its id, inviter and expiry. */
-export interface Invite {
-  id: string;
-  email: string;
-  role: Role;
-  invited_by_email: string;
-  expires_at: string;
-  created_at: string;
-}
+type Invite = ApiAnswer<'get', '/api/workspaces/{wsId}/invites'>['invites'][number];
 
 /** Invitations not yet accepted; admins (who get `invites`) see who sent each, when it expires, and may resend or revoke it. */
 export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: string; pending: PendingInvite[]; invites?: Invite[]; onChange(): void }) {
@@ -27,7 +15,7 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
     const invite = revoking!;
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/invites/${invite.id}`);
+      await api.delete('/api/workspaces/{wsId}/invites/{inviteId}', { params: { path: { wsId, inviteId: invite.id } } });
       toast(`Invitation to ${invite.email} revoked`);
     } catch (failure) {
       toast(`Could not revoke the invitation to ${invite.email}: ${(failure as Error).message}`);
@@ -39,7 +27,7 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
   };
   const resend = async (invite: Invite) => {
     try {
-      await api('POST', `/workspaces/${wsId}/invites/${invite.id}/resend`);
+      await api.post('/api/workspaces/{wsId}/invites/{inviteId}/resend', { params: { path: { wsId, inviteId: invite.id } } });
       toast(`Invitation to ${invite.email} sent again, with a new link`);
     } catch (failure) {
       toast(`Could not resend the invitation to ${invite.email}: ${(failure as Error).message}`);
@@ -63,15 +51,15 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
             { label: 'Sent', cell: (invite) => <Day iso={'id' in invite ? invite.created_at : invite.createdAt} /> },
             ...(invites
               ? [
-                  { label: 'Invited by', cell: (invite: Invite | PendingInvite) => (invite as Invite).invited_by_email },
-                  { label: 'Expires', cell: (invite: Invite | PendingInvite) => <Day iso={(invite as Invite).expires_at} /> },
+                  { label: 'Invited by', cell: (invite: Invite | PendingInvite) => ('id' in invite ? invite.invited_by_email : '') },
+                  { label: 'Expires', cell: (invite: Invite | PendingInvite) => ('id' in invite ? <Day iso={invite.expires_at} /> : '') },
                 ]
               : []),
           ]}
           actions={
             invites &&
-            ((row) => {
-              const invite = row as Invite;
+            ((invite) => {
+              if (!('id' in invite)) return null;
               return (
                 <>
                   <Button variant="quiet" onClick={() => resend(invite)}>

@@ -1,16 +1,11 @@
+import type { ApiAnswer } from '../../api';
 import type { Role } from '../../session';
 
 /** The API's roles, lowest rank first (core/plans.ts). */
 export const ROLES: Role[] = ['viewer', 'editor', 'admin', 'owner'];
 const rank = (role: Role) => ROLES.indexOf(role);
 
-export interface Member {
-  id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  joined_at: string;
-}
+export type Member = ApiAnswer<'get', '/api/workspaces/{wsId}/members'>['members'][number];
 
 /** The roles someone may give (an invite or a new role): never above their own. */
 export const assignableRoles = (own: Role) => ROLES.filter((r) => rank(r) <= rank(own));

@@ -2,13 +2,12 @@ import { useState } from 'preact/hooks';
 import { LIMITS } from '../../../../../core/plans';
 import { api } from '../../api';
 import { Button, FailureNotice, Field, Loading, toast, useLoad } from '../../ui';
-import type { LinkList } from '../links/types';
-import { linkName } from './types';
+import { linkName, type PortfolioAt } from './types';
 
 const PAGE = 20;
 
 /** Finds the workspace's links by text (the link list's `q`) and adds the ticked ones, at most 50 at a time. */
-export function AddLinks({ wsId, path, present, onAdded }: { wsId: string; path: string; present: Set<string>; onAdded(): void }) {
+export function AddLinks({ at, present, onAdded }: { at: PortfolioAt; present: Set<string>; onAdded(): void }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
@@ -17,16 +16,16 @@ export function AddLinks({ wsId, path, present, onAdded }: { wsId: string; path:
   const found = useLoad(
     async () => ({
       query,
-      ...(await api<LinkList>('GET', `/workspaces/${wsId}/links?${new URLSearchParams({ limit: String(PAGE), ...(query ? { q: query } : {}) })}`)),
+      ...(await api.get('/api/workspaces/{wsId}/links', { params: { path: { wsId: at.wsId }, query: { limit: PAGE, q: query || undefined } } })),
     }),
-    [wsId, query],
+    [at.wsId, query],
   );
   const full = picked.length >= LIMITS.portfolioLinksPerAdd;
   const toggle = (id: string, on: boolean) => setPicked(on ? [...picked, id] : picked.filter((p) => p !== id));
   const add = async () => {
     setBusy(true);
     try {
-      const { added } = await api<{ added: number }>('POST', `${path}/links`, { link_ids: picked });
+      const { added } = await api.post('/api/workspaces/{wsId}/portfolios/{portfolioId}/links', { params: { path: at }, body: { link_ids: picked } });
       toast(`Added ${added} ${added === 1 ? 'link' : 'links'} at the end of the portfolio`);
       setPicked([]);
       onAdded();

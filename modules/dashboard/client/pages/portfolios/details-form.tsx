@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
 import { DEFAULT_STYLE, TREND_DAYS } from '../../../../portfolios/shared';
-import { api, ApiFailure, fieldOfError } from '../../api';
+import { api, ApiFailure } from '../../api';
 import { Button, ColourField, FailureNotice, Field, toast } from '../../ui';
 import { Checkbox } from '../links/inputs';
-import { type ColourKey, COLOURS, type Draft, patchOf } from './types';
+import { type ColourKey, COLOURS, type Draft, type PortfolioAt, patchOf } from './types';
 
 const COLOUR_LABEL: Record<ColourKey, string> = { bg_color: 'Background colour', text_color: 'Text colour', accent_color: 'Link colour' };
 
 /** Name, description, what the public page shows and its colours; the preview follows `draft` as it is typed. */
-export function DetailsForm({ path, draft, onDraft, onSaved }: { path: string; draft: Draft; onDraft(draft: Draft): void; onSaved(): void }) {
+export function DetailsForm({ at, draft, onDraft, onSaved }: { at: PortfolioAt; draft: Draft; onDraft(draft: Draft): void; onSaved(): void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const set = (changes: Partial<Draft>) => onDraft({ ...draft, ...changes });
@@ -17,7 +17,7 @@ export function DetailsForm({ path, draft, onDraft, onSaved }: { path: string; d
     setBusy(true);
     setFailure(undefined);
     try {
-      await api('PATCH', path, patchOf(draft));
+      await api.patch('/api/workspaces/{wsId}/portfolios/{portfolioId}', { params: { path: at }, body: patchOf(draft) });
       toast('Portfolio saved; the public page shows it now');
       onSaved();
     } catch (error) {
@@ -26,8 +26,8 @@ export function DetailsForm({ path, draft, onDraft, onSaved }: { path: string; d
       setBusy(false);
     }
   };
-  // a 400 names its field ("Invalid config.style.bg_color: …", "name is required"): shown under it
-  const field = failure instanceof ApiFailure && failure.status === 400 ? fieldOfError(failure.message) : undefined;
+  // a 400 names its field (`name`, `config.style.bg_color`): shown under it
+  const field = failure instanceof ApiFailure && failure.status === 400 ? failure.field : undefined;
   const errorOf = (name: string) => (field === name ? (failure as ApiFailure).message : undefined);
   return (
     <form class="panel portfolio-details" onSubmit={save} aria-labelledby="details-heading">

@@ -7,7 +7,7 @@ import { DetailsForm } from './details-form';
 import { LinkOrder } from './link-order';
 import './portfolios.css';
 import { PortfolioPreview } from './preview';
-import { type Draft, draftOf, type PortfolioWithLinks, publicUrl, withoutScheme } from './types';
+import { type Draft, draftOf, publicUrl, withoutScheme } from './types';
 
 /** The public address, to copy or open. */
 function PublicAddress({ slug }: { slug: string }) {
@@ -31,8 +31,8 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
   const workspace = useWorkspace();
   const mayEdit = roleAtLeast(workspace.role, 'editor');
   const mayDelete = roleAtLeast(workspace.role, 'admin');
-  const path = `/workspaces/${wsId}/portfolios/${encodeURIComponent(portfolioId!)}`;
-  const loaded = useLoad(() => api<PortfolioWithLinks>('GET', path), [path]);
+  const at = { wsId, portfolioId: portfolioId! };
+  const loaded = useLoad(() => api.get('/api/workspaces/{wsId}/portfolios/{portfolioId}', { params: { path: at } }), [wsId, portfolioId]);
   const [draft, setDraft] = useState<Draft>();
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,7 +46,7 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
   const remove = async () => {
     setBusy(true);
     try {
-      await api('DELETE', path);
+      await api.delete('/api/workspaces/{wsId}/portfolios/{portfolioId}', { params: { path: at } });
       toast(`Deleted portfolio “${portfolio!.name}”; its links remain`);
       navigate(`/app/w/${wsId}/portfolios`);
     } catch (error) {
@@ -85,14 +85,14 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
       )}
       <div class="portfolio-layout">
         <div class="portfolio-edit">
-          {mayEdit && <DetailsForm path={path} draft={draft} onDraft={setDraft} onSaved={loaded.reload} />}
+          {mayEdit && <DetailsForm at={at} draft={draft} onDraft={setDraft} onSaved={loaded.reload} />}
           <section class="panel" aria-labelledby="order-heading">
             <h2 id="order-heading" tabIndex={-1}>
               Links ({portfolio.links.length})
             </h2>
-            <LinkOrder path={path} links={portfolio.links} editable={mayEdit} onChanged={loaded.reload} />
+            <LinkOrder at={at} links={portfolio.links} editable={mayEdit} onChanged={loaded.reload} />
           </section>
-          {mayEdit && <AddLinks wsId={wsId} path={path} present={present} onAdded={loaded.reload} />}
+          {mayEdit && <AddLinks at={at} present={present} onAdded={loaded.reload} />}
         </div>
         <section class="portfolio-preview-panel" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview</h2>

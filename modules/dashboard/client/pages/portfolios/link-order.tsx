@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, toast } from '../../ui';
-import { linkName, type PortfolioLink, withoutScheme } from './types';
+import { linkName, type PortfolioAt, type PortfolioLink, withoutScheme } from './types';
 
 type Direction = 'up' | 'down';
 const buttonId = (direction: Direction, linkId: string) => `move-${direction}-${linkId}`;
@@ -10,7 +10,7 @@ const buttonId = (direction: Direction, linkId: string) => `move-${direction}-${
  * The portfolio's links in their public order. Editors move a link up or down (one step per press,
  * saved at once, focus staying on the moved link's button) or remove it; viewers see the list only.
  */
-export function LinkOrder({ path, links, editable, onChanged }: { path: string; links: PortfolioLink[]; editable: boolean; onChanged(): void }) {
+export function LinkOrder({ at, links, editable, onChanged }: { at: PortfolioAt; links: PortfolioLink[]; editable: boolean; onChanged(): void }) {
   const [busy, setBusy] = useState(false);
   /** the last move, until the reloaded links (other than `before`) show it */
   const [moved, setMoved] = useState<{ linkId: string; direction: Direction; before: PortfolioLink[] }>();
@@ -50,7 +50,7 @@ export function LinkOrder({ path, links, editable, onChanged }: { path: string; 
     [ids[index], ids[to]] = [ids[to]!, ids[index]!];
     const link = links[index]!;
     const saved = await change(
-      () => api('PUT', `${path}/links/order`, { link_ids: ids }),
+      () => api.put('/api/workspaces/{wsId}/portfolios/{portfolioId}/links/order', { params: { path: at }, body: { link_ids: ids } }),
       `Moved “${linkName(link)}” to position ${to + 1} of ${links.length}`,
       'Could not move the link',
     );
@@ -58,7 +58,7 @@ export function LinkOrder({ path, links, editable, onChanged }: { path: string; 
   };
   const remove = async (link: PortfolioLink) => {
     const removed = await change(
-      () => api('DELETE', `${path}/links/${encodeURIComponent(link.id)}`),
+      () => api.delete('/api/workspaces/{wsId}/portfolios/{portfolioId}/links/{linkId}', { params: { path: { ...at, linkId: link.id } } }),
       `Removed “${linkName(link)}” from the portfolio (the link itself remains)`,
       'Could not remove the link',
     );

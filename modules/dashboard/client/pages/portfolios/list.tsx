@@ -21,7 +21,7 @@ const columns = (wsId: string): Column<Portfolio>[] => [
 /** The workspace's portfolios (public pages of chosen links); editors create them. Plans without portfolios get the API's 402 reason. */
 export function PortfoliosPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
-  const list = useLoad(() => api<{ portfolios: Portfolio[] }>('GET', `/workspaces/${wsId}/portfolios`), [wsId]);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/portfolios', { params: { path: { wsId } } }), [wsId]);
   const mayCreate = roleAtLeast(workspace.role, 'editor');
   return (
     <div class="portfolios-page">
@@ -40,7 +40,9 @@ export function PortfoliosPage({ wsId }: { wsId: string }) {
               slugLabel="Address"
               slugHint={`${withoutScheme(publicUrl('…'))}: lowercase letters, digits, - and _; made from the name when empty.`}
               submitLabel="Create portfolio"
-              create={async (body) => navigate(`/app/w/${wsId}/portfolios/${(await api<{ id: string }>('POST', `/workspaces/${wsId}/portfolios`, body)).id}`)}
+              create={async (body) =>
+                navigate(`/app/w/${wsId}/portfolios/${(await api.post('/api/workspaces/{wsId}/portfolios', { params: { path: { wsId } }, body })).id}`)
+              }
             />
           )}
           <h2>Portfolios</h2>

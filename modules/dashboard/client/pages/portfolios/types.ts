@@ -1,11 +1,14 @@
-import type { Static } from '@sinclair/typebox';
 import { portfolioPath } from '../../../../portfolios/shared';
-import type { Portfolio as PortfolioSchema, PortfolioWithLinks as PortfolioWithLinksSchema } from '../../../../portfolios/model';
+import type { ApiAnswer } from '../../api';
 
-/** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
-export type Portfolio = Static<typeof PortfolioSchema>;
-export type PortfolioWithLinks = Static<typeof PortfolioWithLinksSchema>;
+export type Portfolio = ApiAnswer<'get', '/api/workspaces/{wsId}/portfolios'>['portfolios'][number];
+export type PortfolioWithLinks = ApiAnswer<'get', '/api/workspaces/{wsId}/portfolios/{portfolioId}'>;
 export type PortfolioLink = PortfolioWithLinks['links'][number];
+/** The API path parameters of one portfolio. */
+export interface PortfolioAt {
+  wsId: string;
+  portfolioId: string;
+}
 
 export const COLOURS = ['bg_color', 'text_color', 'accent_color'] as const;
 export type ColourKey = (typeof COLOURS)[number];

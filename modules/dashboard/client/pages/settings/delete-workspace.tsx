@@ -21,7 +21,7 @@ export function DeleteWorkspace({ wsId, name }: { wsId: string; name: string }) 
     if (typed.trim() !== name) return setError(`Type the workspace name, ${name}, exactly as shown.`);
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}`);
+      await api.delete('/api/workspaces/{wsId}', { params: { path: { wsId } } });
       await refresh();
       navigate('/app', { replace: true });
       toast(`Workspace “${name}” was deleted`);

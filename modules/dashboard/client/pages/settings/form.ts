@@ -1,3 +1,4 @@
+import type { ApiBody } from '../../api';
 import { UTM_KEYS, type UtmKey } from '../links/form';
 import type { WorkspaceSettings } from './types';
 
@@ -20,6 +21,8 @@ export interface SettingsForm {
   utm: Record<UtmKey, string>;
   expiredPageUrl: string;
 }
+
+type SettingsPatch = ApiBody<'patch', '/api/workspaces/{wsId}'>;
 
 const untouched = (): SecretChange => ({ typed: '', clear: false });
 
@@ -44,7 +47,7 @@ const lines = (value: string) =>
     .filter(Boolean);
 
 /** The settings' API fields, the secrets left out (they are sent only when changed, see `settingsPatch`). */
-function fieldsOf(form: SettingsForm, withScripts: boolean): Record<string, unknown> {
+function fieldsOf(form: SettingsForm, withScripts: boolean): SettingsPatch {
   const utm = UTM_KEYS.filter((k) => form.utm[k].trim() !== '').map((k) => [k, form.utm[k].trim()]);
   return {
     name: form.name,
@@ -60,12 +63,12 @@ function fieldsOf(form: SettingsForm, withScripts: boolean): Record<string, unkn
 const secretPatch = (change: SecretChange) => (change.typed !== '' ? change.typed : change.clear ? null : undefined);
 
 /** The PATCH body: the fields that differ from what was loaded, and a secret only when a new one was typed or it was cleared. */
-export function settingsPatch(loaded: SettingsForm, form: SettingsForm, withScripts: boolean): Record<string, unknown> {
+export function settingsPatch(loaded: SettingsForm, form: SettingsForm, withScripts: boolean): SettingsPatch {
   const before = fieldsOf(loaded, withScripts);
   const after = fieldsOf(form, withScripts);
-  const patch: Record<string, unknown> = Object.fromEntries(
-    Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
-  );
+  const patch: SettingsPatch = {};
+  for (const [key, value] of Object.entries(after))
+    if (JSON.stringify(value) !== JSON.stringify(before[key as keyof SettingsPatch])) Object.assign(patch, { [key]: value });
   const ga = secretPatch(form.gaApiSecret);
   if (ga !== undefined) patch.ga_api_secret = ga;
   const fb = secretPatch(form.fbAccessToken);

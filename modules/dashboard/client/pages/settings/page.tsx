@@ -10,16 +10,16 @@ import '../links/links.css';
 import { Section } from '../links/section';
 import { useFocusOnFailure } from '../focus-failure';
 import { DeleteWorkspace } from './delete-workspace';
-import { settingsErrorPath } from './errors';
 import { settingsFormOf, settingsPatch, type SettingsForm } from './form';
 import { PlanPanel } from './plan-panel';
 import { SecretField } from './secret-field';
+import { SsoDomains } from './sso-domains';
 import './settings.css';
 import { mayChangeSettings, type WorkspaceSettings } from './types';
 
 /** The workspace's settings: everyone sees them, the owner changes them (the API refuses everyone else). */
 export function SettingsPage({ wsId }: { wsId: string }) {
-  const loaded = useLoad(() => api<WorkspaceSettings>('GET', `/workspaces/${wsId}`), [wsId]);
+  const loaded = useLoad(() => api.get('/api/workspaces/{wsId}', { params: { path: { wsId } } }), [wsId]);
   return (
     <div class="settings-page">
       <h1>Workspace settings</h1>
@@ -64,8 +64,9 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
     setSaving(true);
     setFailure(undefined);
     try {
-      await api('PATCH', `/workspaces/${ws.id}`, patch);
-      const saved = await api<WorkspaceSettings>('GET', `/workspaces/${ws.id}`);
+      const path = { wsId: ws.id };
+      await api.patch('/api/workspaces/{wsId}', { params: { path }, body: patch });
+      const saved = await api.get('/api/workspaces/{wsId}', { params: { path } });
       loaded.current = settingsFormOf(saved);
       setStored(saved);
       setForm(loaded.current);
@@ -73,8 +74,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
       if (patch.name !== undefined) await refresh();
       toast('Settings saved');
     } catch (error) {
-      const failed = failureOf(error);
-      setFailure({ ...failed, path: settingsErrorPath(failed.message) });
+      setFailure(failureOf(error));
     } finally {
       setSaving(false);
     }
@@ -145,7 +145,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
             >
               <TextArea
                 label="Script URLs"
-                path="retargeting_scripts"
+                path="retargeting_scripts.*"
                 value={form.scripts}
                 onValue={(scripts) => set({ scripts })}
                 rows={4}
@@ -192,6 +192,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
           </div>
         )}
       </form>
+      {owner && <SsoDomains wsId={ws.id} plan={plan} />}
       <PlanPanel plan={plan} />
       {owner && <DeleteWorkspace wsId={ws.id} name={stored.name} />}
     </>

@@ -16,7 +16,7 @@ const linksText = (count: number) => (count === 1 ? '1 link' : `${count} links`)
 export function TagsPage({ wsId }: { wsId: string; linkId?: string }) {
   const workspace = useWorkspace();
   const mayEdit = roleAtLeast(workspace.role, 'editor');
-  const list = useLoad(() => api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`), [wsId]);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/links/tags', { params: { path: { wsId } } }), [wsId]);
   const [editing, setEditing] = useState<Tag>();
   const [deleting, setDeleting] = useState<Tag>();
   const [busy, setBusy] = useState(false);
@@ -25,7 +25,7 @@ export function TagsPage({ wsId }: { wsId: string; linkId?: string }) {
     const tag = deleting!;
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/links/tags/${encodeURIComponent(tag.name)}`);
+      await api.delete('/api/workspaces/{wsId}/links/tags/{tagName}', { params: { path: { wsId, tagName: tag.name } } });
       toast(`Deleted tag ${tag.name} from ${linksText(tag.link_count)}`);
       if (editing?.name === tag.name) setEditing(undefined);
     } catch (failure) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, fieldOfError } from '../../api';
+import { api, ApiFailure } from '../../api';
 import { Button, ColourField, ErrorNotice, Field, inputRefusal, isHex, PlanNotice, planRefusal, toast, useSubmit } from '../../ui';
 import { Swatch } from './swatch';
 import type { Tag } from '../links/types';
@@ -18,13 +18,13 @@ export function TagForm({ wsId, tag, onSaved, onCancel }: { wsId: string; tag: T
   useEffect(() => heading.current?.focus(), []);
 
   const { busy, failure, submit } = useSubmit(async () => {
-    await api('PUT', `/workspaces/${wsId}/links/tags/${encodeURIComponent(tag.name)}`, { color: color.trim(), description });
+    await api.put('/api/workspaces/{wsId}/links/tags/{tagName}', { params: { path: { wsId, tagName: tag.name } }, body: { color: color.trim(), description } });
     toast(`Saved tag ${tag.name}`);
     onSaved();
   });
   const refusal = inputRefusal(failure);
   const planLimit = planRefusal(failure);
-  const field = refusal && fieldOfError(refusal);
+  const field = refusal !== undefined && failure instanceof ApiFailure ? failure.field : undefined;
   const errorOf = (name: string) => (field === name ? refusal : undefined);
 
   return (

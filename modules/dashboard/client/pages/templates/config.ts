@@ -1,17 +1,10 @@
-import { errorPath, failureOf, type FormError } from '../links/errors';
+import type { ApiAnswer } from '../../api';
+import { failureOf, type FormError } from '../links/errors';
 import { formOf, toBody, UTM_KEYS, type LinkForm } from '../links/form';
 import type { Link } from '../links/types';
 
 /** GET /workspaces/{wsId}/templates item (spec: Template). */
-export interface Template {
-  id: string;
-  workspace_id: string;
-  name: string;
-  config: Record<string, unknown>;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Template = ApiAnswer<'get', '/api/workspaces/{wsId}/templates'>['templates'][number];
 
 /** The link fields a template's config may hold (templates module: CONFIG_FIELDS), besides `expires_in_days`. */
 const CONFIG_LINK_FIELDS = ['domain', 'utm_params', 'tags', 'routing_rules', 'rules', 'og_title', 'og_description', 'og_image', 'interstitial', 'sequence'];
@@ -46,11 +39,8 @@ export function configOf(form: TemplateForm): Record<string, unknown> {
   return config;
 }
 
-/** The API's refusal, placed at the field it names: config messages start "config: " before the link field's own message. */
-export function templateFailure(error: unknown): FormError {
-  const failure = failureOf(error);
-  return { ...failure, path: errorPath(failure.message.replace(/^config: /, '')) };
-}
+/** The API's refusal, placed at the field it names: the link fields live in the body's `config`, the form holds them as a link's. */
+export const templateFailure = (error: unknown): FormError => failureOf(error, 'config');
 
 /** A line saying what a template fills in, for the list. */
 export function configSummary(config: Record<string, unknown>): string {

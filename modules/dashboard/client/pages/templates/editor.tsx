@@ -45,8 +45,8 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
     setFailure(undefined);
     try {
       const body = { name: form.name, config: configOf(form) };
-      if (template) await api('PATCH', `/workspaces/${wsId}/templates/${encodeURIComponent(template.id)}`, body);
-      else await api('POST', `/workspaces/${wsId}/templates`, body);
+      if (template) await api.patch('/api/workspaces/{wsId}/templates/{templateId}', { params: { path: { wsId, templateId: template.id } }, body });
+      else await api.post('/api/workspaces/{wsId}/templates', { params: { path: { wsId } }, body });
       toast(template ? `Template “${form.name.trim()}” saved` : `Template “${form.name.trim()}” created`);
       onDone(true);
     } catch (error) {
@@ -100,7 +100,7 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
               />
               <TextField
                 label="Expires after (days)"
-                path="config.expires_in_days"
+                path="expires_in_days"
                 value={form.expiresInDays}
                 onValue={(expiresInDays) => setForm((f) => ({ ...f, expiresInDays }))}
                 inputMode="numeric"

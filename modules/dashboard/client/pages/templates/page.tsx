@@ -4,7 +4,7 @@ import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, type Column, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import '../links/links.css';
-import type { DomainList, Tag } from '../links/types';
+import type { DomainList } from '../links/types';
 import { configSummary, type Template } from './config';
 import { TemplateEditor } from './editor';
 import './templates.css';
@@ -18,11 +18,12 @@ interface TemplatesData {
 
 /** The templates first: on a plan without them it answers 402, and the page shows that reason. */
 async function loadTemplates(wsId: string): Promise<TemplatesData> {
-  const { templates } = await api<{ templates: Template[] }>('GET', `/workspaces/${wsId}/templates`);
+  const path = { wsId };
+  const { templates } = await api.get('/api/workspaces/{wsId}/templates', { params: { path } });
   const [domains, tags, workspace] = await Promise.all([
-    api<DomainList>('GET', `/workspaces/${wsId}/domains`),
-    api<{ tags: Tag[] }>('GET', `/workspaces/${wsId}/links/tags`),
-    api<{ default_utm_params: Record<string, string> | null }>('GET', `/workspaces/${wsId}`),
+    api.get('/api/workspaces/{wsId}/domains', { params: { path } }),
+    api.get('/api/workspaces/{wsId}/links/tags', { params: { path } }),
+    api.get('/api/workspaces/{wsId}', { params: { path } }),
   ]);
   return { templates, domains, tags: tags.tags.map((t) => t.name), defaultUtm: workspace.default_utm_params };
 }
@@ -46,7 +47,7 @@ export function TemplatesPage({ wsId }: { wsId: string }) {
   const remove = async () => {
     setBusy(true);
     try {
-      await api('DELETE', `/workspaces/${wsId}/templates/${encodeURIComponent(deleting!.id)}`);
+      await api.delete('/api/workspaces/{wsId}/templates/{templateId}', { params: { path: { wsId, templateId: deleting!.id } } });
       toast(`Deleted template “${deleting!.name}”`);
       list.reload();
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, toast } from '../../ui';
-import { type Webhook, webhookPath } from './types';
+import type { Webhook } from './types';
 
 /** Pauses or resumes a webhook (PATCH `active`); events while it is paused are dropped, not queued. */
 export function ActiveToggle({ wsId, webhook, onChange }: { wsId: string; webhook: Webhook; onChange(): void }) {
@@ -9,7 +9,7 @@ export function ActiveToggle({ wsId, webhook, onChange }: { wsId: string; webhoo
   const flip = async () => {
     setBusy(true);
     try {
-      await api('PATCH', webhookPath(wsId, webhook.id), { active: !webhook.active });
+      await api.patch('/api/workspaces/{wsId}/webhooks/{webhookId}', { params: { path: { wsId, webhookId: webhook.id } }, body: { active: !webhook.active } });
       toast(webhook.active ? `Disabled “${webhook.name}”: events are dropped until it is enabled` : `Enabled “${webhook.name}”`);
       onChange();
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, type Column, DataTable, EmptyState, FailureNotice, Field, Loading, Moment, momentText, Pagination, useLoad } from '../../ui';
-import { type DeliveriesPage, type Delivery, webhookPath } from './types';
+import type { Delivery } from './types';
 
 const PAGE_SIZE = 20;
 const FILTERS = { all: 'All deliveries', true: 'Succeeded', false: 'Failed' } as const;
@@ -40,9 +40,8 @@ export function DeliveryLog({ wsId, webhookId, version }: { wsId: string; webhoo
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const log = useLoad(() => {
-    const query = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-    if (filter !== 'all') query.set('success', filter);
-    return api<DeliveriesPage>('GET', `${webhookPath(wsId, webhookId)}/deliveries?${query}`);
+    const query = { page, limit: PAGE_SIZE, success: filter === 'all' ? undefined : filter === 'true' };
+    return api.get('/api/workspaces/{wsId}/webhooks/{webhookId}/deliveries', { params: { path: { wsId, webhookId }, query } });
   }, [wsId, webhookId, filter, page, version]);
 
   return (

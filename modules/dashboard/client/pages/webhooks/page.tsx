@@ -6,7 +6,7 @@ import { ActiveToggle } from './active-toggle';
 import { EventList, StatusText } from './labels';
 import { SecretPanel } from './secret-panel';
 import { SignatureCheck } from './signature-check';
-import { type CreatedWebhook, type Webhook, webhooksPath } from './types';
+import type { CreatedWebhook, Webhook } from './types';
 import { WebhookForm } from './webhook-form';
 import './webhooks.css';
 
@@ -22,12 +22,12 @@ const columns = (wsId: string): Column<Webhook>[] => [
 export function WebhooksPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const mayManage = roleAtLeast(workspace.role, 'admin');
-  const list = useLoad(() => api<{ webhooks: Webhook[] }>('GET', webhooksPath(wsId)), [wsId]);
+  const list = useLoad(() => api.get('/api/workspaces/{wsId}/webhooks', { params: { path: { wsId } } }), [wsId]);
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedWebhook>();
 
   const create = async (input: { name: string; url: string; events: string[] }) => {
-    setCreated(await api<CreatedWebhook>('POST', webhooksPath(wsId), input));
+    setCreated(await api.post('/api/workspaces/{wsId}/webhooks', { params: { path: { wsId } }, body: input }));
     setAdding(false);
     list.reload();
   };

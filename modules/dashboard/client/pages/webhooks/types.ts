@@ -1,21 +1,10 @@
-import type { Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../../../../core/hooks';
-import type {
-  CreatedWebhook as CreatedWebhookSchema,
-  DeliveriesPage as DeliveriesPageSchema,
-  TestResult as TestResultSchema,
-  Webhook as WebhookSchema,
-} from '../../../../webhooks';
+import type { ApiAnswer } from '../../api';
 
-/** The API's own response types, from its TypeBox schemas (type-only: nothing of the server reaches the bundle). */
-export type Webhook = Static<typeof WebhookSchema>;
-export type CreatedWebhook = Static<typeof CreatedWebhookSchema>;
-export type DeliveriesPage = Static<typeof DeliveriesPageSchema>;
-export type Delivery = DeliveriesPage['deliveries'][number];
-export type TestResult = Static<typeof TestResultSchema>;
-
-export const webhooksPath = (wsId: string) => `/workspaces/${wsId}/webhooks`;
-export const webhookPath = (wsId: string, webhookId: string) => `${webhooksPath(wsId)}/${encodeURIComponent(webhookId)}`;
+export type Webhook = ApiAnswer<'get', '/api/workspaces/{wsId}/webhooks/{webhookId}'>;
+export type CreatedWebhook = ApiAnswer<'post', '/api/workspaces/{wsId}/webhooks'>;
+export type Delivery = ApiAnswer<'get', '/api/workspaces/{wsId}/webhooks/{webhookId}/deliveries'>['deliveries'][number];
+export type TestResult = ApiAnswer<'post', '/api/workspaces/{wsId}/webhooks/{webhookId}/test'>;
 
 /** The test event is sent on demand ("Send test event") whatever a webhook subscribes to, so it is not offered as a subscription. */
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');

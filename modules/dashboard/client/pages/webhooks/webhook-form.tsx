@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiFailure, fieldOfError } from '../../api';
+import { ApiFailure } from '../../api';
 import { Button, FailureNotice, Field } from '../../ui';
 import { EventsField } from './events-field';
 
@@ -9,14 +9,12 @@ export interface WebhookInput {
   events: string[];
 }
 
-/** The form field an API refusal is about ("Invalid URL: …" → url, "Invalid event type …" → events); undefined for the others. */
+const FIELDS: (keyof WebhookInput)[] = ['name', 'url', 'events'];
+
+/** The form field an API refusal is about (`events.2` → events); undefined for the others. */
 function fieldOfRefusal(failure: unknown): keyof WebhookInput | undefined {
   if (!(failure instanceof ApiFailure) || failure.status !== 400) return undefined;
-  const named = fieldOfError(failure.message)?.toLowerCase();
-  if (named === 'url' || named === 'name' || named === 'events') return named;
-  if (/\bevents?\b/.test(failure.message)) return 'events';
-  if (/^name\b/.test(failure.message)) return 'name';
-  return undefined;
+  return FIELDS.find((field) => failure.isAbout(field));
 }
 
 interface WebhookFormProps {

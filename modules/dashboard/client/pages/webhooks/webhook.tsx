@@ -7,7 +7,7 @@ import { DeliveryLog } from './delivery-log';
 import { EventList, StatusText } from './labels';
 import { SecretPanel } from './secret-panel';
 import { TestResultPanel } from './test-result';
-import { type TestResult, type Webhook, webhookPath } from './types';
+import type { TestResult } from './types';
 import { WebhookForm, type WebhookInput } from './webhook-form';
 import './webhooks.css';
 
@@ -17,7 +17,8 @@ type Confirming = 'delete' | 'rotate' | undefined;
 export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: string }) {
   const workspace = useWorkspace();
   const mayManage = roleAtLeast(workspace.role, 'admin');
-  const hook = useLoad(() => api<Webhook>('GET', webhookPath(wsId, webhookId)), [wsId, webhookId]);
+  const path = { wsId, webhookId };
+  const hook = useLoad(() => api.get('/api/workspaces/{wsId}/webhooks/{webhookId}', { params: { path } }), [wsId, webhookId]);
   const [editing, setEditing] = useState(false);
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult>();
@@ -32,7 +33,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
     setTesting(true);
     setResult(undefined);
     try {
-      setResult(await api<TestResult>('POST', `${webhookPath(wsId, webhookId)}/test`));
+      setResult(await api.post('/api/workspaces/{wsId}/webhooks/{webhookId}/test', { params: { path } }));
       setLogVersion((v) => v + 1);
     } catch (error) {
       toast(`Could not send the test event: ${(error as Error).message}`);
@@ -41,7 +42,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
     }
   };
   const save = async (input: WebhookInput) => {
-    await api('PATCH', webhookPath(wsId, webhookId), input);
+    await api.patch('/api/workspaces/{wsId}/webhooks/{webhookId}', { params: { path }, body: input });
     toast(`Saved “${input.name}”`);
     setEditing(false);
     hook.reload();
@@ -51,11 +52,11 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
     setBusy(true);
     try {
       if (confirming === 'delete') {
-        await api('DELETE', webhookPath(wsId, webhookId));
+        await api.delete('/api/workspaces/{wsId}/webhooks/{webhookId}', { params: { path } });
         toast(`Deleted webhook “${name}” and its delivery history`);
         navigate(listHref);
       } else {
-        setSecret((await api<{ secret: string }>('POST', `${webhookPath(wsId, webhookId)}/rotate-secret`)).secret);
+        setSecret((await api.post('/api/workspaces/{wsId}/webhooks/{webhookId}/rotate-secret', { params: { path } })).secret);
       }
       setConfirming(undefined);
     } catch (error) {

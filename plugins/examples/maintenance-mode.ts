@@ -1,4 +1,4 @@
-import { definePlugin, t, withExample } from '../app/plugin-api';
+import { definePlugin, t, withExample } from '../../app/plugin-api';
 
 const State = t.Object({ page_url: t.Union([t.String({ format: 'uri', description: 'Where every short link of the workspace goes' }), t.Null()]) });
 

@@ -1,8 +1,8 @@
-import { ApiError, definePlugin } from '../app/plugin-api';
+import { badRequest, definePlugin } from '../../app/plugin-api';
 
 /**
  * Refuses links to domains listed in BLOCKLIST_DOMAINS (comma list; subdomains included) in every
- * workspace, and logs each created link. Load it with PLUGINS=./plugins/domain-blocklist.ts.
+ * workspace, and logs each created link. Load it with PLUGINS=./plugins/examples/domain-blocklist.ts.
  */
 export default definePlugin({
   name: 'domain-blocklist',
@@ -22,7 +22,7 @@ export default definePlugin({
       } catch {
         return; // the links module reports the invalid URL itself
       }
-      if (isBlocked(host)) throw new ApiError(400, `Target domain ${host} is blocked on this server`);
+      if (isBlocked(host)) throw badRequest(`Target domain ${host} is blocked on this server`, { field: 'target' });
     });
 
     // an event comes after the commit; a failing handler is logged, never the caller's answer

@@ -1,0 +1,71 @@
+import type { Actor } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { badRequest, forbidden, notFound } from '../../core/errors';
+import { isoRequired } from '../../core/format';
+import type { Plan } from '../../core/plans';
+import { linkTotalsByWorkspace } from '../links';
+import { getUser, isOperator, listUsers, memberCounts, setOperator } from '../members';
+import { signInUrlFor } from '../sessions';
+import { listAllWorkspaces } from '../workspaces';
+
+/**
+ * The operator console's service: what the operator API does with the token, for an instance
+ * operator signed in to the dashboard (the same functions, the same audit), plus the lists a page needs.
+ */
+
+/** Only a person signed in to the dashboard who is an instance operator: an API key belongs to one workspace, never to the instance. */
+export async function assertOperator(deps: Deps, actor: Actor): Promise<void> {
+  if (actor.via !== 'session') throw forbidden('The operator console needs a dashboard session of an instance operator, not an API key');
+  if (!(await isOperator(deps.db, actor.userId))) throw forbidden('Only instance operators may use the operator console');
+}
+
+interface Page {
+  page: number;
+  limit: number;
+}
+const window = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
+
+export async function operatorWorkspaces(deps: Deps, page: Page) {
+  const { rows, total } = await listAllWorkspaces(deps.db, window(page));
+  const ids = rows.map((r) => r.id);
+  const [members, totals] = await Promise.all([memberCounts(deps.db, ids), linkTotalsByWorkspace(deps.db, ids)]);
+  const data = rows.map((w) => ({
+    id: w.id,
+    name: w.name,
+    plan: w.plan as Plan,
+    parent_workspace_id: w.parentWorkspaceId,
+    created_at: isoRequired(w.createdAt),
+    members: members.get(w.id) ?? 0,
+    links: totals.get(w.id)?.links ?? 0,
+    clicks: Number(totals.get(w.id)?.clicks ?? 0),
+  }));
+  return { data, total, ...page };
+}
+
+export async function operatorUsers(deps: Deps, page: Page) {
+  const { rows, total } = await listUsers(deps.db, window(page));
+  const data = rows.map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    is_operator: u.isOperator,
+    created_at: isoRequired(u.createdAt),
+    workspaces: u.workspaces,
+  }));
+  return { data, total, ...page };
+}
+
+/** A one-time sign-in link for a user (installs without mail), as `POST /api/admin/login-link` gives. */
+export async function signInLinkForUser(deps: Deps, userId: string) {
+  const user = await getUser(deps.db, userId);
+  if (!user) throw notFound('User');
+  return signInUrlFor(deps, user.email);
+}
+
+/** Makes a user an operator or not; an operator cannot drop their own role (an instance always keeps one who can). */
+export async function setUserOperator(deps: Deps, actor: Actor, userId: string, operator: boolean) {
+  if (!operator && userId === actor.userId) throw badRequest('You cannot stop being an operator yourself: ask another operator');
+  if (!(await setOperator(deps.db, userId, operator))) throw notFound('User');
+  deps.log.info({ audit: operator ? 'operator.grant' : 'operator.revoke', userId, by: actor.userId }, 'instance operator changed');
+  return { ok: true as const };
+}

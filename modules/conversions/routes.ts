@@ -1,0 +1,56 @@
+import { Elysia } from 'elysia';
+import { accessMacro } from '../../core/access';
+import type { Deps } from '../../core/deps';
+import { notFound } from '../../core/errors';
+import { errors, WsParams } from '../../core/model';
+import { getLink } from '../links';
+import { ConversionStats, ConversionStatsQuery, Lead, LeadBody, Sale, SaleBody } from './model';
+import { helperScript } from './script';
+import { trackLead, trackSale } from './service';
+import { conversionStats } from './stats';
+
+const track = { role: 'editor', feature: 'conversions' } as const;
+
+export const conversionRoutes = (deps: Deps) =>
+  new Elysia({ name: 'routes:conversions', detail: { tags: ['Conversions'] } })
+    .use(accessMacro(deps.access!))
+    .post('/api/workspaces/:wsId/track/lead', ({ workspace, actor, body }) => trackLead(deps, workspace.id, actor.userId, body), {
+      access: track,
+      params: WsParams,
+      body: LeadBody,
+      response: { 200: Lead, ...errors(400, 401, 402, 403, 404, 410) },
+      detail: {
+        summary:
+          "Record a lead against a click id (your server, right after sign-up): 404 for an unknown click id or another workspace's, 410 when the click is older than the attribution window; the same customer_id and event_name again answers the same lead",
+      },
+    })
+    .post('/api/workspaces/:wsId/track/sale', ({ workspace, actor, body }) => trackSale(deps, workspace.id, actor.userId, body), {
+      access: track,
+      params: WsParams,
+      body: SaleBody,
+      response: { 200: Sale, ...errors(400, 401, 402, 403, 404) },
+      detail: {
+        summary:
+          "Record a sale of a customer with a lead (attributed to the link of the customer's first lead): 404 for a customer without a lead; the same invoice_id again answers the same sale, counted once",
+      },
+    })
+    .get(
+      '/api/workspaces/:wsId/stats/conversions',
+      async ({ workspace, query }) => {
+        if (query.link_id && !(await getLink(deps.db, workspace.id, query.link_id))) throw notFound('Link');
+        return conversionStats(deps.db, workspace.id, query);
+      },
+      {
+        access: { role: 'viewer', feature: 'conversions' },
+        params: WsParams,
+        query: ConversionStatsQuery,
+        response: { 200: ConversionStats, ...errors(400, 401, 402, 403, 404) },
+        detail: {
+          summary: 'The conversion funnel over a range of UTC days (default all time): clicks, leads, sales and revenue per currency',
+          tags: ['Stats'],
+        },
+      },
+    )
+    .get('/lh.js', ({ request }) => helperScript(request), {
+      detail: { summary: 'The first-party helper script: copies lh_cid from the page URL into a cookie of your site', tags: ['Conversions'] },
+    });

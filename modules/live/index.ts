@@ -1,0 +1,2 @@
+// The live module's public face: no other module uses it (app/modules.ts loads its module.ts).
+export {};
