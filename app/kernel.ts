@@ -9,7 +9,8 @@ import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
 import { ApiError, badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
-import { firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
+import { clientIp, firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
+import { metrics } from '../core/metrics';
 import { unstorableInput, validationError } from '../core/validation';
 import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
 import { allowedMethods } from '../core/allowed-methods';
@@ -17,7 +18,7 @@ import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'metrics']);
 /** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
 const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
@@ -42,6 +43,8 @@ const loggedPath = (request: Request, route?: string) => route || new URL(reques
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
+/** when each API request came in (performance.now()): its log line and the latency histogram */
+const requestStarts = new WeakMap<Request, number>();
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...headers } });
@@ -95,6 +98,36 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   // every answer of the app, JSON or page, unless its own headers say otherwise (pages set their own policy)
   const answerHeaders = securityHeaders(config, DEFAULT_CSP);
 
+  /** The answer to an error: 400 for input, 405 or 404 for a path, then replyToError. */
+  async function errorAnswer(code: string | number, error: unknown, request: Request, route: string): Promise<Response> {
+    const requestId = requestIds.get(request);
+    switch (code) {
+      case 'VALIDATION':
+        return errorReply(validationError(error), requestId);
+      case 'PARSE':
+        // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
+        if (usesApiKey(request)) {
+          const refused = await identify(deps.access, request).then(
+            () => null,
+            (refusal: unknown) => refusal,
+          );
+          if (refused) return replyToError(log, refused, request, requestId);
+        }
+        return errorReply(badRequest('Invalid request body: expected JSON'), requestId);
+      case 'NOT_FOUND': {
+        // a path the app has, asked with another method: 405 and the methods it does have
+        const allow = allowedMethods(app, new URL(request.url).pathname);
+        if (allow.length)
+          return errorReply(
+            new ApiError(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } }),
+            requestId,
+          );
+        return errorReply(new ApiError(404, 'Not found'), requestId);
+      }
+    }
+    return replyToError(log, error, request, requestId, route);
+  }
+
   const app = new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, answerHeaders);
@@ -105,42 +138,28 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         const given = request.headers.get('x-request-id');
         const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
         requestIds.set(request, id);
+        requestStarts.set(request, performance.now());
         set.headers['x-request-id'] = id;
         if (request.headers.get('origin') === 'null') return errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
       }
     })
-    .onError(async ({ code, error, request, route }) => {
-      const requestId = requestIds.get(request);
-      switch (code) {
-        case 'VALIDATION':
-          return errorReply(validationError(error), requestId);
-        case 'PARSE':
-          // the body parser runs before the access guard: authentication (and a session write's CSRF check) still answers first
-          if (usesApiKey(request)) {
-            const refused = await identify(deps.access, request).then(
-              () => null,
-              (refusal: unknown) => refusal,
-            );
-            if (refused) return replyToError(log, refused, request, requestId);
-          }
-          return errorReply(badRequest('Invalid request body: expected JSON'), requestId);
-        case 'NOT_FOUND': {
-          // a path the app has, asked with another method: 405 and the methods it does have
-          const allow = allowedMethods(app, new URL(request.url).pathname);
-          if (allow.length)
-            return errorReply(
-              new ApiError(405, `${request.method} is not allowed here; allowed: ${allow.join(', ')}`, { headers: { allow: allow.join(', ') } }),
-              requestId,
-            );
-          return errorReply(new ApiError(404, 'Not found'), requestId);
-        }
-      }
-      return replyToError(log, error, request, requestId, route);
+    .onError(async ({ code, error, request, route, set }) => {
+      const response = await errorAnswer(code, error, request, route);
+      // the access log reads `set`: Elysia leaves it at 200 when the answer is a Response of our own
+      set.status = response.status;
+      return response;
     })
     .onTransform({ as: 'global' }, refuseUnstorableInput)
-    .onAfterResponse(({ request, set, route }) => {
+    .onAfterResponse(({ request, set, route, server }) => {
       const requestId = requestIds.get(request);
-      if (requestId) log.info({ requestId, method: request.method, path: loggedPath(request, route), status: set.status }, 'api request');
+      if (!requestId) return;
+      const ms = performance.now() - requestStarts.get(request)!;
+      metrics.apiSeconds.observe(ms / 1000);
+      const ip = clientIp(request, server, config.trustedProxies);
+      log.info(
+        { requestId, method: request.method, path: loggedPath(request, route), status: set.status, durationMs: Math.round(ms * 100) / 100, ip },
+        'api request',
+      );
     })
     .use(docs());
   // Elysia's route types are not kept through a loop: the dashboard is typed from the OpenAPI document instead

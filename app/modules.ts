@@ -20,6 +20,7 @@ import { linksModule } from '../modules/links/module';
 import { liveModule } from '../modules/live/module';
 import { mailModule } from '../modules/mail/module';
 import { mcpModule } from '../modules/mcp/module';
+import { metricsModule } from '../modules/metrics/module';
 import { usersByIds } from '../modules/members';
 import { membersModule } from '../modules/members/module';
 import { monitoringModule } from '../modules/monitoring/module';
@@ -45,6 +46,7 @@ import { workspacesModule } from '../modules/workspaces/module';
  */
 export const MODULES: readonly LinkhopModule[] = [
   healthModule,
+  metricsModule,
   workspacesModule,
   apiKeysModule,
   auditModule(usersByIds),

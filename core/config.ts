@@ -40,6 +40,10 @@ export interface Config {
   webhookCaFile?: string;
   cnameTarget: string;
   logLevel: string;
+  /** METRICS_TOKEN: when set, `GET /metrics` asks for `Authorization: Bearer <token>` */
+  metricsToken?: string;
+  /** LOG_REDIRECTS=true: short-link visits are logged like API requests; LOG_REDIRECTS_SAMPLE (0–1, default 1) logs that share of them */
+  logRedirects: number;
   plugins: string[];
   /** monitoring pass interval */
   monitorIntervalMs: number;
@@ -97,6 +101,15 @@ function embeddedDurability(value: string | undefined): EmbeddedDurability {
   if (value === undefined || value === '' || value === 'commit') return 'commit';
   if (value === 'relaxed') return value;
   throw new Error(`EMBEDDED_DURABILITY must be "commit" (the default) or "relaxed", got "${value}"`);
+}
+
+/** The share of redirects logged: 0 without LOG_REDIRECTS, else LOG_REDIRECTS_SAMPLE (default all). */
+function logRedirectsOf(env: Env): number {
+  if (!truthy(env.LOG_REDIRECTS)) return 0;
+  const sample = Number(env.LOG_REDIRECTS_SAMPLE ?? 1);
+  if (!(sample > 0 && sample <= 1))
+    throw new ConfigError(`LOG_REDIRECTS_SAMPLE must be a share above 0 and at most 1 (e.g. 0.1), got "${env.LOG_REDIRECTS_SAMPLE}"`);
+  return sample;
 }
 
 function positiveInteger(name: string, value: string): number {
@@ -170,6 +183,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookCaFile: env.WEBHOOK_CA_FILE || undefined,
     cnameTarget: env.CNAME_TARGET ?? `cname.${defaultHostname}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logRedirects: logRedirectsOf(env),
     plugins: list(env.PLUGINS),
     monitorIntervalMs: Number(env.MONITOR_INTERVAL_MS ?? 3_600_000),
     deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),

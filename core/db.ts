@@ -38,6 +38,8 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   ping(): Promise<void>;
+  /** the connection pool as the driver shows it: its size, and (embedded) the statements sent and not answered yet */
+  pool(): { max: number; inFlight?: number };
   close(): Promise<void>;
   /** embedded: an in-memory copy of this database, in the same worker thread (tests clone a migrated template) */
   clone?(): Promise<Database>;
@@ -103,6 +105,8 @@ function openPostgres(url: string, max: number): Database {
     db,
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
+    // postgres.js shows no count of busy or idle connections
+    pool: () => ({ max }),
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -137,6 +141,8 @@ async function openPglite(source: { dataDir?: string; durability?: EmbeddedDurab
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    // one connection, in one thread: what waits for it is what the thread has not answered yet
+    pool: () => ({ max: 1, inFlight: thread.inFlight }),
     clone: () => openPglite({ from: client }),
     onLost: (listener) => thread.onStopped((error) => closed || listener(error)),
     close: async () => {

@@ -46,6 +46,11 @@ export class PgliteWorker {
   private gone?: Error;
   private readonly onGone: ((error: Error) => void)[] = [];
 
+  /** requests sent to the thread and not answered yet: the embedded database's queue */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   constructor() {
     this.worker = new Worker(new URL('./pglite-worker.ts', import.meta.url).href) as PgliteWorker['worker'];
     this.worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => {

@@ -47,7 +47,16 @@ export interface JobQueue {
    * process consumes (startWorkers); the next run of a scheduled job does not count.
    */
   idle(): Promise<void>;
+  /** per queue (every queue a processor is registered for): jobs waiting, running, delayed, failed (BullMQ: kept failed jobs; in process: failed since start) */
+  counts(): Promise<Record<string, QueueCounts>>;
   close(): Promise<void>;
+}
+
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export const queueOf = (name: string) => name.split('.')[0]!;
@@ -76,6 +85,14 @@ export function createMemoryQueue(log: Logger): JobQueue {
   const seen = new Set<string>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let running = 0;
+  /** per queue, what `counts()` reports */
+  const counts = new Map<string, QueueCounts>();
+  const countsOf = (name: string) => {
+    const q = queueOf(name);
+    let c = counts.get(q);
+    if (!c) counts.set(q, (c = { waiting: 0, active: 0, delayed: 0, failed: 0 }));
+    return c;
+  };
   let waiters: (() => void)[] = [];
   let closed = false;
 
@@ -105,6 +122,7 @@ export function createMemoryQueue(log: Logger): JobQueue {
         return execute(name, data, opts, attempt + 1);
       }
       log.error({ err, job: name, attempt }, 'job failed');
+      countsOf(name).failed++;
       // its owner may hand it over again (a click batch kept in the spool)
       if (opts.jobId) seen.delete(opts.jobId);
       return false;
@@ -128,8 +146,20 @@ export function createMemoryQueue(log: Logger): JobQueue {
         if (seen.size > 100_000) seen.clear();
       }
       running++;
+      const count = countsOf(name);
+      const state = opts.delayMs ? 'delayed' : 'waiting';
+      count[state]++;
       const ran = new Promise<boolean>((resolve) => {
-        const start = () => void execute(name, data, opts, 0).then(resolve).finally(done);
+        const start = () => {
+          count[state]--;
+          count.active++;
+          void execute(name, data, opts, 0)
+            .then(resolve)
+            .finally(() => {
+              count.active--;
+              done();
+            });
+        };
         if (opts.delayMs) setTimeout(start, opts.delayMs);
         else setImmediate(start);
       });
@@ -137,6 +167,10 @@ export function createMemoryQueue(log: Logger): JobQueue {
     },
     register(name, processor) {
       processors.set(name, processor as any);
+      countsOf(name);
+    },
+    async counts() {
+      return Object.fromEntries([...counts].map(([q, c]) => [q, { ...c }]));
     },
     async schedule(name, every, data) {
       if (typeof every === 'number') {
@@ -296,6 +330,18 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
         worker.on('error', (err) => log.warn({ err }, 'worker error'));
         workers.push(worker);
       }
+    },
+    async counts() {
+      const names = [...new Set([...processors.keys()].map(queueOf))];
+      const all = await Promise.all(
+        names.map((q) => withDeadline(queueFor(q).getJobCounts('wait', 'prioritized', 'active', 'delayed', 'failed'), SEND_DEADLINE_MS)),
+      );
+      return Object.fromEntries(
+        names.map((q, i) => {
+          const c = all[i]!;
+          return [q, { waiting: (c.wait ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 }];
+        }),
+      );
     },
     async idle() {
       // jobs of queues without a worker here wait for another process: not this one's to wait for

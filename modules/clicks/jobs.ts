@@ -1,4 +1,5 @@
 import type { Deps } from '../../core/deps';
+import { metrics } from '../../core/metrics';
 import { getWorkspaceRow } from '../workspaces';
 import { BATCH_MAX, compactBatch, EMBEDDED_BATCH_MAX } from './batch';
 import type { ClickRecord } from '../../core/hooks';
@@ -26,6 +27,7 @@ export function registerJobs(deps: Deps) {
     async (batches) => {
       const stored = await storeClicks(deps.db, ...batches);
       publishClickCounts(deps, batches, stored.counts);
+      metrics.clicks.stored += stored.inserted;
       if (!stored.counts.size) return;
       let clicks: ClickRecord[] | undefined;
       await deps.bus.run('clicks.recorded', {

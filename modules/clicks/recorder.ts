@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Deps } from '../../core/deps';
+import { metrics } from '../../core/metrics';
 import { BATCH_MAX, ClickBatchBuilder, clickId, EMBEDDED_BATCH_MAX, type Click } from './batch';
 import type { ClickBatch } from './batch';
 import { ClickSpool } from './spool';
@@ -94,6 +95,7 @@ export class ClickRecorder {
   /** Records a visit's click; resolves once it is in the spool (answer the visitor then). */
   record(click: Click): Promise<void> {
     this.batch.add(click);
+    metrics.clicks.buffered++;
     if (this.batch.size >= this.batchMax) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
     if (!this.turn) {
@@ -157,6 +159,7 @@ export class ClickRecorder {
     if (!part) return;
     try {
       this.spool.append(this.batch.id, part);
+      metrics.clicks.spooled += part[3].length;
     } catch (err) {
       this.batchInMemory = true;
       this.logOnce('write', () =>

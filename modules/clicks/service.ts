@@ -18,9 +18,11 @@ export interface StoredBatch {
   workspaceIds: string[];
   /** the clicks inserted now, made on demand (10,000 records cost the worker more than storing their rollups) */
   clicks(): ClickRecord[];
+  /** how many clicks were inserted now */
+  inserted: number;
 }
 
-const NOTHING_STORED: StoredBatch = { counts: new Map(), workspaceIds: [], clicks: () => [] };
+const NOTHING_STORED: StoredBatch = { counts: new Map(), workspaceIds: [], clicks: () => [], inserted: 0 };
 const json = (rows: unknown[]) => JSON.stringify(rows);
 
 /** Thrown inside the storing transaction when some of its links were deleted meanwhile: it is rolled back and stored again without them. */
@@ -93,7 +95,9 @@ async function storeOnce(db: DbOrTx, batches: ClickBatch[], deleted: Set<string>
     await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     const counts = await addClickCounts(tx, rollup.perLink);
     const workspaceIds = [...new Set(merged.links.flatMap(([linkId, workspaceId]) => (counts.has(linkId) ? [workspaceId] : [])))];
-    return { counts, workspaceIds, clicks: () => stored.flatMap(clicksOf).filter((c) => counts.has(c.link_id)) };
+    let inserted = 0;
+    for (const [linkId, n] of rollup.perLink) if (counts.has(linkId)) inserted += n;
+    return { counts, workspaceIds, clicks: () => stored.flatMap(clicksOf).filter((c) => counts.has(c.link_id)), inserted };
   });
 }
 

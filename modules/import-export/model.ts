@@ -1,23 +1,37 @@
+import type { TLiteral } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { ErrorBody, Int, withExample } from '../../core/model';
 import { LIMITS } from '../../core/plans';
+import type { KnownFormat } from './formats';
 
 const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
+/** the formats of formats.ts (IMPORT_FORMATS) */
+const formatNames = () =>
+  [t.Literal('generic'), t.Literal('bitly'), t.Literal('shlink'), t.Literal('yourls'), t.Literal('kutt')] as [
+    TLiteral<KnownFormat>,
+    ...TLiteral<KnownFormat>[],
+  ];
+
 export const ImportBody = t.Object({
   csv: t.String({
-    description: `CSV text with a header row and 1 to ${LIMITS.importRows} data rows. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (comma-separated, at most ${LIMITS.tagsPerLink} kept), note`,
+    description: `CSV text with a header row and 1 to ${LIMITS.importRows} data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most ${LIMITS.tagsPerLink} kept), note, and another tool's short code (short_code, keyword) or short URL (short_url), kept on a custom domain`,
   }),
   format: t.Optional(
-    t.Union([t.Literal('generic'), t.Literal('bitly'), t.Literal('auto')], {
-      description: 'Default auto, which picks bitly when a bitlink column is present (then long_url is the target)',
+    t.Union([t.Literal('auto'), ...formatNames()], {
+      description:
+        'Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic',
     }),
   ),
   domain: t.Optional(t.String({ description: "The default domain (default) or one of the workspace's domains" })),
 });
 
 /** `format` and `domain` of a raw `text/csv` body, which has no room for them. */
-export const ImportQuery = t.Object({ format: ImportBody.properties.format, domain: ImportBody.properties.domain });
+export const ImportQuery = t.Object({
+  format: ImportBody.properties.format,
+  domain: ImportBody.properties.domain,
+  dry_run: t.Optional(t.Boolean({ description: 'true: answer what the import would do (200), writing nothing' })),
+});
 
 const formText = async (value: FormDataEntryValue | null) => (value === null ? undefined : typeof value === 'string' ? value : await value.text());
 
@@ -25,7 +39,7 @@ const formText = async (value: FormDataEntryValue | null) => (value === null ? u
  * The import body as `{csv, format?, domain?}` whatever form it came in: JSON or a urlencoded form
  * (Elysia's own parsers), a multipart form whose `csv` is a file or a text field, or raw `text/csv`.
  */
-export async function parseImportRequest({ request, query }: { request: Request; query: Record<string, string | undefined> }, contentType: string) {
+export async function parseImportRequest({ request, query }: { request: Request; query: { format?: string; domain?: string } }, contentType: string) {
   if (contentType.startsWith('text/csv') || contentType.startsWith('text/plain'))
     return { csv: await request.text(), format: query.format, domain: query.domain };
   if (contentType.startsWith('multipart/form-data')) {
@@ -44,10 +58,15 @@ export const importRequestBody = {
   },
 };
 
+const RowNote = t.Object({ row: Int({ description: 'Data row, from 1' }), reason: t.String() });
+
 export const ImportResult = t.Object({
+  format: t.Union(formatNames(), { description: 'The format the file was read as' }),
+  dry_run: t.Boolean({ description: 'true: nothing was written; `created` and `links` say what would be (generated slugs are examples)' }),
   created: Int(),
   skipped: Int(),
-  errors: t.Array(t.Object({ row: Int({ description: 'Data row, from 1' }), reason: t.String() })),
+  errors: t.Array(RowNote, { description: 'Rows not imported, and why' }),
+  warnings: t.Array(RowNote, { description: 'Rows imported with a difference, e.g. a short code not kept on the default domain' }),
   links: t.Array(
     t.Object({
       id: t.String(),

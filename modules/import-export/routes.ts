@@ -22,13 +22,14 @@ export const importExportRoutes = (deps: Deps) =>
     .use(accessMacro(deps.access))
     .post(
       '/api/workspaces/:wsId/import/links',
-      async ({ workspace, actor, body: raw, set }) => {
+      async ({ workspace, actor, body: raw, query, set }) => {
         const body = checkBody(ImportBody, raw);
         const file = parseImportCsv(body.csv, body.format);
-        // an import is a bulk create: it shares the bulk-create budget of the workspace
+        // an import is a bulk create: it shares the bulk-create budget of the workspace (a dry run does the same work)
         await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
-        const result = await importLinks(deps, await linkContext(deps.db, workspace, actor.userId), file, body.domain);
-        set.status = 201;
+        const dryRun = query.dry_run === true;
+        const result = await importLinks(deps, await linkContext(deps.db, workspace, actor.userId), file, body.domain, dryRun);
+        set.status = dryRun ? 200 : 201;
         return result;
       },
       {
@@ -37,9 +38,10 @@ export const importExportRoutes = (deps: Deps) =>
         query: ImportQuery,
         // the body is checked in the handler: declared here, the generator would hide the multipart and text/csv forms
         parse: parseImportRequest,
-        response: { 201: ImportResult, ...errors(402, 429) },
+        response: { 200: ImportResult, 201: ImportResult, ...errors(402, 429) },
         detail: {
-          summary: 'Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction',
+          summary:
+            'Import links from CSV (generic, or a Bitly, Shlink, YOURLS or Kutt export); invalid rows are reported, valid rows imported in one transaction; `dry_run=true` previews (200)',
           description:
             'The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).',
           requestBody: importRequestBody,

@@ -7,14 +7,9 @@ import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
 import { createLinks, linksAfter, resolveDomain, type LinkContext } from '../links';
 import { csvStream } from './csv';
+import { codeOfShortUrl, type ImportColumns, type ImportFormat, importColumns, normalHeader, parseTagCell } from './formats';
 
-export type ImportFormat = 'generic' | 'bitly' | 'auto';
-
-/** Generic files name their target column one of these (first present wins). */
-const TARGET_COLUMNS = ['target', 'url', 'destination', 'long_url'];
-/** Bitly exports: the `bitlink` column identifies them; `long_url` is the target. */
-const BITLY_MARKER = 'bitlink';
-const BITLY_TARGET = 'long_url';
+export type { ImportFormat } from './formats';
 
 export interface ImportRowError {
   row: number;
@@ -22,9 +17,9 @@ export interface ImportRowError {
 }
 
 export interface ParsedImport {
-  /** data rows, keys are the trimmed, lowercased headers */
+  /** data rows, keys are the normalised headers (`normalHeader`) */
   rows: Record<string, string | undefined>[];
-  targetColumn: string;
+  columns: ImportColumns;
 }
 
 /** Whole-file checks (400s): something to parse, a header, 1 to 500 data rows, a target column. */
@@ -38,7 +33,7 @@ export function parseImportCsv(csv: string, format: ImportFormat = 'auto'): Pars
   Papa.parse<Record<string, string | undefined>>(csv, {
     header: true,
     skipEmptyLines: 'greedy',
-    transformHeader: (h) => h.trim().toLowerCase(),
+    transformHeader: normalHeader,
     chunkSize: 64 * 1024,
     step: (result, parser) => {
       headers = result.meta.fields ?? headers;
@@ -51,65 +46,77 @@ export function parseImportCsv(csv: string, format: ImportFormat = 'auto'): Pars
   });
   if (refusal) throw badRequest(refusal);
   if (!rows.length) throw badRequest('CSV has no data rows: a header row and at least one link row are needed');
-
-  const bitly = format === 'bitly' || (format === 'auto' && headers.includes(BITLY_MARKER));
-  const targetColumn = bitly ? (headers.includes(BITLY_TARGET) ? BITLY_TARGET : undefined) : TARGET_COLUMNS.find((c) => headers.includes(c));
-  if (!targetColumn) {
-    throw badRequest(bitly ? 'No target column: a Bitly export needs a long_url column' : `No target column: name one of ${TARGET_COLUMNS.join(', ')}`);
-  }
-  return { rows, targetColumn };
+  const columns = importColumns(headers, format);
+  if (typeof columns === 'string') throw badRequest(columns);
+  return { rows, columns };
 }
 
-/** `"Summer Sale, q1"` → `['summer-sale', 'q1']`: lowercased, spaces to hyphens, at most 10 (extras dropped). */
-export function parseTagCell(cell: string): string[] {
-  const tags = cell
-    .split(',')
-    .map((t) => t.trim().toLowerCase().replace(/\s+/g, '-'))
-    .filter(Boolean);
-  return [...new Set(tags)].slice(0, LIMITS.tagsPerLink);
-}
-
-/** One CSV row as a link create body (empty cells are absent fields). */
-function rowToInput(row: Record<string, string | undefined>, targetColumn: string, domain: string): Record<string, unknown> {
-  const cell = (name: string) => row[name]?.trim() || undefined;
-  const input: Record<string, unknown> = { target: cell(targetColumn), domain };
-  for (const field of ['title', 'slug', 'note'] as const) {
+/**
+ * One CSV row as a link create body (empty cells are absent fields). A `slug` column is a custom
+ * slug as in any create; another tool's short code (its code or short URL column) is kept on a
+ * custom domain, and on the default domain (which always generates) reported as `dropped`.
+ */
+function rowToInput(row: Record<string, string | undefined>, columns: ImportColumns, domain: string, isDefault: boolean) {
+  const cell = (name: string | undefined) => (name && row[name]?.trim()) || undefined;
+  const input: Record<string, unknown> = { target: cell(columns.target), domain };
+  const title = cell(columns.title);
+  if (title !== undefined) input.title = title;
+  for (const field of ['slug', 'note'] as const) {
     const value = cell(field);
     if (value !== undefined) input[field] = value;
   }
   const tags = cell('tags');
-  if (tags !== undefined) input.tags = parseTagCell(tags);
-  return input;
+  if (tags !== undefined) input.tags = parseTagCell(tags, LIMITS.tagsPerLink);
+  const shortLink = cell(columns.shortUrl);
+  // a code column may hold a whole short URL (Bitly's Custom Link)
+  const given = cell(columns.code) ?? shortLink;
+  const code = given?.includes('/') ? codeOfShortUrl(given) : given;
+  if (code === undefined || input.slug !== undefined) return { input };
+  if (isDefault) return { input, dropped: code };
+  input.slug = code;
+  return { input };
 }
 
 /**
  * Imports a CSV: every row goes through the same path as any create (`link.beforeCreate` with
  * source `import`, validation, `link.validate`, audit, `link.created`); valid rows are written in
- * one transaction, invalid ones come back as `{row, reason}` (`row` counts data rows from 1).
+ * one transaction, invalid ones come back as `{row, reason}` (`row` counts data rows from 1), rows
+ * imported without their short code as `warnings`. `dryRun`: the same answer, nothing written
+ * (generated slugs are examples).
  */
-export async function importLinks(deps: Deps, ctx: LinkContext, { rows, targetColumn }: ParsedImport, domainName?: string) {
+export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns }: ParsedImport, domainName?: string, dryRun = false) {
   // an unknown domain is wrong for every row: one 400 for the file
   const { domain } = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
+  const isDefault = domain === deps.config.defaultDomain;
 
   const errors: ImportRowError[] = [];
+  const dropped = new Map<number, string>();
   const inputs: Record<string, unknown>[] = [];
   const rowOfInput: number[] = [];
   rows.forEach((row, i) => {
-    const input = rowToInput(row, targetColumn, domain);
+    const { input, dropped: code } = rowToInput(row, columns, domain, isDefault);
     if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL' });
     else {
+      if (code !== undefined) dropped.set(i + 1, code);
       inputs.push(input);
       rowOfInput.push(i + 1);
     }
   });
 
-  const result = inputs.length ? await createLinks(deps, ctx, inputs, 'import', { hookRejectionsPerItem: true }) : { created: [], errors: [] };
+  const result = inputs.length ? await createLinks(deps, ctx, inputs, 'import', { hookRejectionsPerItem: true, dryRun }) : { created: [], errors: [] };
   for (const e of result.errors) errors.push({ row: rowOfInput[e.index]!, reason: e.reason });
   errors.sort((a, b) => a.row - b.row);
+  const refused = new Set(errors.map((e) => e.row));
+  const warnings = [...dropped]
+    .filter(([row]) => !refused.has(row))
+    .map(([row, code]) => ({ row, reason: `Short code "${code}" not kept: the default domain generates its slugs; choose a custom domain to keep them` }));
   return {
+    format: columns.format,
+    dry_run: dryRun,
     created: result.created.length,
     skipped: errors.length,
     errors,
+    warnings,
     links: result.created.map((r) => ({
       id: r.id,
       domain: r.domain,

@@ -98,14 +98,15 @@ export interface ItemError {
  * Several links in one transaction (bulk, import). An item failing validation (400) or whose
  * custom slug is taken (409) is left out and reported in `errors`; hook rejections (governance)
  * and plan errors (402) reject the whole call, unless `hookRejectionsPerItem` (import: a 400 from
- * `link.beforeCreate` becomes that row's reason).
+ * `link.beforeCreate` becomes that row's reason). `dryRun`: everything but the commit (the
+ * transaction is rolled back, nothing announced): what the call would create and refuse.
  */
 export async function createLinks(
   deps: Deps,
   ctx: LinkContext,
   inputs: Record<string, unknown>[],
   source: LinkBeforeCreate['source'] = 'bulk',
-  opts: { hookRejectionsPerItem?: boolean } = {},
+  opts: { hookRejectionsPerItem?: boolean; dryRun?: boolean } = {},
 ): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
   const errors: ItemError[] = [];
   const prepared: { index: number; values: NewLinkValues }[] = [];
@@ -126,23 +127,32 @@ export async function createLinks(
       errors.push({ index, status: 400, reason: error.message });
     }
   }
-  const inserted = await deps.db.transaction(async (tx) => {
-    const rows: { row: LinkRow; custom: boolean }[] = [];
-    for (const { index, values } of prepared) {
-      try {
-        const row = await insertLink(tx, ctx, values);
-        await auditCreate(tx, ctx, row);
-        rows.push({ row, custom: values.slug !== undefined });
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 409) throw error;
-        errors.push({ index, status: 409, reason: error.message });
+  let rows: { row: LinkRow; custom: boolean }[] = [];
+  const rolledBack = new Error('dry run: rolled back');
+  const inserted = await deps.db
+    .transaction(async (tx) => {
+      rows = [];
+      for (const { index, values } of prepared) {
+        try {
+          const row = await insertLink(tx, ctx, values);
+          await auditCreate(tx, ctx, row);
+          rows.push({ row, custom: values.slug !== undefined });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 409) throw error;
+          errors.push({ index, status: 409, reason: error.message });
+        }
       }
-    }
-    return rows;
-  });
+      if (opts.dryRun) throw rolledBack;
+      return rows;
+    })
+    .catch((error) => {
+      if (error !== rolledBack) throw error;
+      return undefined;
+    });
+  errors.sort((a, b) => a.index - b.index);
+  if (!inserted) return { created: rows.map((r) => r.row), errors };
   await dropNotFound(deps, inserted);
   const created = inserted.map((r) => r.row);
   announceCreated(deps, ctx, created);
-  errors.sort((a, b) => a.index - b.index);
   return { created, errors };
 }

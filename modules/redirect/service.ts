@@ -3,6 +3,7 @@ import { ApiError } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
 import { withQueryParams } from '../../core/format';
 import { clientIp, requestHost, shortUrl } from '../../core/hosts';
+import { metrics } from '../../core/metrics';
 import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder, type Click, type ClickRecorder } from '../clicks';
 import { claimExpiredEvent, getPasswordHash } from '../links';
@@ -148,10 +149,33 @@ export function createRedirector(deps: Deps) {
   const env: VisitorEnv = { geo, trustedProxies: config.trustedProxies };
   const expiredFired = new Set<string>();
 
-  /** `host`: the request's, when the caller has read it already */
+  /**
+   * `host`: the request's, when the caller has read it already. Timed into the redirect latency
+   * histogram; with LOG_REDIRECTS, logged (that share of visits).
+   */
   function visit(request: Request, slug: string, method: VisitMethod, server: IpSource, host = requestHost(request)): Answer {
+    const start = performance.now();
+    const answer = route(request, slug, method, server, host);
+    if (answer instanceof Promise) return answer.then((response) => answered(request, server, response, start));
+    return answered(request, server, answer, start);
+  }
+
+  function answered(request: Request, server: IpSource, response: Response, start: number): Response {
+    const ms = performance.now() - start;
+    metrics.redirectSeconds.observe(ms / 1000);
+    if (config.logRedirects && Math.random() < config.logRedirects) {
+      const { host, pathname } = new URL(request.url);
+      deps.log.info(
+        { method: request.method, host, path: pathname, status: response.status, durationMs: Math.round(ms * 100) / 100, ip: visitorIp(request, server) },
+        'redirect',
+      );
+    }
+    return response;
+  }
+
+  function route(request: Request, slug: string, method: VisitMethod, server: IpSource, host: string): Answer {
     if (host === config.defaultDomain) return visitLink(request, host, slug, method, server);
-    if (host === config.siteHost) return pages.notFound();
+    if (host === config.siteHost) return notFound();
     const hostname = host.replace(/:\d+$/, '');
     const domain = lookup.peekDomain(hostname);
     if (domain === undefined) {
@@ -165,6 +189,8 @@ export function createRedirector(deps: Deps) {
 
   function visitLink(request: Request, domain: string, slug: string, method: VisitMethod, server: IpSource): Answer {
     const link = lookup.peekLink(domain, slug);
+    if (link === undefined) metrics.linkCache.misses++;
+    else metrics.linkCache.hits++;
     if (link === undefined) return refusedProber(request, server) ?? lookup.loadLink(domain, slug).then((l) => withWorkspace(request, l, method, server));
     return withWorkspace(request, link, method, server);
   }
@@ -179,11 +205,12 @@ export function createRedirector(deps: Deps) {
    */
   function unknownLink(request: Request, server: IpSource): Answer {
     const ip = visitorIp(request, server);
-    if (!ip) return pages.notFound();
-    return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(pages.notFound, (error) => {
+    if (!ip) return notFound();
+    return deps.limiter.consume('unknownLink', ip, RATE_LIMITS.unknownLink).then(notFound, (error) => {
       if (!(error instanceof ApiError) || error.status !== 429) throw error;
       const retryAfterMs = Number(error.headers['Retry-After'] ?? 1) * 1000;
       deps.cache.setLocal(proberKey(ip), Date.now() + retryAfterMs, retryAfterMs);
+      metrics.redirects.rate_limited++;
       return pages.tooManyUnknown(error.headers);
     });
   }
@@ -196,6 +223,7 @@ export function createRedirector(deps: Deps) {
     const ip = visitorIp(request, server);
     const until = ip ? deps.cache.peek<number>(proberKey(ip)) : undefined;
     if (until === undefined) return undefined;
+    metrics.redirects.rate_limited++;
     return pages.tooManyUnknown({ 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
   }
 
@@ -204,12 +232,12 @@ export function createRedirector(deps: Deps) {
     const workspace = lookup.peekWorkspace(link.workspace_id);
     if (workspace === undefined) {
       return lookup.loadWorkspace(link.workspace_id).then((ws) => {
-        if (!ws) return pages.notFound();
+        if (!ws) return notFound();
         link.workspace = ws;
         return serve(request, link, method, server);
       });
     }
-    if (!workspace) return pages.notFound();
+    if (!workspace) return notFound();
     link.workspace = workspace;
     return serve(request, link, method, server);
   }
@@ -217,8 +245,12 @@ export function createRedirector(deps: Deps) {
   function serve(request: Request, link: LinkSnapshot, method: VisitMethod, server: IpSource): Answer {
     if (link.expires_at !== null && link.expires_at <= Date.now()) return expired(link);
     const visitor = new RequestVisitor(request, server, env);
-    if (visitor.isSocialBot && hasOpenGraph(link)) return pages.openGraph(link, shortUrl(config, link.domain, link.slug));
+    if (visitor.isSocialBot && hasOpenGraph(link)) {
+      metrics.redirects.preview++;
+      return pages.openGraph(link, shortUrl(config, link.domain, link.slug));
+    }
     if (link.has_password) {
+      metrics.redirects.password++;
       if (method !== 'POST') return pages.password(200);
       return unlock(request, link, visitor);
     }
@@ -242,6 +274,7 @@ export function createRedirector(deps: Deps) {
 
   function respond(ctx: Resolution): Response {
     const { link } = ctx;
+    metrics.redirects[ctx.page !== undefined ? 'page' : ctx.visitor.isBot ? 'bot' : 'redirect']++;
     if (ctx.page !== undefined) {
       if (typeof ctx.page !== 'string') {
         // cookies set by earlier stages (sequence step, A/B variant) go with a page Response too
@@ -275,6 +308,7 @@ export function createRedirector(deps: Deps) {
 
   /** After `expires_at`: the fallback, else the workspace's expired page, else 410; `link.expired` fires once. */
   function expired(link: LinkSnapshot): Response {
+    metrics.redirects.expired++;
     fireExpired(link);
     const fallback = link.fallback_url ?? link.workspace.expired_page_url;
     if (fallback) return new Response(null, { status: 302, headers: { location: fallback, 'cache-control': 'private, max-age=0', ...pages.redirectHeaders } });
@@ -298,6 +332,11 @@ export function createRedirector(deps: Deps) {
         expiredFired.delete(key);
         deps.log.warn({ err, linkId: link.id }, 'link.expired not recorded');
       });
+  }
+
+  function notFound(): Response {
+    metrics.redirects.not_found++;
+    return pages.notFound();
   }
 
   return { visit, ready: geo.ready };

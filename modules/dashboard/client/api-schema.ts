@@ -35,6 +35,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (Bearer METRICS_TOKEN when set) */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces": {
         parameters: {
             query?: never;
@@ -1079,7 +1096,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import links from CSV (generic or Bitly export); invalid rows are reported, valid rows imported in one transaction
+         * Import links from CSV (generic, or a Bitly, Shlink, YOURLS or Kutt export); invalid rows are reported, valid rows imported in one transaction; `dry_run=true` previews (200)
          * @description The CSV comes as a JSON or form field `csv`, a multipart file field `csv` (`curl -F csv=@links.csv`), or the whole body as `text/csv` (then `format` and `domain` may be given in the query).
          */
         post: operations["postApiWorkspacesByWsIdImportLinks"];
@@ -1553,6 +1570,16 @@ export interface operations {
                 };
             };
         };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: never;
     };
     getApiWorkspaces: {
         parameters: {
@@ -14647,8 +14674,9 @@ export interface operations {
     postApiWorkspacesByWsIdImportLinks: {
         parameters: {
             query?: {
-                format?: "generic" | "bitly" | "auto";
+                format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
                 domain?: string;
+                dry_run?: boolean;
             };
             header?: never;
             path: {
@@ -14659,10 +14687,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CSV text with a header row and 1 to 500 data rows. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (comma-separated, at most 10 kept), note */
+                    /** @description CSV text with a header row and 1 to 500 data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most 10 kept), note, and another tool's short code (short_code, keyword) or short URL (short_url), kept on a custom domain */
                     csv: string;
-                    /** @description Default auto, which picks bitly when a bitlink column is present (then long_url is the target) */
-                    format?: "generic" | "bitly" | "auto";
+                    /** @description Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
                     /** @description The default domain (default) or one of the workspace's domains */
                     domain?: string;
                 };
@@ -14672,8 +14700,8 @@ export interface operations {
                      * @description The CSV file (or its text)
                      */
                     csv: string;
-                    /** @description Default auto, which picks bitly when a bitlink column is present (then long_url is the target) */
-                    format?: "generic" | "bitly" | "auto";
+                    /** @description Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
                     /** @description The default domain (default) or one of the workspace's domains */
                     domain?: string;
                 };
@@ -14681,6 +14709,43 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                        /** @description true: nothing was written; `created` and `links` say what would be (generated slugs are examples) */
+                        dry_run: boolean;
+                        created: number;
+                        skipped: number;
+                        /** @description Rows not imported, and why */
+                        errors: {
+                            /** @description Data row, from 1 */
+                            row: number;
+                            reason: string;
+                        }[];
+                        /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
+                        warnings: {
+                            /** @description Data row, from 1 */
+                            row: number;
+                            reason: string;
+                        }[];
+                        links: {
+                            id: string;
+                            domain: string;
+                            slug: string;
+                            target: string;
+                            title: string | null;
+                            tags: string[] | null;
+                            short_url: string;
+                        }[];
+                    };
+                };
+            };
             /** @description Response for status 201 */
             201: {
                 headers: {
@@ -14688,9 +14753,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
+                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                        /** @description true: nothing was written; `created` and `links` say what would be (generated slugs are examples) */
+                        dry_run: boolean;
                         created: number;
                         skipped: number;
+                        /** @description Rows not imported, and why */
                         errors: {
+                            /** @description Data row, from 1 */
+                            row: number;
+                            reason: string;
+                        }[];
+                        /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
+                        warnings: {
                             /** @description Data row, from 1 */
                             row: number;
                             reason: string;

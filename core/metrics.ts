@@ -1,0 +1,67 @@
+/**
+ * What the hot paths count, as plain numbers: a redirect bumps a property, allocating nothing.
+ * modules/metrics reads them when Prometheus scrapes `/metrics`. One set per process (a test
+ * process with several apps shares it: the series only ever rise).
+ */
+
+/** How a short-link visit was answered. */
+export interface RedirectOutcomes {
+  /** a redirect to the link's target, counted as a click */
+  redirect: number;
+  /** a redirect to the link's target, not counted: a bot's */
+  bot: number;
+  /** a page instead of a redirect (a stage's: interstitial, deep link) */
+  page: number;
+  /** a social bot's preview page (the link's og_* tags) */
+  preview: number;
+  /** the password form, a wrong password, or too many tries */
+  password: number;
+  /** past `expires_at`: the fallback, the workspace's expired page, or 410 */
+  expired: number;
+  /** no such link, domain or workspace */
+  not_found: number;
+  /** an IP probing for links, refused (429) */
+  rate_limited: number;
+}
+
+/** Latency buckets (seconds) of a histogram: counts per bucket, sum, count. */
+export class LatencyHistogram {
+  readonly counts: Float64Array;
+  sum = 0;
+  count = 0;
+  constructor(readonly bounds: readonly number[]) {
+    this.counts = new Float64Array(bounds.length);
+  }
+  /** the first bucket the value fits in; Prometheus's cumulative counts are summed when scraped */
+  observe(seconds: number): void {
+    const { bounds } = this;
+    let i = 0;
+    while (i < bounds.length && seconds > bounds[i]!) i++;
+    if (i < bounds.length) this.counts[i]!++;
+    this.sum += seconds;
+    this.count++;
+  }
+}
+
+/** A cached redirect answers in tens of microseconds; a lookup or a password check takes milliseconds. */
+const REDIRECT_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+const API_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
+
+export const metrics = {
+  redirects: {
+    redirect: 0,
+    bot: 0,
+    page: 0,
+    preview: 0,
+    password: 0,
+    expired: 0,
+    not_found: 0,
+    rate_limited: 0,
+  } satisfies RedirectOutcomes as RedirectOutcomes,
+  redirectSeconds: new LatencyHistogram(REDIRECT_BUCKETS),
+  apiSeconds: new LatencyHistogram(API_BUCKETS),
+  /** the redirector's link lookups: answered from this process's cache, or loaded (Redis, then the database) */
+  linkCache: { hits: 0, misses: 0 },
+  /** clicks taken into the in-memory batch, written to the click spool, stored in the database (by this process) */
+  clicks: { buffered: 0, spooled: 0, stored: 0 },
+};
