@@ -165,7 +165,7 @@ describe('Origin: null (a sandboxed page, a file) is refused by the API, whateve
       }),
     );
   const keyCount = async () => (await t.api('GET', `/workspaces/${owner.workspaceId}/api-keys`, { key: owner.key })).body.api_keys.length as number;
-  const refusal = { error: 'Refused: requests from a page without an origin (Origin: null) may not use the API' };
+  const refusal = { error: 'Refused: requests from a page without an origin (Origin: null) may not use the API', code: 'forbidden' };
 
   test('the session cookie with its CSRF token: reading the session and minting a key are refused, nothing is written', async () => {
     const link = await t.api('POST', '/admin/login-link', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { email: 'owner@example.com' } });

@@ -50,7 +50,7 @@ test('the CLI loads PLUGINS: `cli monitor` emits link.broken and the notifier po
   const refused = await misconfigured.runAsync('monitor');
   expect(refused.code).toBe(1);
   expect(JSON.parse(refused.err)).toEqual({ error: SETUP_FAILS });
-}, 60_000);
+}, 180_000);
 
 test('the server loads PLUGINS before it listens (their routes answer), and a plugin failing in setup stops it naming the plugin and file', async () => {
   const embedded = { DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir };

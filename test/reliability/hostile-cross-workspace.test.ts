@@ -41,6 +41,9 @@ beforeAll(async () => {
   ).id;
   ids.inviteId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/invites`, { ...as(b), body: { email: 'invitee@example.com', role: 'editor' } }))).id;
   ids.userId = (await memberWithKey(t, b.workspaceId, 'editor', 'agency')).userId;
+  ids.ssoDomainId = (
+    await ok(t.api('POST', `/workspaces/${b.workspaceId}/sso-domains`, { ...as(b), body: { domain: 'b-corp.example', default_role: 'viewer' } }))
+  ).id;
   ids.keyId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/api-keys`, { ...as(b), body: { name: 'B key' } }))).id;
   aPortfolio = (await ok(t.api('POST', `/workspaces/${a.workspaceId}/portfolios`, { ...as(a), body: { name: 'A portfolio' } }))).id;
 });
@@ -52,6 +55,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.endsWith('/portfolios/:portfolioId/links') || path.endsWith('/portfolios/:portfolioId/links/order')) return { link_ids: [ids.linkId] };
   if (path.includes('/members/')) return { role: 'viewer' };
   if (path.includes('/links/tags/')) return { color: '#ffffff' };
+  if (path.includes('/sso-domains/') && method === 'PATCH') return { sso_required: true };
   if (path.endsWith('/verify') || path.endsWith('/rotate-secret') || path.endsWith('/test')) return undefined;
   return path.includes('/links/') ? { title: 'taken over' } : { name: 'taken over' };
 }
