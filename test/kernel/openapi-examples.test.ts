@@ -13,8 +13,10 @@ afterAll(() => t.close());
 const NOT_SENT: Record<string, string> = {
   'POST /api/workspaces/{wsId}/webhooks': 'the example host is resolved at creation (SSRF guard) and there is no DNS here',
   'POST /api/session': 'the example names where the token comes from (the mailed link); test/sessions signs in with a real one',
-  'PATCH /api/operator/workspaces/{wsId}': 'the operator console takes a dashboard session of an instance operator, never a key; test/admin/operator-console.test.ts sends it',
-  'PATCH /api/operator/users/{userId}': 'the operator console takes a dashboard session of an instance operator, never a key; test/admin/operator-console.test.ts sends it',
+  'PATCH /api/operator/workspaces/{wsId}':
+    'the operator console takes a dashboard session of an instance operator, never a key; test/admin/operator-console.test.ts sends it',
+  'PATCH /api/operator/users/{userId}':
+    'the operator console takes a dashboard session of an instance operator, never a key; test/admin/operator-console.test.ts sends it',
   'POST /api/setup':
     'the example names where the token comes from (the printed setup link), and an instance with users has none; test/sessions/setup.test.ts sets up with a real one',
   'POST /api/invites/{token}/join': 'listed before the invite route that makes a token; test/sessions/invites joins with a real one',
