@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { clickOf as clickOfLink } from '../helpers/clicks';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { BROWSER_UA, createLink, IPHONE_UA, type Ws } from '../links/fixtures';
 import { clicks } from '../../modules/clicks/schema';
@@ -220,21 +221,7 @@ describe('the clicks.record processor', () => {
 });
 
 describe('the compact clicks.record batch', () => {
-  const clickOf = (link: { id: string; domain: string; slug: string }, facts: Partial<Click>): Click => ({
-    link_id: link.id,
-    workspace_id: ws.workspaceId,
-    domain: link.domain,
-    slug: link.slug,
-    clicked_at: Date.now(),
-    country: null,
-    referer: null,
-    browser: null,
-    os: null,
-    device: null,
-    language: null,
-    visitor: null,
-    ...facts,
-  });
+  const clickOf = (link: { id: string; domain: string; slug: string }, facts: Partial<Click>) => clickOfLink({ ...link, workspace_id: ws.workspaceId }, facts);
 
   test('every field survives the encoding; links and visitor profiles are written once', async () => {
     const a = await createLink(t, ws, { target: 'https://example.com/batch-a' });

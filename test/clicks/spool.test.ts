@@ -12,7 +12,7 @@ import { registerJobs } from '../../modules/clicks/jobs';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
 import { ClickSpool } from '../../modules/clicks/spool';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { storedClicks } from '../helpers/clicks';
+import { clickOf as clickOfLink, storedClicks } from '../helpers/clicks';
 import { waitFor } from '../helpers/processes';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 
@@ -35,20 +35,8 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const clickOf = (link: { id: string; domain: string; slug: string }): Click => ({
-  link_id: link.id,
-  workspace_id: ws.workspaceId,
-  domain: link.domain,
-  slug: link.slug,
-  clicked_at: Date.now(),
-  country: 'FR',
-  referer: null,
-  browser: 'Firefox',
-  os: 'Linux',
-  device: 'desktop',
-  language: 'fr',
-  visitor: 42,
-});
+const clickOf = (link: { id: string; domain: string; slug: string }) =>
+  clickOfLink({ ...link, workspace_id: ws.workspaceId }, { country: 'FR', browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'fr', visitor: 42 });
 
 /** A logger whose lines the test reads. */
 function capturingLogger() {

@@ -1,5 +1,6 @@
 import { ClickBatchBuilder, clickId } from '../../modules/clicks/batch';
 import { storeClicks } from '../../modules/clicks/service';
+import { clickOf } from '../helpers/clicks';
 import type { TestApp } from '../helpers/app';
 import { BROWSER_UA } from '../links/fixtures';
 
@@ -18,20 +19,7 @@ export async function visitTarget(t: TestApp, slug: string, headers: Record<stri
  */
 export async function storedClickAt(t: TestApp, link: { id: string; workspace_id: string; domain: string; slug: string }, at: Date): Promise<string> {
   const batch = new ClickBatchBuilder(Bun.randomUUIDv7('hex', at));
-  const index = batch.add({
-    link_id: link.id,
-    workspace_id: link.workspace_id,
-    domain: link.domain,
-    slug: link.slug,
-    clicked_at: at.getTime(),
-    country: null,
-    referer: null,
-    browser: null,
-    os: null,
-    device: null,
-    language: null,
-    visitor: null,
-  });
+  const index = batch.add(clickOf(link, { clicked_at: at.getTime() }));
   await storeClicks(t.deps.db, batch.build());
   return clickId(batch.id, index);
 }
