@@ -104,10 +104,28 @@ describe('CSRF: writes made with the session cookie carry its token', () => {
   });
 });
 
+/** The live view streams until the reader leaves: its session access is checked below by its headers alone. */
+const NEVER_ENDS = /\/stats\/live$/;
+
+test('the live stream opens for the owner’s session as for the owner’s key (200, text/event-stream), and not without either', async () => {
+  const path = `/workspaces/${owner.workspaceId}/stats/live`;
+  const open = async (headers: Record<string, string>) => {
+    const controller = new AbortController();
+    const res = await t.app.handle(new Request(`${t.config.siteUrl}/api${path}`, { headers, signal: controller.signal }));
+    const answer = { status: res.status, type: res.headers.get('content-type')?.split(';')[0] };
+    controller.abort();
+    await res.body?.cancel().catch(() => {});
+    return answer;
+  };
+  expect(await open({ cookie: session.cookie })).toEqual({ status: 200, type: 'text/event-stream' });
+  expect(await open({ 'x-api-key': owner.key })).toEqual({ status: 200, type: 'text/event-stream' });
+  expect((await open({})).status).toBe(401);
+});
+
 test('an owner’s session reads every route of the workspace (and the workspace list) as the owner’s key does', async () => {
   const link = await t.api('POST', linksOf(owner.workspaceId), { key: owner.key, body: { target: 'https://example.com/read-me' } });
   const gets = t.app.routes
-    .filter((r) => r.method === 'GET' && r.path.startsWith('/api/workspaces'))
+    .filter((r) => r.method === 'GET' && r.path.startsWith('/api/workspaces') && !NEVER_ENDS.test(r.path))
     .map((r) =>
       r.path
         .slice('/api'.length)
@@ -148,7 +166,7 @@ describe('forged writes: a viewer’s session with a valid CSRF token gets the A
       [`PUT /api/workspaces/${ws}/links/tags/forged`]: { link_ids: [link.body.id] },
     };
     const routes = t.app.routes
-      .filter((r) => r.path.startsWith('/api/workspaces/:wsId') && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .filter((r) => r.path.startsWith('/api/workspaces/:wsId') && r.method !== 'HEAD' && r.method !== 'OPTIONS' && !NEVER_ENDS.test(r.path))
       .map((r) => ({
         method: r.method,
         path: r.path
