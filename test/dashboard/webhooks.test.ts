@@ -94,7 +94,12 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
     await page.getByRole('button', { name: 'Add a webhook' }).click();
     const form = page.getByRole('form', { name: 'Add a webhook' });
     const groups = form.getByRole('group', { name: 'Events' }).getByRole('group');
-    expect(await groups.evaluateAll((sets) => sets.map((s) => s.querySelector('legend')!.textContent))).toEqual(['Links', 'Custom domains', 'Members']);
+    expect(await groups.evaluateAll((sets) => sets.map((s) => s.querySelector('legend')!.textContent))).toEqual([
+      'Links',
+      'Custom domains',
+      'Members',
+      'Conversions',
+    ]);
     expect(await form.getByRole('group', { name: 'Links' }).getByRole('checkbox').count()).toBe(7);
     await form.getByLabel('Name').fill('CRM <sync>');
     await form.getByLabel('URL').fill('http://example.com/hook');

@@ -9,10 +9,12 @@ export type TestResult = ApiAnswer<'post', '/api/workspaces/{wsId}/webhooks/{web
 /** The test event is sent on demand ("Send test event") whatever a webhook subscribes to, so it is not offered as a subscription. */
 const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test');
 
-const GROUP_NAMES: Record<string, string> = { link: 'Links', domain: 'Custom domains', member: 'Members' };
+/** What an event is about, by its prefix; leads and sales are both conversions. */
+const GROUP_OF: Record<string, string> = { link: 'Links', domain: 'Custom domains', member: 'Members', lead: 'Conversions', sale: 'Conversions' };
+const groupOf = (type: string) => GROUP_OF[type.split('.')[0]!] ?? type.split('.')[0]!;
 
-/** The spec's event types grouped by what they are about (`link.*`, `domain.*`, `member.*`), in the spec's order. */
-export const EVENT_GROUPS: { name: string; events: string[] }[] = [...new Set(SUBSCRIBABLE.map((type) => type.split('.')[0]!))].map((prefix) => ({
-  name: GROUP_NAMES[prefix] ?? prefix,
-  events: SUBSCRIBABLE.filter((type) => type.startsWith(`${prefix}.`)),
+/** The event types grouped by what they are about (`link.*`, `domain.*`, `member.*`, leads and sales), in the spec's order. */
+export const EVENT_GROUPS: { name: string; events: string[] }[] = [...new Set(SUBSCRIBABLE.map(groupOf))].map((name) => ({
+  name,
+  events: SUBSCRIBABLE.filter((type) => groupOf(type) === name),
 }));
