@@ -1,5 +1,6 @@
-import type { JSX } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentType } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { LocationProvider, Route, Router } from 'preact-iso';
 import { AppShell } from './components/app-shell';
 import { ApiKeysPage } from './pages/api-keys/page';
 import { DomainsPage } from './pages/domains';
@@ -32,32 +33,16 @@ const SIGN_IN_PATH = '/app/sign-in';
 const RETURN_TO = 'linkhop.returnTo';
 
 type PageProps = { wsId: string; linkId?: string };
-type WorkspaceRoute = { pattern: RegExp; page: (props: PageProps) => JSX.Element | null };
 
-/** Paths under /app/w/:wsId (the workspace id and link id are path segments). */
-const WORKSPACE_ROUTES: WorkspaceRoute[] = [
-  { pattern: /^$/, page: OverviewPage },
-  { pattern: /^\/links$/, page: LinksPage },
-  { pattern: /^\/links\/new$/, page: LinkEditorPage },
-  { pattern: /^\/links\/([^/]+)$/, page: LinkEditorPage },
-  { pattern: /^\/links\/([^/]+)\/analytics$/, page: LinkAnalyticsPage },
-  { pattern: /^\/links\/([^/]+)\/qr$/, page: LinkQrPage },
-  { pattern: /^\/members$/, page: MembersPage },
-  { pattern: /^\/api-keys$/, page: ApiKeysPage },
-  { pattern: /^\/webhooks$/, page: WebhooksPage },
-  { pattern: /^\/webhooks\/([^/]+)$/, page: ({ wsId, linkId }) => <WebhookPage wsId={wsId} webhookId={linkId!} /> },
-  { pattern: /^\/domains$/, page: DomainsPage },
-  { pattern: /^\/tags$/, page: TagsPage },
-  { pattern: /^\/account$/, page: AccountPage },
-  { pattern: /^\/templates$/, page: TemplatesPage },
-  { pattern: /^\/governance$/, page: GovernancePage },
-  { pattern: /^\/settings$/, page: SettingsPage },
-  { pattern: /^\/audit$/, page: AuditLogPage },
-  { pattern: /^\/import-export$/, page: ImportExportPage },
-  { pattern: /^\/portfolios$/, page: PortfoliosPage },
-  { pattern: /^\/portfolios\/([^/]+)$/, page: PortfolioEditorPage },
-  { pattern: /^\/clients$/, page: ClientsPage },
-];
+/** A page shown afresh for each id in its path (an editor must not keep the last link's form). */
+const perId =
+  <P extends { wsId: string }>(Page: ComponentType<P>, id: (props: P) => string | undefined) =>
+  (props: P) => <Page key={`${props.wsId}/${id(props) ?? ''}`} {...props} />;
+const LinkEditor = perId(LinkEditorPage, (p: PageProps) => p.linkId);
+const LinkAnalytics = perId(LinkAnalyticsPage, (p: PageProps) => p.linkId);
+const LinkQr = perId(LinkQrPage, (p: PageProps) => p.linkId);
+const Webhook = perId(WebhookPage, (p) => p.webhookId);
+const PortfolioEditor = perId(PortfolioEditorPage, (p: PageProps) => p.linkId);
 
 function Redirect({ to }: { to: string }) {
   useEffect(() => navigate(to, { replace: true }), [to]);
@@ -65,21 +50,25 @@ function Redirect({ to }: { to: string }) {
 }
 
 /** Moves focus to the page on in-app navigation, so screen readers and keyboards start at its content. */
-function useFocusOnNavigation(path: string) {
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) return void (first.current = false);
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus();
-    }
-  }, [path]);
+function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
 }
 
-function WorkspacePages({ path }: { path: string }) {
+function PageNotFound() {
+  return (
+    <EmptyState title="Page not found">
+      <p>There is no page at this address.</p>
+    </EmptyState>
+  );
+}
+
+/** Pages under /app/w/:wsId, inside the workspace's shell. */
+function WorkspacePages({ wsId }: { wsId: string }) {
   const { session } = useSession();
-  const [, wsId, rest] = /^\/app\/w\/([^/]+)(.*)$/.exec(path)!;
   const workspace = session!.workspaces.find((w) => w.id === wsId);
   useEffect(() => void (workspace && rememberWorkspace(workspace.id)), [workspace?.id]);
   if (!workspace) {
@@ -92,61 +81,99 @@ function WorkspacePages({ path }: { path: string }) {
       </main>
     );
   }
-  const route = WORKSPACE_ROUTES.find((r) => r.pattern.test(rest.replace(/\/$/, '')));
-  const linkId = route?.pattern.exec(rest.replace(/\/$/, ''))?.[1];
-  const Page = route?.page;
   return (
     <WorkspaceProvider value={workspace}>
       <AppShell workspace={workspace}>
-        {Page ? (
-          <Page key={`${wsId}/${linkId ?? ''}`} wsId={wsId} linkId={linkId && decodeURIComponent(linkId)} />
-        ) : (
-          <EmptyState title="Page not found">
-            <p>There is no page at this address.</p>
-          </EmptyState>
-        )}
+        <Router>
+          <Route path="/" component={OverviewPage} wsId={wsId} />
+          <Route path="/links" component={LinksPage} wsId={wsId} />
+          <Route path="/links/new" component={LinkEditor} wsId={wsId} />
+          <Route path="/links/:linkId" component={LinkEditor} wsId={wsId} />
+          <Route path="/links/:linkId/analytics" component={LinkAnalytics} wsId={wsId} />
+          <Route path="/links/:linkId/qr" component={LinkQr} wsId={wsId} />
+          <Route path="/members" component={MembersPage} wsId={wsId} />
+          <Route path="/api-keys" component={ApiKeysPage} wsId={wsId} />
+          <Route path="/webhooks" component={WebhooksPage} wsId={wsId} />
+          <Route path="/webhooks/:webhookId" component={Webhook} wsId={wsId} />
+          <Route path="/domains" component={DomainsPage} wsId={wsId} />
+          <Route path="/tags" component={TagsPage} wsId={wsId} />
+          <Route path="/account" component={AccountPage} wsId={wsId} />
+          <Route path="/templates" component={TemplatesPage} wsId={wsId} />
+          <Route path="/governance" component={GovernancePage} wsId={wsId} />
+          <Route path="/settings" component={SettingsPage} wsId={wsId} />
+          <Route path="/audit" component={AuditLogPage} wsId={wsId} />
+          <Route path="/import-export" component={ImportExportPage} wsId={wsId} />
+          <Route path="/portfolios" component={PortfoliosPage} wsId={wsId} />
+          <Route path="/portfolios/:linkId" component={PortfolioEditor} wsId={wsId} />
+          <Route path="/clients" component={ClientsPage} wsId={wsId} />
+          <Route default component={PageNotFound} />
+        </Router>
       </AppShell>
     </WorkspaceProvider>
   );
 }
 
-/** path → page. Sign-in, invitation and first-run setup pages are open; every other route needs a session. */
-export function Routes() {
-  const { path } = useLocation();
-  const { session } = useSession();
-  useFocusOnNavigation(path);
+/** /app itself: the workspace last used, or a welcome for someone in none yet. */
+function Home() {
+  const home = homeWorkspace(useSession().session!);
+  if (home) return <Redirect to={`/app/w/${home.id}`} />;
+  return (
+    <main id="main" class="standalone">
+      <h1>Welcome to Linkhop</h1>
+      <EmptyState title="You are not in any workspace yet">
+        <p>Ask a workspace owner to invite you; the invitation mail brings you straight in.</p>
+      </EmptyState>
+    </main>
+  );
+}
 
-  if (path === SIGN_IN_PATH)
-    return <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
-  if (path === '/app/invite') return <InvitePage />;
-  if (path === '/app/setup') return <SetupPage />;
-  if (session === undefined)
-    return (
-      <main id="main" class="standalone">
-        <Loading />
-      </main>
-    );
-  if (session === null) {
-    if (path !== '/app' && path !== '/app/') sessionStorage.setItem(RETURN_TO, path);
-    return <Redirect to={SIGN_IN_PATH} />;
-  }
-  if (/^\/app\/w\/[^/]+/.test(path)) return <WorkspacePages path={path} />;
-  if (path === '/app' || path === '/app/') {
-    const home = homeWorkspace(session);
-    if (home) return <Redirect to={`/app/w/${home.id}`} />;
-    return (
-      <main id="main" class="standalone">
-        <h1>Welcome to Linkhop</h1>
-        <EmptyState title="You are not in any workspace yet">
-          <p>Ask a workspace owner to invite you; the invitation mail brings you straight in.</p>
-        </EmptyState>
-      </main>
-    );
-  }
+function NoSuchPage() {
   return (
     <main id="main" class="standalone">
       <ErrorNotice error="There is no page at this address." />
       <a href="/app">Go to the dashboard</a>
     </main>
+  );
+}
+
+/** A page that needs a session: a loading state while it is asked for, sign-in (remembering the way back) without one. */
+const signedIn =
+  <P extends object>(Page: ComponentType<P>) =>
+  (props: P) => {
+    const { path } = useLocation();
+    const { session } = useSession();
+    if (session === undefined)
+      return (
+        <main id="main" class="standalone">
+          <Loading />
+        </main>
+      );
+    if (session === null) {
+      if (path !== '/app') sessionStorage.setItem(RETURN_TO, path);
+      return <Redirect to={SIGN_IN_PATH} />;
+    }
+    return <Page {...props} />;
+  };
+const SignedInWorkspace = signedIn(WorkspacePages);
+const SignedInHome = signedIn(Home);
+const SignedInNoSuchPage = signedIn(NoSuchPage);
+
+const SignIn = () => <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
+
+/** path → page (preact-iso, in-app links under /app). Sign-in, invitation and first-run setup are open; every other page needs a session. */
+export function Routes() {
+  return (
+    <LocationProvider scope="/app">
+      <Router onRouteChange={focusPageHeading}>
+        <Route path={SIGN_IN_PATH} component={SignIn} />
+        <Route path="/app/invite" component={InvitePage} />
+        <Route path="/app/setup" component={SetupPage} />
+        {/* /app/w/:wsId itself and every page under it: one shell, kept while moving between its pages */}
+        <Route path="/app/w/:wsId" component={SignedInWorkspace} />
+        <Route path="/app/w/:wsId/*" component={SignedInWorkspace} />
+        <Route path="/app" component={SignedInHome} />
+        <Route default component={SignedInNoSuchPage} />
+      </Router>
+    </LocationProvider>
   );
 }

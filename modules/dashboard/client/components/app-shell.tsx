@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Role, roleAtLeast, useSession, type Workspace } from '../session';
-import { AppLink, Button, navigate, toast, useLocation } from '../ui';
+import { Button, navigate, toast, useLocation } from '../ui';
 
 interface Section {
   /** the first path segment below /app/w/:wsId ('' is Overview) */
@@ -94,13 +94,13 @@ function WorkspaceSwitcher({ current, workspaces }: { current: Workspace; worksp
       <ul aria-label="Your workspaces">
         {switcherOrder(workspaces).map(({ workspace, client }) => (
           <li key={workspace.id} class={client ? 'client-workspace' : undefined}>
-            <AppLink href={`/app/w/${workspace.id}`} aria-current={workspace.id === current.id ? 'page' : undefined}>
+            <a href={`/app/w/${workspace.id}`} aria-current={workspace.id === current.id ? 'page' : undefined}>
               {workspace.name}
               <span class="workspace-meta">
                 {client ? 'client · ' : ''}
                 {workspace.plan} · {workspace.role}
               </span>
-            </AppLink>
+            </a>
           </li>
         ))}
       </ul>
@@ -161,9 +161,9 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
         Skip to content
       </a>
       <header class="topbar">
-        <AppLink class="brand" href={base}>
+        <a class="brand" href={base}>
           Linkhop
-        </AppLink>
+        </a>
         <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen(!menuOpen)}>
           Menu
         </button>
@@ -184,9 +184,9 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
                 <ul aria-labelledby={titleId}>
                   {shown.map((entry) => (
                     <li key={entry.path}>
-                      <AppLink href={entry.path ? `${base}/${entry.path}` : base} aria-current={section === entry.path ? 'page' : undefined}>
+                      <a href={entry.path ? `${base}/${entry.path}` : base} aria-current={section === entry.path ? 'page' : undefined}>
                         {entry.label}
-                      </AppLink>
+                      </a>
                     </li>
                   ))}
                 </ul>

@@ -3,7 +3,7 @@ import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
 import { countryName, TopTable } from '../components/top-table';
 import { LinkHealthSection } from './link-health';
-import { AppLink, Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
+import { Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
 
 const number = new Intl.NumberFormat('en');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,7 +89,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
             </p>
           )}
         </div>
-        <AppLink href={`/app/w/${wsId}/links`}>Back to links</AppLink>
+        <a href={`/app/w/${wsId}/links`}>Back to links</a>
       </div>
       {link.error !== undefined && <FailureNotice error={link.error} retry={link.reload} />}
       <RangePicker key={`${from || data?.from}/${to || data?.to}`} from={from || data?.from || ''} to={to || data?.to || ''} onRange={setRange} />

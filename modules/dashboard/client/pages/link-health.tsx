@@ -1,5 +1,5 @@
 import { api, ApiFailure } from '../api';
-import { AppLink, FailureNotice, Loading, useLoad } from '../ui';
+import { FailureNotice, Loading, useLoad } from '../ui';
 
 const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -16,9 +16,8 @@ export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: stri
       {health.error !== undefined && !notOnPlan && <FailureNotice error={health.error} retry={health.reload} />}
       {data && !data.monitoring && (
         <p>
-          Not monitored. Turn on <strong>Monitoring</strong> in the{' '}
-          <AppLink href={`/app/w/${wsId}/links/${encodeURIComponent(linkId)}`}>link's settings</AppLink> to have its target checked regularly and hear when it
-          breaks.
+          Not monitored. Turn on <strong>Monitoring</strong> in the <a href={`/app/w/${wsId}/links/${encodeURIComponent(linkId)}`}>link's settings</a> to have
+          its target checked regularly and hear when it breaks.
         </p>
       )}
       {data?.monitoring && (

@@ -2,7 +2,7 @@ import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
-import { AppLink, EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
+import { EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
 
 type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
 
@@ -59,9 +59,9 @@ export function OverviewPage({ wsId }: { wsId: string }) {
           <p class="muted">{workspace.name}</p>
         </div>
         {canCreate && (
-          <AppLink class="button button-primary" href={`/app/w/${wsId}/links/new`}>
+          <a class="button button-primary" href={`/app/w/${wsId}/links/new`}>
             New link
-          </AppLink>
+          </a>
         )}
       </div>
       {overview.loading && !data && <Loading label="Loading the overview…" />}
@@ -70,7 +70,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
         <EmptyState title="No links yet">
           {canCreate ? (
             <p>
-              <AppLink href={`/app/w/${wsId}/links/new`}>Create your first short link</AppLink>; its clicks will show here.
+              <a href={`/app/w/${wsId}/links/new`}>Create your first short link</a>; its clicks will show here.
             </p>
           ) : (
             <p>When an editor creates links in this workspace, their clicks will show here.</p>
@@ -98,10 +98,10 @@ export function OverviewPage({ wsId }: { wsId: string }) {
               key: link.id,
               clicks: link.click_count,
               label: (
-                <AppLink href={`/app/w/${wsId}/links/${link.id}/analytics`}>
+                <a href={`/app/w/${wsId}/links/${link.id}/analytics`}>
                   {link.title || link.short_url}
                   {link.title && <span class="workspace-meta">{link.short_url}</span>}
-                </AppLink>
+                </a>
               ),
             }))}
           />

@@ -4,7 +4,7 @@ export { toast, Toaster } from './toast';
 export { ConfirmDialog } from './confirm-dialog';
 export { EmptyState, Loading, ErrorNotice, PlanNotice, FailureNotice } from './states';
 export { Pagination } from './pagination';
-export { AppLink, navigate, useLocation } from './nav';
+export { navigate, useLocation } from './nav';
 export { useLoad } from './use-load';
 export { type Column, DataTable } from './data-table';
 export { CopyButton, copyText } from './copy';

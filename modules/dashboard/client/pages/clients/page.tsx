@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
 import { api, type ApiAnswer } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
-import { AppLink, NameSlugForm, type Column, DataTable, Day, EmptyState, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
+import { NameSlugForm, type Column, DataTable, Day, EmptyState, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
 import './clients.css';
 
 type ClientItem = ApiAnswer<'get', '/api/workspaces/{wsId}/clients'>['clients'][number];
@@ -20,9 +20,9 @@ const COLUMNS: Column<ClientItem>[] = [
 function OpenClient({ client, mine }: { client: ClientItem; mine: Workspace[] }) {
   if (!mine.some((w) => w.id === client.id)) return <span class="muted">Not a member</span>;
   return (
-    <AppLink href={`/app/w/${client.id}`} class="button button-quiet">
+    <a href={`/app/w/${client.id}`} class="button button-quiet">
       Open<span class="visually-hidden"> {client.name}</span>
-    </AppLink>
+    </a>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { Plan } from '../../../../../core/plans';
 import { useWorkspace } from '../../session';
-import { AppLink } from '../../ui';
 import { useFieldError } from './errors';
 import { UTM_KEYS, type LinkForm } from './form';
 import { Checkbox, SelectField, TextArea, TextField } from './inputs';
@@ -29,8 +28,7 @@ export function TemplateSection({ form, set, plan, templates }: SectionProps & {
         />
       ) : (
         <p class="field-note">
-          This workspace has no templates yet; a workspace admin can add them on the <AppLink href={`/app/w/${workspace.id}/templates`}>Templates</AppLink>{' '}
-          page.
+          This workspace has no templates yet; a workspace admin can add them on the <a href={`/app/w/${workspace.id}/templates`}>Templates</a> page.
         </p>
       )}
     </Section>

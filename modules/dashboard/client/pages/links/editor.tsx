@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, CopyButton, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
+import { Button, CopyButton, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
 import {
   AddressSection,
   DescriptionSection,
@@ -74,7 +74,7 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
       <>
         <h1>New link</h1>
         <ErrorNotice error="Your role in this workspace is viewer: creating links needs the editor role or higher." />
-        <AppLink href={listHref}>Back to the links</AppLink>
+        <a href={listHref}>Back to the links</a>
       </>
     );
   }
@@ -87,7 +87,7 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
         ) : (
           <FailureNotice error={error} retry={reload} />
         )}
-        <AppLink href={listHref}>Back to the links</AppLink>
+        <a href={listHref}>Back to the links</a>
       </>
     );
   }
@@ -181,7 +181,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
     <div class="editor">
       <div class="page-header">
         <h1>{link ? (canEdit ? 'Edit link' : 'Link details') : 'New link'}</h1>
-        <AppLink href={listHref}>All links</AppLink>
+        <a href={listHref}>All links</a>
       </div>
       {link && (
         <div class="link-summary">
@@ -192,8 +192,8 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
           <span class="muted">
             {link.click_count.toLocaleString()} clicks · created {new Date(link.created_at).toLocaleDateString()}
           </span>
-          <AppLink href={`/app/w/${wsId}/links/${link.id}/analytics`}>Analytics</AppLink>
-          <AppLink href={`/app/w/${wsId}/links/${link.id}/qr`}>QR code</AppLink>
+          <a href={`/app/w/${wsId}/links/${link.id}/analytics`}>Analytics</a>
+          <a href={`/app/w/${wsId}/links/${link.id}/qr`}>QR code</a>
         </div>
       )}
       {!canEdit && <p class="notice">Your role in this workspace is viewer: you can look at this link; changing it needs the editor role.</p>}

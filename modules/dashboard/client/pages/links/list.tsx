@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, CopyButton, EmptyState, FailureNotice, Loading, navigate, Pagination, setAddressQuery, useLoad, useLocation } from '../../ui';
+import { Button, CopyButton, EmptyState, FailureNotice, Loading, navigate, Pagination, setAddressQuery, useLoad, useLocation } from '../../ui';
 import { BulkActions } from './bulk-actions';
 import { Filters, FILTER_KEYS, listQuery } from './filters';
 import './links.css';
@@ -64,15 +64,15 @@ function LinkRow({
         <time dateTime={link.created_at}>{new Date(link.created_at).toLocaleDateString()}</time>
       </td>
       <td class="actions-cell">
-        <AppLink href={base}>
+        <a href={base}>
           Edit<span class="visually-hidden"> {short}</span>
-        </AppLink>
-        <AppLink href={`${base}/analytics`}>
+        </a>
+        <a href={`${base}/analytics`}>
           Analytics<span class="visually-hidden"> of {short}</span>
-        </AppLink>
-        <AppLink href={`${base}/qr`}>
+        </a>
+        <a href={`${base}/qr`}>
           QR code<span class="visually-hidden"> of {short}</span>
-        </AppLink>
+        </a>
       </td>
     </tr>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiFailure, type ApiQuery } from '../../api';
-import { AppLink, ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
+import { ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
 import { Checkbox } from './inputs';
 import './links.css';
 
@@ -86,7 +86,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
         ) : (
           <FailureNotice error={link.error} retry={link.reload} />
         )}
-        <AppLink href={listHref}>Back to the links</AppLink>
+        <a href={listHref}>Back to the links</a>
       </>
     );
   }
@@ -106,7 +106,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
     <div class="qr-page">
       <div class="page-header">
         <h1>QR code</h1>
-        <AppLink href={`/app/w/${wsId}/links/${link.data.id}`}>Back to the link</AppLink>
+        <a href={`/app/w/${wsId}/links/${link.data.id}`}>Back to the link</a>
       </div>
       <p>
         Encodes <a href={short}>{short}</a>

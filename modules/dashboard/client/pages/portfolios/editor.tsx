@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, ConfirmDialog, CopyButton, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
+import { Button, ConfirmDialog, CopyButton, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
 import { AddLinks } from './add-links';
 import { DetailsForm } from './details-form';
 import { LinkOrder } from './link-order';
@@ -60,14 +60,14 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
       <div class="portfolio-page">
         <h1>Portfolio</h1>
         <FailureNotice error={loaded.error} retry={loaded.reload} />
-        <AppLink href={`/app/w/${wsId}/portfolios`}>All portfolios</AppLink>
+        <a href={`/app/w/${wsId}/portfolios`}>All portfolios</a>
       </div>
     );
   if (!portfolio || !draft) return <Loading />;
   return (
     <div class="portfolio-page">
       <p class="back-link">
-        <AppLink href={`/app/w/${wsId}/portfolios`}>All portfolios</AppLink>
+        <a href={`/app/w/${wsId}/portfolios`}>All portfolios</a>
       </p>
       <div class="page-header">
         <h1>{portfolio.name}</h1>

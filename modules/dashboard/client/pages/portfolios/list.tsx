@@ -1,11 +1,11 @@
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, NameSlugForm, type Column, CopyButton, DataTable, EmptyState, FailureNotice, Loading, Moment, navigate, useLoad } from '../../ui';
+import { NameSlugForm, type Column, CopyButton, DataTable, EmptyState, FailureNotice, Loading, Moment, navigate, useLoad } from '../../ui';
 import './portfolios.css';
 import { type Portfolio, publicUrl, withoutScheme } from './types';
 
 const columns = (wsId: string): Column<Portfolio>[] => [
-  { label: 'Name', rowHeader: true, cell: (p) => <AppLink href={`/app/w/${wsId}/portfolios/${p.id}`}>{p.name}</AppLink> },
+  { label: 'Name', rowHeader: true, cell: (p) => <a href={`/app/w/${wsId}/portfolios/${p.id}`}>{p.name}</a> },
   {
     label: 'Public page',
     cell: (p) => (

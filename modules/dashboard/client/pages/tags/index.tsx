@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
+import { Button, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import type { Tag } from '../links/types';
 import { Swatch } from './swatch';
 import { TagForm } from './tag-form';
@@ -91,10 +91,10 @@ export function TagsPage({ wsId }: { wsId: string; linkId?: string }) {
               label: 'Links',
               numeric: true,
               cell: (tag) => (
-                <AppLink href={`/app/w/${wsId}/links?tag=${encodeURIComponent(tag.name)}`}>
+                <a href={`/app/w/${wsId}/links?tag=${encodeURIComponent(tag.name)}`}>
                   {linksText(tag.link_count)}
                   <span class="visually-hidden"> tagged {tag.name}</span>
-                </AppLink>
+                </a>
               ),
             },
           ]}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, type Column, DataTable, EmptyState, FailureNotice, Loading, Moment, useLoad } from '../../ui';
+import { Button, type Column, DataTable, EmptyState, FailureNotice, Loading, Moment, useLoad } from '../../ui';
 import { ActiveToggle } from './active-toggle';
 import { EventList, StatusText } from './labels';
 import { SecretPanel } from './secret-panel';
@@ -11,7 +11,7 @@ import { WebhookForm } from './webhook-form';
 import './webhooks.css';
 
 const columns = (wsId: string): Column<Webhook>[] => [
-  { label: 'Name', rowHeader: true, cell: (hook) => <AppLink href={`/app/w/${wsId}/webhooks/${encodeURIComponent(hook.id)}`}>{hook.name}</AppLink> },
+  { label: 'Name', rowHeader: true, cell: (hook) => <a href={`/app/w/${wsId}/webhooks/${encodeURIComponent(hook.id)}`}>{hook.name}</a> },
   { label: 'URL', cell: (hook) => <code class="webhook-url">{hook.url}</code> },
   { label: 'Events', cell: (hook) => <EventList events={hook.events} /> },
   { label: 'Status', cell: (hook) => <StatusText active={hook.active} /> },

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { AppLink, Button, ConfirmDialog, FailureNotice, Loading, Moment, navigate, toast, useLoad } from '../../ui';
+import { Button, ConfirmDialog, FailureNotice, Loading, Moment, navigate, toast, useLoad } from '../../ui';
 import { ActiveToggle } from './active-toggle';
 import { DeliveryLog } from './delivery-log';
 import { EventList, StatusText } from './labels';
@@ -69,9 +69,9 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
   const data = hook.data;
   return (
     <div class="webhooks-page">
-      <AppLink href={listHref} class="webhooks-back">
+      <a href={listHref} class="webhooks-back">
         All webhooks
-      </AppLink>
+      </a>
       {hook.error ? (
         <>
           <h1>Webhook</h1>
