@@ -50,6 +50,12 @@ export const PageQuery = {
   page: t.Optional(QueryInt({ minimum: 1, default: 1, description: 'Page number, from 1' })),
   limit: t.Optional(QueryInt({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1 to 100' })),
 };
+/** A page query with its defaults (page 1, 20 a page, at most `max`) and the rows before the page. */
+export function pageWindow(q: { page?: number; limit?: number }, max = 100) {
+  const page = q.page ?? 1;
+  const limit = Math.min(q.limit ?? 20, max);
+  return { page, limit, offset: (page - 1) * limit };
+}
 export const Role = t.Union([t.Literal('owner'), t.Literal('admin'), t.Literal('editor'), t.Literal('viewer')]);
 export const Plan = t.Union([t.Literal('free'), t.Literal('pro'), t.Literal('team'), t.Literal('agency')]);
 export const UtmParams = t.Object(

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../core/model';
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../core/db';
 import { invalid } from '../../core/errors';
@@ -43,8 +44,7 @@ function parseInstant(value: string | undefined, name: string): Date | undefined
 export type NameUsers = (db: Db, ids: string[]) => Promise<Map<string, { email: string; name: string | null }>>;
 
 export async function listAudit(db: Db, nameUsers: NameUsers, workspaceId: string, q: AuditQuery) {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 20;
+  const { page, limit, offset } = pageWindow(q);
   const from = parseInstant(q.from, 'from');
   const to = parseInstant(q.to, 'to');
   const where: SQL[] = [eq(auditLog.workspaceId, workspaceId)];
@@ -54,13 +54,7 @@ export async function listAudit(db: Db, nameUsers: NameUsers, workspaceId: strin
   if (to) where.push(lte(auditLog.createdAt, to));
   const condition = and(...where);
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(condition)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    db.select().from(auditLog).where(condition).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit).offset(offset),
     db.$count(auditLog, condition),
   ]);
   const users = await nameUsers(db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))]);

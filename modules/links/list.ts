@@ -1,3 +1,4 @@
+import { pageWindow } from '../../core/model';
 import { and, asc, desc, eq, gte, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
@@ -47,8 +48,7 @@ function createdBound(name: 'from' | 'to', value: string | undefined): Date | un
 const contains = (column: AnyColumn, text: string) => sql`strpos(lower(${column}), ${text}) > 0`;
 
 export async function listLinks(db: Db, config: Config, workspaceId: string, q: ListQuery) {
-  const page = q.page ?? 1;
-  const limit = Math.min(q.limit ?? 20, LIMITS.linkPageMax);
+  const { page, limit, offset } = pageWindow(q, LIMITS.linkPageMax);
   const where: SQL[] = [eq(links.workspaceId, workspaceId)];
   const domain = q.domain?.trim().toLowerCase() || (q.prefix ? config.defaultDomain : undefined);
   if (domain) where.push(eq(links.domain, domain));
@@ -72,7 +72,7 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
     .where(condition)
     .orderBy(...order, direction(links.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(offset);
   const total = rows[0]?.total ?? (page > 1 ? await db.$count(links, condition) : 0);
   return { links: rows.map((r) => linkView(r.link, config)), total, page, limit };
 }

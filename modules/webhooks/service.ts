@@ -1,3 +1,4 @@
+import { pageWindow } from '../../core/model';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db';
@@ -196,19 +197,12 @@ export async function testWebhook(deps: Deps, caller: Caller, webhookId: string)
 
 export async function listDeliveries(db: Db, workspaceId: string, webhookId: string, q: { page?: number; limit?: number; success?: boolean }) {
   await getOwnWebhook(db, workspaceId, webhookId);
-  const page = q.page ?? 1;
-  const limit = q.limit ?? 20;
+  const { page, limit, offset } = pageWindow(q);
   const where: SQL[] = [eq(webhookDeliveries.webhookId, webhookId)];
   if (q.success !== undefined) where.push(eq(webhookDeliveries.success, q.success));
   const condition = and(...where);
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(condition)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    db.select().from(webhookDeliveries).where(condition).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset),
     db.$count(webhookDeliveries, condition),
   ]);
   return {
