@@ -58,15 +58,21 @@ export const importRequestBody = {
   },
 };
 
-const RowNote = t.Object({ row: Int({ description: 'Data row, from 1' }), reason: t.String() });
+const RowNote = {
+  row: Int({ description: 'Data row, from 1' }),
+  reason: t.String(),
+  field: t.Optional(t.String({ description: 'The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`)' })),
+};
+const RowError = t.Object({ ...RowNote, code: t.String({ description: 'What kind of refusal, as in an error answer (`invalid`, `required`, `taken`, …)' }) });
+const RowWarning = t.Object(RowNote);
 
 export const ImportResult = t.Object({
   format: t.Union(formatNames(), { description: 'The format the file was read as' }),
   dry_run: t.Boolean({ description: 'true: nothing was written; `created` and `links` say what would be (generated slugs are examples)' }),
   created: Int(),
   skipped: Int(),
-  errors: t.Array(RowNote, { description: 'Rows not imported, and why' }),
-  warnings: t.Array(RowNote, { description: 'Rows imported with a difference, e.g. a short code not kept on the default domain' }),
+  errors: t.Array(RowError, { description: 'Rows not imported, and why' }),
+  warnings: t.Array(RowWarning, { description: 'Rows imported with a difference, e.g. a short code not kept on the default domain' }),
   links: t.Array(
     t.Object({
       id: t.String(),

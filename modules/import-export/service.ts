@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { Deps } from '../../core/deps';
-import { badRequest } from '../../core/errors';
+import { badRequest, type ErrorCode } from '../../core/errors';
 import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
@@ -14,6 +14,8 @@ export type { ImportFormat } from './formats';
 export interface ImportRowError {
   row: number;
   reason: string;
+  field?: string;
+  code: ErrorCode;
 }
 
 export interface ParsedImport {
@@ -95,7 +97,7 @@ export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns 
   const rowOfInput: number[] = [];
   rows.forEach((row, i) => {
     const { input, dropped: code } = rowToInput(row, columns, domain, isDefault);
-    if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL' });
+    if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL', field: 'target', code: 'required' });
     else {
       if (code !== undefined) dropped.set(i + 1, code);
       inputs.push(input);
@@ -104,12 +106,16 @@ export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns 
   });
 
   const result = inputs.length ? await createLinks(deps, ctx, inputs, 'import', { hookRejectionsPerItem: true, dryRun }) : { created: [], errors: [] };
-  for (const e of result.errors) errors.push({ row: rowOfInput[e.index]!, reason: e.reason });
+  for (const { index, reason, field, code } of result.errors) errors.push({ row: rowOfInput[index]!, reason, field, code });
   errors.sort((a, b) => a.row - b.row);
   const refused = new Set(errors.map((e) => e.row));
   const warnings = [...dropped]
     .filter(([row]) => !refused.has(row))
-    .map(([row, code]) => ({ row, reason: `Short code "${code}" not kept: the default domain generates its slugs; choose a custom domain to keep them` }));
+    .map(([row, code]) => ({
+      row,
+      field: 'slug',
+      reason: `Short code "${code}" not kept: the default domain generates its slugs; choose a custom domain to keep them`,
+    }));
   return {
     format: columns.format,
     dry_run: dryRun,

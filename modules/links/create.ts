@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../core/db';
 import type { Deps } from '../../core/deps';
-import { ApiError, nested, taken } from '../../core/errors';
+import { ApiError, type ErrorCode, nested, taken } from '../../core/errors';
 import { newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RATE_LIMITS } from '../../core/plans';
@@ -88,11 +88,15 @@ export async function createLink(
   return row;
 }
 
+/** An item left out: its place in the input, and the refusal it would have had alone (status, words, field, code). */
 export interface ItemError {
   index: number;
   status: number;
   reason: string;
+  field?: string;
+  code: ErrorCode;
 }
+const itemError = (index: number, error: ApiError): ItemError => ({ index, status: error.status, reason: error.message, field: error.field, code: error.code });
 
 /**
  * Several links in one transaction (bulk, import). An item failing validation (400) or whose
@@ -112,7 +116,7 @@ export async function createLinks(
   const prepared: { index: number; values: NewLinkValues }[] = [];
   for (const [index, input] of inputs.entries()) {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      errors.push({ index, status: 400, reason: 'expected a link object' });
+      errors.push({ index, status: 400, reason: 'expected a link object', code: 'invalid' });
       continue;
     }
     let link: Record<string, unknown> | undefined;
@@ -124,7 +128,7 @@ export async function createLinks(
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
       // the whole request fails: say which item (0-based, as in the request's `links` array)
       if (rejectedByHook && !opts.hookRejectionsPerItem) throw nested(error, `links.${index}`, `${error.message} (links[${index}])`);
-      errors.push({ index, status: 400, reason: error.message });
+      errors.push(itemError(index, error));
     }
   }
   let rows: { row: LinkRow; custom: boolean }[] = [];
@@ -139,7 +143,7 @@ export async function createLinks(
           rows.push({ row, custom: values.slug !== undefined });
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 409) throw error;
-          errors.push({ index, status: 409, reason: error.message });
+          errors.push(itemError(index, error));
         }
       }
       if (opts.dryRun) throw rolledBack;

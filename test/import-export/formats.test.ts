@@ -36,7 +36,7 @@ const cases = [
       ['docs', 'https://docs.example.com/', 'Docs home', ['docs']],
       ['3VtNp8s', 'https://example.com/careers', null, null],
     ],
-    errors: [{ row: 4, reason: 'Invalid target: expected an http(s) URL' }],
+    errors: [{ row: 4, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' }],
   },
   {
     format: 'shlink',
@@ -45,8 +45,8 @@ const cases = [
       ['Xy3pQ', 'https://example.com/blog/post-1', null, ['blog']],
     ],
     errors: [
-      { row: 3, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores' },
-      { row: 4, reason: 'Missing target URL' },
+      { row: 3, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores', field: 'slug', code: 'invalid' },
+      { row: 4, reason: 'Missing target URL', field: 'target', code: 'required' },
     ],
   },
   {
@@ -56,7 +56,7 @@ const cases = [
       ['2', 'https://example.com/wiki/Main_Page', 'Wiki', null],
       ['promo', 'https://example.com/promo?ref=yourls&x=1', null, null],
     ],
-    errors: [{ row: 4, reason: 'Invalid target: expected an http(s) URL' }],
+    errors: [{ row: 4, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' }],
   },
   {
     format: 'kutt',
@@ -64,7 +64,7 @@ const cases = [
       ['roadmap', 'https://example.com/roadmap', 'Product roadmap', null],
       ['k8Zt', 'https://status.example.com/', null, null],
     ],
-    errors: [{ row: 3, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores' }],
+    errors: [{ row: 3, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores', field: 'slug', code: 'invalid' }],
   },
 ] as const;
 
@@ -89,7 +89,10 @@ describe.each(cases)('$format export', ({ format, kept, errors }) => {
     expect(res.body.created).toBe(kept.length + errors.length - refused.length);
     for (const link of res.body.links) expect(link.domain).toBe(DEFAULT_DOMAIN);
     expect(res.body.warnings.length).toBe(res.body.created);
-    for (const warning of res.body.warnings) expect(warning.reason).toMatch(/^Short code ".+" not kept: the default domain generates its slugs/);
+    for (const warning of res.body.warnings) {
+      expect(warning.field).toBe('slug');
+      expect(warning.reason).toMatch(/^Short code ".+" not kept: the default domain generates its slugs/);
+    }
   });
 
   test('dry_run=true answers what the import would do (200) and writes nothing', async () => {
@@ -105,7 +108,7 @@ describe.each(cases)('$format export', ({ format, kept, errors }) => {
     // a code taken meanwhile is what a second preview reports
     const again = await importCsv(ws, { csv: sample(format), domain: ws.domain }, '?dry_run=true');
     expect(again.body.created).toBe(0);
-    expect(again.body.errors).toContainEqual({ row: 1, reason: `Slug "${kept[0][0]}" already exists on ${ws.domain}` });
+    expect(again.body.errors).toContainEqual({ row: 1, reason: `Slug "${kept[0][0]}" already exists on ${ws.domain}`, field: 'slug', code: 'taken' });
   });
 });
 

@@ -81,12 +81,12 @@ describe('generic files', () => {
     const res = await importCsv(ws, { csv, domain: ws.domain });
     expect(res.status).toBe(201);
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Missing target URL' },
-      { row: 3, reason: 'Invalid target: expected an http(s) URL' },
-      { row: 4, reason: 'Invalid target: expected an http(s) URL' },
-      { row: 5, reason: 'Invalid target: expected an http(s) URL' },
-      { row: 7, reason: `Slug "taken" already exists on ${ws.domain}` },
-      { row: 8, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores' },
+      { row: 2, reason: 'Missing target URL', field: 'target', code: 'required' },
+      { row: 3, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 4, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 5, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 7, reason: `Slug "taken" already exists on ${ws.domain}`, field: 'slug', code: 'taken' },
+      { row: 8, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores', field: 'slug', code: 'invalid' },
     ]);
     expect(res.body.created).toBe(3);
     expect(res.body.skipped).toBe(6);
@@ -99,14 +99,21 @@ describe('generic files', () => {
     // a slug taken by an existing link of the domain, in a later import
     const again = await importCsv(ws, { csv: 'url,slug\nhttps://example.com/again,fine_slug-2', domain: ws.domain });
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ created: 0, skipped: 1, errors: [{ row: 1, reason: `Slug "fine_slug-2" already exists on ${ws.domain}` }], links: [] });
+    expect(again.body).toMatchObject({
+      created: 0,
+      skipped: 1,
+      errors: [{ row: 1, reason: `Slug "fine_slug-2" already exists on ${ws.domain}`, field: 'slug', code: 'taken' }],
+      links: [],
+    });
   });
 
   test('a custom slug on the default domain is a row error', async () => {
     const ws = await t.bootstrap();
     const res = await importCsv(ws, { csv: 'target,slug\nhttps://example.com/x,mine\nhttps://example.com/y,' });
     expect(res.status).toBe(201);
-    expect(res.body.errors).toEqual([{ row: 1, reason: 'Custom slugs need a custom domain: on the default domain slugs are always generated' }]);
+    expect(res.body.errors).toEqual([
+      { row: 1, reason: 'Custom slugs need a custom domain: on the default domain slugs are always generated', field: 'slug', code: 'invalid' },
+    ]);
     expect(res.body.created).toBe(1);
     expect(res.body.links[0].domain).toBe(DEFAULT_DOMAIN);
   });
@@ -119,7 +126,7 @@ describe('generic files', () => {
     expect(res.status).toBe(201);
     expect(res.body.links[0].tags).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10']);
     expect(res.body.links[1].tags).toEqual(['a']);
-    expect(res.body.errors).toEqual([{ row: 3, reason: expect.stringMatching(/^Invalid tag "b@d"/) }]);
+    expect(res.body.errors).toEqual([{ row: 3, reason: expect.stringMatching(/^Invalid tag "b@d"/), field: 'tags.1', code: 'invalid' }]);
   });
 
   test('rows are counted as the CSV is parsed: 2,000,000 rows (4 MB) are refused at row 501, the rest never parsed', async () => {
@@ -209,8 +216,8 @@ describe('Bitly exports', () => {
     // the Bitly slug is not reused: the default domain generates its own
     expect(res.body.links[0].slug).not.toBe('3abcDEF');
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Invalid target: expected an http(s) URL' },
-      { row: 3, reason: 'Missing target URL' },
+      { row: 2, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 3, reason: 'Missing target URL', field: 'target', code: 'required' },
     ]);
   });
 
@@ -234,7 +241,7 @@ describe('same path as every create', () => {
     const res = await importCsv(ws, { csv: 'url\nhttps://example.com/fine\nhttps://blocked.example/x\nhttps://example.com/fine-2' });
     expect(res.status).toBe(201);
     expect(res.body.created).toBe(2);
-    expect(res.body.errors).toEqual([{ row: 2, reason: 'Governance policy: links to blocked.example are not allowed' }]);
+    expect(res.body.errors).toEqual([{ row: 2, reason: 'Governance policy: links to blocked.example are not allowed', code: 'invalid' }]);
     expect(hookSources).toEqual(['import', 'import', 'import']);
   });
 
@@ -246,8 +253,8 @@ describe('same path as every create', () => {
     const res = await importCsv(ws, { csv });
     expect(res.status).toBe(201);
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Governance: target domain blocked (www.evil.example is in blocked_domains)' },
-      { row: 3, reason: 'Governance: a title is required (require_title)' },
+      { row: 2, reason: 'Governance: target domain blocked (www.evil.example is in blocked_domains)', field: 'target', code: 'invalid' },
+      { row: 3, reason: 'Governance: a title is required (require_title)', field: 'title', code: 'required' },
     ]);
     expect(res.body.links.map((l: any) => l.target)).toEqual(['https://example.com/ok']);
   });
@@ -255,7 +262,9 @@ describe('same path as every create', () => {
   test('link.validate rules apply: a target on our own short domain is refused', async () => {
     const ws = await t.bootstrap();
     const res = await importCsv(ws, { csv: `url\nhttp://${DEFAULT_DOMAIN}/loop` });
-    expect(res.body.errors).toEqual([{ row: 1, reason: 'Invalid target: it points at a short domain of this service (a redirect loop)' }]);
+    expect(res.body.errors).toEqual([
+      { row: 1, reason: 'Invalid target: it points at a short domain of this service (a redirect loop)', field: 'target', code: 'invalid' },
+    ]);
   });
 
   test('link.created events and link.create audit entries for each imported link', async () => {

@@ -14727,12 +14727,18 @@ export interface operations {
                             /** @description Data row, from 1 */
                             row: number;
                             reason: string;
+                            /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
+                            field?: string;
+                            /** @description What kind of refusal, as in an error answer (`invalid`, `required`, `taken`, …) */
+                            code: string;
                         }[];
                         /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
                         warnings: {
                             /** @description Data row, from 1 */
                             row: number;
                             reason: string;
+                            /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
+                            field?: string;
                         }[];
                         links: {
                             id: string;
@@ -14764,12 +14770,18 @@ export interface operations {
                             /** @description Data row, from 1 */
                             row: number;
                             reason: string;
+                            /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
+                            field?: string;
+                            /** @description What kind of refusal, as in an error answer (`invalid`, `required`, `taken`, …) */
+                            code: string;
                         }[];
                         /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
                         warnings: {
                             /** @description Data row, from 1 */
                             row: number;
                             reason: string;
+                            /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
+                            field?: string;
                         }[];
                         links: {
                             id: string;
