@@ -1,7 +1,7 @@
 /**
  * Every plan number and gate in one table: the documented limits as data.
  * Numbers the API reference leaves open (workspaces, members, domains, free-plan counts) are
- * chosen here and documented in the README; change them here and nowhere else.
+ * chosen here and documented in docs/api.md (Plans); change them here and nowhere else.
  */
 export const PLANS = ['free', 'pro', 'team', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
