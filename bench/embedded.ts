@@ -17,7 +17,7 @@
  *   5. a clean stop (SIGTERM), and the data directory read back: click rows and `click_count` of both
  *      links equal the visits served.
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 64), BENCH_ROUNDS (default 3),
- * BENCH_VISITS (default 20000), BENCH_REST_SECONDS (default 30), BENCH_BUN_FLAGS. Exit status 0 when every target of issue 15 is met.
+ * BENCH_VISITS (default 20000), BENCH_REST_SECONDS (default 30), BENCH_BUN_FLAGS. Exit status 0 when every target is met.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import { ConfigError } from './errors';
 import { isPlan, PLANS, type Plan } from './plans';
 import { LOCAL_PROXIES, TrustedProxies } from './trusted-proxies';
 
-/** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them). */
+/** Environment → typed configuration. Every variable has a working local default (the README's Configuration table lists them, and test/docs/commands.test.ts keeps the two equal). */
 export interface Config {
   port: number;
   siteUrl: string;

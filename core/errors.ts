@@ -59,7 +59,7 @@ export interface ErrorAnswer {
   code: ErrorCode;
 }
 
-/** A failure with a spec status code; the kernel's error handler turns it into `{error, field?, code}`. */
+/** A failure with its HTTP status code; the kernel's error handler turns it into `{error, field?, code}`. */
 export class ApiError extends Error {
   readonly field?: string;
   readonly code: ErrorCode;

@@ -7,7 +7,7 @@ export type { ClickRecord, Device, LinkSnapshot, LinkValidate, Visitor, Workspac
 /**
  * The typed hook bus. Two kinds of names:
  * - events (EventMap): facts that happened, emitted after commit; handlers run detached,
- *   their errors are logged and never reach the request. Every webhook event type of the spec.
+ *   their errors are logged and never reach the request. Every webhook event type a subscriber can receive.
  * - hooks (HookMap): extension points awaited in registration order (or `order`); a handler may
  *   throw an ApiError (e.g. `link.beforeCreate` rejecting with 400) or mutate the context.
  * Every name and payload is declared here (module-specific payload types in hook-types.ts), so a
@@ -64,7 +64,7 @@ export interface EventMap {
 
 export type EventName = keyof EventMap;
 
-/** The spec's webhook event types, in the spec's order. */
+/** The webhook event types a subscription may name, in the order the API documents them. */
 export const WEBHOOK_EVENT_TYPES = [
   'link.created',
   'link.updated',
@@ -103,7 +103,7 @@ export interface LinkBeforeCreate {
 /**
  * One `redirect.resolve` stage sees the resolved link and the visitor and may set `target`
  * (routing stages) or mark the response (deep link, interstitial). Stages run in `order`, the
- * spec's decision order: sequence 10, rules engine 20, legacy routing 30, A/B 40, default 50,
+ * product's decision order: sequence 10, rules engine 20, legacy routing 30, A/B 40, default 50,
  * deep link 60, UTM 70, conversion click id 75, pages (deep-link app page 80, interstitial 81, retargeting 82).
  * A stage that needs no I/O should not be `async`: the pipeline stays synchronous then (hot path).
  */

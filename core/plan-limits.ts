@@ -6,7 +6,7 @@ import { planLimit, type LimitName, type Plan } from './plans';
 /** The plan counts a create can run into (rules per link are checked on the link, not counted). */
 export type CountedResource = Exclude<LimitName, 'rulesPerLink'>;
 
-/** What a create that would pass the limit is answered: the spec's 402, or 403 for the workspaces a user owns. */
+/** What a create that would pass the limit is answered: 402, or 403 for the workspaces a user owns. */
 const LIMIT_REACHED: Record<CountedResource, { status: 402 | 403; message: (plan: Plan, max: number) => string }> = {
   ownedWorkspaces: { status: 403, message: (plan, max) => `Workspace limit reached: the ${plan} plan allows owning ${max} workspaces` },
   members: { status: 402, message: (plan, max) => `Member limit reached: the ${plan} plan allows ${max} members, pending invites included` },

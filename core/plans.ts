@@ -1,7 +1,7 @@
 /**
- * Every plan number and gate in one table: the spec's Limits section as data.
- * Numbers the spec leaves open (workspaces, members, domains, free-plan counts) are
- * chosen here and documented in the README; change them here and nowhere else.
+ * Every plan number and gate in one table: the documented limits as data.
+ * Numbers the API reference leaves open (workspaces, members, domains, free-plan counts) are
+ * chosen here and documented in docs/api.md (Plans); change them here and nowhere else.
  */
 export const PLANS = ['free', 'pro', 'team', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -88,7 +88,7 @@ export type LimitName = keyof typeof PLAN_LIMITS;
 
 export const planLimit = (plan: Plan, limit: LimitName) => PLAN_LIMITS[limit][plan];
 
-/** Fixed limits of the spec that do not vary by plan. */
+/** Fixed limits that do not vary by plan. */
 export const LIMITS = {
   bulkItems: 100,
   importRows: 500,
@@ -108,7 +108,7 @@ export const LIMITS = {
   templateName: 100,
 } as const;
 
-/** Rate limits of the spec: points per window. */
+/** Rate limits: points per window. */
 export const RATE_LIMITS = {
   linkCreate: { points: 30, durationSec: 10 },
   linkBulk: { points: 5, durationSec: 10 },

@@ -17,7 +17,7 @@ export type Processor<N extends JobName> = (data: JobMap[N], meta: { jobId?: str
 export interface EnqueueOptions {
   /** idempotency key: a second job with the same id is ignored while the first exists */
   jobId?: string;
-  /** attempts in all (default 3); webhooks use 1, the spec forbids retries */
+  /** attempts in all (default 3); webhooks use 1: a delivery is never retried */
   attempts?: number;
   delayMs?: number;
   /**

@@ -11,7 +11,7 @@ export const auditLog = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id'),
     action: text('action').notNull(),
-    /** JSON-encoded, as the spec shows it */
+    /** JSON-encoded, as the API answers it */
     details: text('details').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-/** The actions the log records (the spec's list, then the conversions of issue 26): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
+/** The actions the log records (the reference interface's list, then the conversions' leads and sales): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
 export const AUDIT_ACTIONS = [
   'link.create',
   'link.update',

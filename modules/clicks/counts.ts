@@ -3,7 +3,7 @@ import { linkCacheKey } from '../links';
 import type { ClickBatch } from './batch';
 
 /**
- * Fresh `click_count` for the redirect's rules (issue 15): a link snapshot is cached for up to
+ * Fresh `click_count` for the redirect's rules: a link snapshot is cached for up to
  * 10 minutes, its count with it. After each stored batch the worker broadcasts the links' new totals;
  * every API process raises the count of the snapshot it holds in process (no I/O on the redirect
  * path). A process that loads a snapshot from Redis meanwhile — older than the broadcasts it missed —

@@ -25,7 +25,7 @@ export const DomainItem = t.Object({
   id: t.String(),
   workspace_id: t.String(),
   domain: t.String(),
-  // the spec's list form: an integer here, a boolean in the create and verify answers
+  // the documented list form: an integer here, a boolean in the create and verify answers
   verified: Int({ minimum: 0, maximum: 1, description: '1 when the domain is verified, else 0 (the create and verify answers give a boolean)' }),
   txt_name: TxtName,
   txt_record: TxtRecord,

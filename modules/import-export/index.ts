@@ -5,7 +5,7 @@
 export const IMPORT_ROUTE = /^\/api\/workspaces\/[^/]+\/import\/links\/?$/;
 
 /**
- * Its body bound: the spec allows 500 data rows; 8 MB gives each row 16 kB (a long target, title
+ * Its body bound: an import takes at most 500 data rows; 8 MB gives each row 16 kB (a long target, title
  * and tags, and a long note), with room for JSON escaping or a multipart envelope. Bun.serve's own
  * bound, the largest of all, is this one.
  */

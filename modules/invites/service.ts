@@ -39,7 +39,7 @@ export async function countPendingInvites(db: DbOrTx, workspaceId: string): Prom
   return db.$count(invites, pending(workspaceId));
 }
 
-/** The spec's Invite; its `token` is the stored hash, since the token itself is shown only once (create response, e-mail). */
+/** An invite as the API answers it; its `token` is the stored hash, since the token itself is shown only once (create response, e-mail). */
 export async function listPendingInvites(db: Db, workspaceId: string) {
   const rows = await db.select().from(invites).where(pending(workspaceId)).orderBy(asc(invites.createdAt));
   const inviters = await usersByIds(db, [...new Set(rows.map((i) => i.invitedBy))]);

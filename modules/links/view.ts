@@ -7,7 +7,7 @@ import type { links } from './schema';
 
 export type LinkRow = typeof links.$inferSelect;
 
-/** The spec's Link JSON: the fields of LINK_FIELDS that have an `output`, in table order. */
+/** A link as the API answers it: the fields of LINK_FIELDS that have an `output`, in table order. */
 export type LinkView = Static<typeof Link>;
 
 const shown = fieldsWith('output');

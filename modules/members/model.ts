@@ -10,5 +10,5 @@ export const Member = t.Object({
 });
 
 export const MemberParams = t.Object({ wsId: t.String(), userId: t.String() });
-/** Roles are checked in the service so a wrong value gets the spec's plain 400 message. */
+/** Roles are checked in the service so a wrong value gets the documented plain 400 message. */
 export const UpdateRoleBody = t.Object({ role: t.String({ description: 'owner, admin, editor or viewer' }) });

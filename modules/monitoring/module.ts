@@ -5,7 +5,7 @@ import { monitoringRoutes } from './routes';
 /**
  * Broken-link monitoring (Pro+): a repeatable `monitoring.run` job every MONITOR_INTERVAL_MS
  * checks each monitored link (`link.broken` / `link.recovered` on state changes, kept as the
- * link's health history: GET /api/workspaces/{wsId}/links/{linkId}/health, beyond the spec, for
+ * link's health history: GET /api/workspaces/{wsId}/links/{linkId}/health, an addition for
  * the dashboard). Operators run a pass with POST /api/admin/monitoring/run or `bun run cli monitor`.
  */
 export const monitoringModule: LinkhopModule = {

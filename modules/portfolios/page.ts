@@ -4,7 +4,7 @@ import { clicksByLinkSince } from '../clicks';
 import { getPortfolioBySlug, isPortfolioSlug, pageCacheKey, portfolioLinkList, trendStart } from './service';
 import { DEFAULT_STYLE, TREND_DAYS } from './shared';
 
-/** Spec: public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */
+/** Public portfolio pages are cached 5 minutes (by browsers and proxies, and here). */
 export const PAGE_TTL_MS = 300_000;
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_TTL_MS / 1000}`;
 /** No script, nothing loaded: only the page's own inline style (its colours are checked hex values). */

@@ -109,7 +109,7 @@ export const portfolioRoutes = (deps: Deps) =>
         body: withExample(OrderLinksBody, { link_ids: ['<second link id>', '<first link id>'] }),
         response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: {
-          summary: 'Reorder the links (beyond the spec)',
+          summary: 'Reorder the links',
           description:
             'Sets `sort_order` to each link’s position in `link_ids`, which must list every link of the portfolio exactly once (400 otherwise). The public page follows at once.',
         },

@@ -10,7 +10,7 @@ export interface RoutingRules {
   os?: Record<string, string>;
 }
 
-/** Map keys in canonical form: countries upper case, device lower case, OS names as the spec spells them. */
+/** Map keys in canonical form: countries upper case, device lower case, OS names as the API documents them. */
 const canonicalKey: Record<keyof RoutingRules, (key: string) => string | undefined> = {
   geo: (key) => (isCountryCode(key.toUpperCase()) ? key.toUpperCase() : undefined),
   device: (key) => DEVICE_KEYS.find((d) => d === key.toLowerCase()),

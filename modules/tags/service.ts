@@ -100,8 +100,8 @@ export async function putTag(deps: Deps, ws: { id: string; plan: Plan }, name: s
 }
 
 /**
- * Deletes a tag: its metadata, and (as the spec's reference pages say; its machine-readable
- * description differs) the tag itself from every link of the workspace, in one transaction. Each changed
+ * Deletes a tag: its metadata, and (as the reference pages of the interface say; its
+ * machine-readable description differs) the tag itself from every link of the workspace, in one transaction. Each changed
  * link is audited and announced as `link.updated` like any tag change. Deleting an unknown tag is a no-op.
  */
 export async function deleteTag(deps: Deps, ws: { id: string }, userId: string, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The link fields a template's config may hold (spec: Template), besides `expires_in_days`: pure
+ * The link fields a template's config may hold (the API's Template), besides `expires_in_days`: pure
  * data, one list for the service's check, the OpenAPI prose and the dashboard's form (runs in the browser).
  */
 export const TEMPLATE_LINK_FIELDS = [

@@ -3,7 +3,7 @@ import type { Config } from '../../core/config';
 import { outboundCa, resolveOutboundTarget, sendOutbound, UnsafeUrlError, type OutboundPolicy, type OutboundResponse } from '../../core/outbound';
 import { LIMITS } from '../../core/plans';
 
-/** The JSON body of every delivery (spec: Events → Payload). */
+/** The JSON body of every delivery (as the API reference documents it). */
 export interface WebhookPayload {
   /** unique per delivery: receivers discard repeats */
   id: string;

@@ -1,7 +1,11 @@
 import { t } from 'elysia';
+import { WEBHOOK_EVENT_TYPES } from '../../core/hooks';
 import { Int, PageQuery } from '../../core/model';
 
-const Events = t.Array(t.String(), { description: 'Event types to receive (see the spec list)', maxItems: 50 });
+const Events = t.Array(t.String(), {
+  description: `Event types to receive (at least one; repeats count once): ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+  maxItems: 50,
+});
 
 export const WebhookParams = t.Object({ wsId: t.String(), webhookId: t.String() });
 

@@ -31,7 +31,7 @@ function webhookView(row: WebhookRow, createdByEmail: string | null) {
   };
 }
 
-/** Only the spec's event types, each once; at least one. */
+/** Only known event types, each once; at least one. */
 function parseEvents(events: string[]): string[] {
   if (!events.length) throw badRequest('events must list at least one event type', { field: 'events', code: 'required' });
   const unknown = events.find((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
@@ -250,7 +250,7 @@ export interface DeliverJob {
 /**
  * A bus event → one `webhooks.deliver` job per active webhook of the workspace subscribed to its
  * type. Paused webhooks are skipped: their events are dropped, not queued. One attempt only:
- * the spec forbids automatic retries.
+ * deliveries are never retried automatically.
  */
 export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K, event: EventMap[K]) {
   const subscriptions = (await activeSubscriptions(deps, event.workspaceId)) ?? [];

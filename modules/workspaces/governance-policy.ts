@@ -1,6 +1,6 @@
 import { badRequest } from '../../core/errors';
 
-/** A workspace's governance policy (spec: Governance policy object). */
+/** A workspace's governance policy (the API's governance policy object). */
 export interface GovernancePolicy {
   require_utm?: boolean;
   require_tags?: boolean;

@@ -203,7 +203,7 @@ export async function dashboardWorkspaces(db: Db, userId: string) {
   return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan as Plan, role, parent_workspace_id: w.parentWorkspaceId }));
 }
 
-/** The spec's Workspace. Secrets of analytics integrations are shown to admins and owners only. */
+/** A workspace as the API answers it. Secrets of analytics integrations are shown to admins and owners only. */
 export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
   const counts = await memberCounts(db, [row.id]);
   const secret = (v: string | null) => (roleAtLeast(role, 'admin') ? v : v === null ? null : '********');

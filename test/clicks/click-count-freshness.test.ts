@@ -14,7 +14,7 @@ import {
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
- * Issue 15: a rule on `click_count` must see recorded clicks soon (1 s embedded, 2 s in production
+ * A rule on `click_count` must see recorded clicks soon (1 s embedded, 2 s in production
  * with several API processes), although the link stays cached (no database read per visit).
  * "The first 3 visitors" go to the default target, every later one to the rule's.
  */

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { visitTarget } from './helpers';
 
 /**
- * The attribution bar of issue 26 at full size, in both modes: 10,000 visits of links with
+ * The attribution bar at full size, in both modes: 10,000 visits of links with
  * track_conversions, 1,000 leads and 300 sales (20 of them repeating an invoice_id) through the
  * API; the funnel answers exactly what was sent, per link and per currency.
  */

@@ -103,7 +103,7 @@ export async function checkA11y(page: Page) {
 }
 
 const SCREENSHOTS = new URL('./screenshots', import.meta.url).pathname;
-/** Where the README's screenshots live: pass it to `screenshot` for a page the README shows. */
+/** Where the docs' screenshots live (docs/dashboard.md shows them): pass it to `screenshot` for a page the docs show. */
 export const DOCS_SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
 /** The page (its viewport) at 1280 px and at 375 px, into test/dashboard/screenshots/ (git-ignored) or `dir`. */

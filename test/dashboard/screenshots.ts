@@ -1,5 +1,5 @@
 /**
- * Screenshots of the dashboard's main pages for the README: seeds a realistic agency workspace
+ * Screenshots of the dashboard's main pages for the docs (docs/dashboard.md): seeds a realistic agency workspace
  * (links, a month of clicks, a monitored link's broken/recovered history, a client workspace),
  * signs in through the mailed link and saves the viewport of each page at 1280 px and 375 px into
  * docs/screenshots/.

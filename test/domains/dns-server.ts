@@ -2,6 +2,8 @@ import dgram from 'node:dgram';
 import dns2 from 'dns2';
 
 const { Packet } = dns2;
+/** response codes of RFC 1035 §4.1.1 (dns2 has them at run time as Packet.RCODE, but not in its typings) */
+const RCODE = { SERVFAIL: 2, NXDOMAIN: 3 } as const;
 
 /** Records of one name in the test zone; a name missing from the zone answers NXDOMAIN. A CNAME excludes TXT records. */
 export type ZoneEntry =
@@ -28,8 +30,8 @@ export async function startDnsServer() {
       const answer = (name: string, record: { type: number; data?: string[]; domain?: string }) =>
         response.answers.push({ name, class: Packet.CLASS.IN, ttl: 60, ...record } as unknown as (typeof response.answers)[number]);
       const entry = zone.get(question.name.toLowerCase());
-      if (!entry) response.header.rcode = Packet.RCODE.NXDOMAIN;
-      else if (entry.servfail) response.header.rcode = Packet.RCODE.SERVFAIL;
+      if (!entry) response.header.rcode = RCODE.NXDOMAIN;
+      else if (entry.servfail) response.header.rcode = RCODE.SERVFAIL;
       else if (entry.cname) {
         answer(question.name, { type: Packet.TYPE.CNAME, domain: entry.cname });
         const target = zone.get(entry.cname.toLowerCase().replace(/\.$/, ''));

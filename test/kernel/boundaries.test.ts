@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 // The module boundaries are checked by dependency-cruiser with the project's own configuration:
 // once on the code (so `npm test` alone catches a violation), once on a fixture that breaks each rule.
 const ROOT = join(import.meta.dir, '..', '..');
-const CRUISER = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+const CRUISER = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 
 interface Violation {
   rule: { name: string };

@@ -5,7 +5,7 @@ import { createRedis } from '../../core/redis';
 import { TEST_REDIS_URL } from '../helpers/db';
 
 /**
- * "A PATCH through A is seen by the very next visit through B" (issue 8) holds only if A's write
+ * "A PATCH through A is seen by the very next visit through B" holds only if A's write
  * answers after B dropped its copy. Here B is slow to read its invalidations (each message reaches
  * its handler `delayMs` late, as in a loaded process): A's invalidate must wait for B's
  * acknowledgement, and no longer than its deadline for a process that does not answer.

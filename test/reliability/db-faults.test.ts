@@ -5,7 +5,7 @@ import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 /**
- * Fault tests 4 and 5 (issue 8): `bun app/main.ts` against a PRIVATE PostgreSQL cluster this
+ * Fault tests 4 and 5: `bun app/main.ts` against a PRIVATE PostgreSQL cluster this
  * file starts, so that it can crash it (`pg_ctl stop -m immediate`) without touching the
  * shared server.
  * 4: a crash in the middle of a 100-link bulk create or a 500-row import loses all of it, never

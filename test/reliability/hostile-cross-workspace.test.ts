@@ -4,7 +4,7 @@ import { memberWithKey } from '../helpers/members';
 import { addDomain, createLink, type Ws } from '../links/fixtures';
 
 /**
- * Cross-workspace ids (issue 8): an owner of workspace A who names workspace B's real resources
+ * Cross-workspace ids: an owner of workspace A who names workspace B's real resources
  * gets 404 on EVERY API route that takes an id — the route list comes from the app itself, so
  * a new route is covered (or fails here) without editing this file — and B's resources are
  * untouched afterwards. Naming B itself as the workspace is 404 on every workspace route too.

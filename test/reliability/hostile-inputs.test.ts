@@ -7,7 +7,7 @@ import { workspacePool } from '../helpers/smart-links';
 import { addDomain, BROWSER_UA, createLink, type Ws } from '../links/fixtures';
 
 /**
- * Abuse and bad input (issue 8): a table of hostile inputs, each with its safe result.
+ * Abuse and bad input: a table of hostile inputs, each with its safe result.
  * Already covered elsewhere and not repeated: own short domains as create target
  * (test/links/create), the SSRF matrix of webhooks (test/webhooks/ssrf), password rate limit
  * per link+IP (test/redirect/password), CSV neutralisation of export cells

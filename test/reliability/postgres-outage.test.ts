@@ -17,7 +17,7 @@ import {
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
- * Fault test 3 (issue 8): a PRIVATE PostgreSQL cluster this file starts (so it can crash it with
+ * Fault test 3: a PRIVATE PostgreSQL cluster this file starts (so it can crash it with
  * `pg_ctl stop -m immediate`), an API process and a worker process on it and on a private Redis.
  * While PostgreSQL is down, links the API process has cached keep redirecting; a link it has not
  * cached answers 503 (retry), never 404, and that failure is not cached; the clicks wait in the

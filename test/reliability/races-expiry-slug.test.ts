@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addDomain, createLink, type Ws } from '../links/fixtures';
 
 /**
- * Fault test 8 (issue 8): races. Concurrent visits to an expired link fire `link.expired` once;
+ * Fault test 8: races. Concurrent visits to an expired link fire `link.expired` once;
  * concurrent creates of one custom slug end with exactly one link.
  */
 let t: TestApp;

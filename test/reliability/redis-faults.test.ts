@@ -16,7 +16,7 @@ import {
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
- * Fault tests 1 and 2 (issue 8): an API process and a worker process (production mode) on a
+ * Fault tests 1 and 2: an API process and a worker process (production mode) on a
  * redis-server of this file (AOF on, noeviction), which the tests `kill -9` and restart, then
  * SIGSTOP and SIGCONT, while redirects run from this process over loopback.
  *

@@ -19,7 +19,7 @@ import { domains } from '../../modules/domains/schema';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
- * Scale-out (issue 8): two API processes (A, B) and two worker processes, all `bun` children in
+ * Scale-out: two API processes (A, B) and two worker processes, all `bun` children in
  * production mode, against one PostgreSQL database and one Redis (a redis-server of this file,
  * configured as the README asks: noeviction). Nothing is shared in process memory.
  */

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, type TestCerts } from '../helpers/https-receiver';
 
 /**
- * Fault test 7 (issue 8), through the real delivery path (event → queue → delivery log), with
+ * Fault test 7, through the real delivery path (event → queue → delivery log), with
  * all hostile receivers hit by the same event: a receiver that hangs is a failure recorded at
  * 5 s ± 0.5; a 3xx towards a private address is not followed; an endless body is not buffered;
  * and a healthy receiver gets the event meanwhile, long before the hanging one times out.

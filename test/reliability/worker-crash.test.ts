@@ -19,7 +19,7 @@ import {
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
- * Fault test 6 (issue 8): a worker process is killed (SIGKILL) in the middle of storing click
+ * Fault test 6: a worker process is killed (SIGKILL) in the middle of storing click
  * batches. To be sure it is mid-batch, the test holds the link's row lock: the worker's
  * transaction has begun and waits to lock the link for its `click_count` when it dies.
  * A second worker takes the stalled jobs back (JOB_LOCK_MS = 2 s) and stores every click once.

@@ -1041,7 +1041,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Reorder the links (beyond the spec)
+         * Reorder the links
          * @description Sets `sort_order` to each link’s position in `link_ids`, which must list every link of the portfolio exactly once (400 otherwise). The public page follows at once.
          */
         put: operations["putApiWorkspacesByWsIdPortfoliosByPortfolioIdLinksOrder"];
@@ -11835,21 +11835,21 @@ export interface operations {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events: string[];
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events: string[];
                 };
                 "multipart/form-data": {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events: string[];
                 };
             };
@@ -12290,7 +12290,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;
@@ -12298,7 +12298,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;
@@ -12306,7 +12306,7 @@ export interface operations {
                 "multipart/form-data": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (see the spec list) */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;

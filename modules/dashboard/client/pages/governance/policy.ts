@@ -1,7 +1,7 @@
 import type { GovernancePolicy as Policy } from '../../../../workspaces';
 import type { WorkspaceSettings } from '../settings/types';
 
-/** The governance policy as the form holds it (spec: Governance policy object). */
+/** The governance policy as the form holds it (the API's governance policy object). */
 export interface PolicyForm {
   requireUtm: boolean;
   requireTags: boolean;

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** The API takes at most this many data rows per import request (the spec's limit). */
+/** The API takes at most this many data rows per import request (the API's limit). */
 export const ROWS_PER_REQUEST = 500;
 
 /** One request's share of the file: the header and up to 500 data rows, and each row's number in the file. */

@@ -4,7 +4,7 @@ import { formOf, toBody, UTM_KEYS, type LinkForm } from '../links/form';
 import type { Link } from '../links/types';
 import { TEMPLATE_LINK_FIELDS } from '../../../../templates/shared';
 
-/** GET /workspaces/{wsId}/templates item (spec: Template). */
+/** GET /workspaces/{wsId}/templates item (the API's Template). */
 export type Template = ApiAnswer<'get', '/api/workspaces/{wsId}/templates'>['templates'][number];
 
 /** A template in the form: the link editor's own state for the link fields, plus its name and expiry in days. */

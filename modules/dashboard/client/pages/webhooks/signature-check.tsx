@@ -16,7 +16,7 @@ function Snippet({ id, caption, code }: { id: string; caption: string; code: str
   );
 }
 
-/** How a receiver checks that a delivery is genuine, as the spec's "Signature" section defines it, with code to copy. */
+/** How a receiver checks that a delivery is genuine, as the deliveries' signature is defined, with code to copy. */
 export function SignatureCheck() {
   return (
     <section class="signature-check" aria-labelledby="signature-heading">

@@ -1,4 +1,4 @@
-// Receiver code shown on the webhooks page. It must match the spec's "Signature" section exactly
+// Receiver code shown on the webhooks page. It must match how deliveries are signed exactly
 // (test/dashboard/webhooks.test.ts runs the JavaScript one against a real delivery).
 
 export const NODE_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';

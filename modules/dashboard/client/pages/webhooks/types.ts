@@ -13,7 +13,7 @@ const SUBSCRIBABLE = WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test
 const GROUP_OF: Record<string, string> = { link: 'Links', domain: 'Custom domains', member: 'Members', lead: 'Conversions', sale: 'Conversions' };
 const groupOf = (type: string) => GROUP_OF[type.split('.')[0]!] ?? type.split('.')[0]!;
 
-/** The event types grouped by what they are about (`link.*`, `domain.*`, `member.*`, leads and sales), in the spec's order. */
+/** The event types grouped by what they are about (`link.*`, `domain.*`, `member.*`, leads and sales), in the order the API lists them. */
 export const EVENT_GROUPS: { name: string; events: string[] }[] = [...new Set(SUBSCRIBABLE.map(groupOf))].map((name) => ({
   name,
   events: SUBSCRIBABLE.filter((type) => groupOf(type) === name),
