@@ -5,13 +5,14 @@ import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
 import { rebuildConversionRollups } from '../modules/conversions';
 import { runMonitoringPass } from '../modules/monitoring';
 import { setupLink, signInUrlFor } from '../modules/sessions';
+import { getWorkspaceRow } from '../modules/workspaces';
 import { restoreBackup, saveBackup, writeBackup } from './backup';
 import { type Config, loadConfig } from '../core/config';
 import { backupFromServer } from './control-socket';
 import { openDatabase } from '../core/db';
 import type { Deps } from '../core/deps';
 import { createDeps } from './deps';
-import { ApiError } from '../core/errors';
+import { ApiError, notFound } from '../core/errors';
 import { loadPlugins } from './plugins';
 
 /**
@@ -60,6 +61,7 @@ export const COMMANDS: Record<string, Command> = {
   },
   async 'rebuild-conversions'(deps, [workspaceId]) {
     if (!workspaceId) throw new ApiError(400, USAGE);
+    if (!(await getWorkspaceRow(deps.db, workspaceId))) throw notFound('Workspace');
     await rebuildConversionRollups(deps.db, workspaceId);
     return { rebuilt: workspaceId };
   },
