@@ -40,7 +40,7 @@ export async function loadConversion(db: DbOrTx, kind: ConversionKind, id: strin
 }
 
 /** The amount in the currency's major units, as both APIs take it (4900 EUR cents → 49, 4900 JPY → 4900). */
-export function majorUnits(amount: number, currency: string): number {
+function majorUnits(amount: number, currency: string): number {
   const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return amount / 10 ** digits;
 }

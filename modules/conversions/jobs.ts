@@ -12,7 +12,7 @@ declare module '../../core/queue' {
 }
 
 /** Tries in all: with the queue's backoff (200 ms doubling, at most 10 s) the last comes about 40 s after the first. */
-export const FORWARD_ATTEMPTS = 9;
+const FORWARD_ATTEMPTS = 9;
 
 /** 4xx answers other than these are refusals (a wrong secret, a bad pixel id): trying again would not help. */
 const RETRIED_4XX = new Set([408, 429]);
