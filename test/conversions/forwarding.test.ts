@@ -123,3 +123,19 @@ test('a refusal (4xx) is not retried and is in the audit log; a workspace withou
   await received(() => true, 0, 0);
   expect(rx.received.length).toBe(before);
 });
+
+test('an endpoint down through every try: the last failure is in the audit log', async () => {
+  const { api, click } = await forwardingWorkspace({ fb_pixel_id: 'px-down', fb_access_token: 'tok' });
+  rx.statusOf.set('/v19.0/px-down/events', 503);
+  const lead = (await api('POST', '/track/lead', { click_id: click, event_name: 'Sign up', customer_id: 'cus_d' })).body;
+  let entries: { details: string }[] = [];
+  for (const until = Date.now() + 90_000; !entries.length && Date.now() < until; ) {
+    await Bun.sleep(500);
+    entries = (await api('GET', '/audit-log?action=conversion.forward_failed')).body.entries;
+  }
+  rx.statusOf.delete('/v19.0/px-down/events');
+  expect(rx.received.filter((r) => r.path === '/v19.0/px-down/events')).toHaveLength(9);
+  expect(entries.map((e) => JSON.parse(e.details))).toEqual([
+    { destination: 'Meta Conversions API', lead_id: lead.lead_id, attempts: 9, error: 'Meta Conversions API answered 503: ' },
+  ]);
+}, 120_000);

@@ -61,6 +61,15 @@ test('leads and sales stored while rollups are rebuilt again and again: none los
   expect(answer).toMatchObject(expected);
   await rebuildConversionRollups(t.deps.db, ws.workspaceId);
   expect((await api('GET', '/stats/conversions')).body).toEqual(answer);
+
+  // a deleted link keeps its conversions counted; it has no short URL any more
+  expect((await api('DELETE', `/links/${link.id}`)).status).toBeLessThan(300);
+  const after = (await api('GET', '/stats/conversions')).body;
+  expect(after).toMatchObject({ leads: N, sales: N, revenue: expected.revenue });
+  expect(after.top_links).toEqual([
+    { currency: 'EUR', link_id: link.id, domain: null, slug: null, sales: N / 2, amount: sum(true) },
+    { currency: 'JPY', link_id: link.id, domain: null, slug: null, sales: N / 2, amount: sum(false) },
+  ]);
 });
 
 test("a rebuild counts each lead and sale on its own UTC day, and touches no other workspace's rollups", async () => {
