@@ -2,15 +2,17 @@ import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
+import { rebuildConversionRollups } from '../modules/conversions';
 import { runMonitoringPass } from '../modules/monitoring';
 import { setupLink, signInUrlFor } from '../modules/sessions';
+import { getWorkspaceRow } from '../modules/workspaces';
 import { restoreBackup, saveBackup, writeBackup } from './backup';
 import { type Config, loadConfig } from '../core/config';
 import { backupFromServer } from './control-socket';
 import { openDatabase } from '../core/db';
 import type { Deps } from '../core/deps';
 import { createDeps } from './deps';
-import { ApiError } from '../core/errors';
+import { ApiError, notFound } from '../core/errors';
 import { loadPlugins } from './plugins';
 
 /**
@@ -25,6 +27,7 @@ const USAGE = `usage:
   bun run cli setup-link
   bun run cli api-key --email E --workspace <workspaceId> [--role owner|admin|editor|viewer]
   bun run cli monitor
+  bun run cli rebuild-conversions <workspaceId>
   bun run cli backup --out FILE
   bun run cli restore --in FILE`;
 
@@ -55,6 +58,12 @@ export const COMMANDS: Record<string, Command> = {
   async 'api-key'(deps, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, workspace: { type: 'string' }, role: { type: 'string' } } });
     return mintApiKey(deps, { email: values.email ?? '', workspace: values.workspace ?? '', role: values.role });
+  },
+  async 'rebuild-conversions'(deps, [workspaceId]) {
+    if (!workspaceId) throw new ApiError(400, USAGE);
+    if (!(await getWorkspaceRow(deps.db, workspaceId))) throw notFound('Workspace');
+    await rebuildConversionRollups(deps.db, workspaceId);
+    return { rebuilt: workspaceId };
   },
   async monitor(deps) {
     // link.broken / link.recovered reach webhooks from here too (every module's handlers and jobs are wired

@@ -7,7 +7,9 @@
  *      (64 connections; every visit enqueues its click; the clicks worker is not running yet),
  *      measured alternately for BENCH_ROUNDS rounds: each round's ratio is Linkhop over the bare
  *      run just before it, so drift of the shared machine between rounds cancels out; the median
- *      round is the figure;
+ *      round is the figure; in the same rounds, right after the cached link, a cached link with
+ *      `track_conversions` on (its target gets `lh_cid=<click id>`), compared with the plain link
+ *      of its own round (target: within 10 %);
  *   3. 5,000 distinct links visited at random (cold caches warming from PostgreSQL);
  *   4. exactly 100,000 visits to a fresh link (autocannon);
  *   5. the clicks worker (its own process) starts and drains the whole backlog while the cached
@@ -31,7 +33,7 @@ import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
-import { medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
+import { BENCH_UA, medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
 import { coresBetween, cpuByGroup } from './cpu-split';
 import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
@@ -100,6 +102,9 @@ async function main() {
     slugs.push(...created.map((r) => r.slug));
   }
   const [hot, exact, ...distinct] = slugs;
+  const tracked = (
+    await createLinks(setup, ctx, [{ target: 'https://example.com/shop?ref=bench', utm_params: { source: 'bench' }, track_conversions: true }], 'bulk')
+  ).created[0]!.slug;
   await setup.close();
 
   // The clicks worker starts after the first runs: redirects enqueue their clicks (the queue absorbs
@@ -109,13 +114,20 @@ async function main() {
 
   // --- 2. one cached link, clicks recorded (queued), alternating with the bare server
   await wrk(`http://${host}/${hot}`, { seconds: 2 });
-  const rounds: { bare: WrkResult; cached: WrkResult }[] = [];
+  await wrk(`http://${host}/${tracked}`, { seconds: 2 });
+  // what the tracked link's visitors are sent to: the target with the click id
+  const trackedProbe = await fetch(`http://${host}/${tracked}`, { redirect: 'manual', headers: { 'user-agent': BENCH_UA } });
+  const trackedTarget = trackedProbe.headers.get('location') ?? '';
+  const rounds: { bare: WrkResult; cached: WrkResult; tracked: WrkResult }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bareRun = await wrk(bareUrl);
-    rounds.push({ bare: bareRun, cached: await wrk(`http://${host}/${hot}`) });
+    const cachedRun = await wrk(`http://${host}/${hot}`);
+    rounds.push({ bare: bareRun, cached: cachedRun, tracked: await wrk(`http://${host}/${tracked}`) });
   }
   // the median round by ratio: its bare run is the ceiling for every other scenario too
   const { bare, cached } = medianBy(rounds, (r) => r.cached.rps / r.bare.rps);
+  // conversion tracking against the plain link of the same round
+  const trackedRound = medianBy(rounds, (r) => r.tracked.rps / r.cached.rps);
 
   // --- 3. 5,000 distinct links at random (the server has seen none of them yet)
   const script = join(work, 'random.lua');
@@ -201,6 +213,7 @@ async function main() {
   const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
   const targets = {
     cached: cached.rps / bare.rps >= 0.6 && cached.p99 <= 10,
+    tracked: trackedRound.tracked.rps / trackedRound.cached.rps >= 0.9 && new URL(trackedTarget).searchParams.has('lh_cid'),
     random: random.rps / bare.rps >= 0.3,
     clicks: rows === VISITS && clickCount === VISITS,
     rss: rss <= 250,
@@ -214,6 +227,8 @@ async function main() {
     `| bare Bun.serve constant 302 | ${bare.rps.toFixed(0)} | 1.00 | ${fmt(bare.p50)} | ${fmt(bare.p99)} | ceiling |`,
     `| cached redirect, clicks recorded (queued): median of ${ROUNDS} rounds | ${cached.rps.toFixed(0)} | ${ratio(cached)} | ${fmt(cached.p50)} | ${fmt(cached.p99)} | ≥ 0.60×, p99 ≤ 10 ms ${verdict(targets.cached)} |`,
     `| (each round: bare → cached) | ${rounds.map((r) => `${r.bare.rps.toFixed(0)} → ${r.cached.rps.toFixed(0)}`).join(', ')} | ${rounds.map((r) => (r.cached.rps / r.bare.rps).toFixed(2)).join(', ')} | | ${rounds.map((r) => fmt(r.cached.p99)).join(', ')} | |`,
+    `| cached redirect with track_conversions (lh_cid added), clicks recorded: median of ${ROUNDS} rounds by its ratio to the plain cached link of its round | ${trackedRound.tracked.rps.toFixed(0)} | ${ratio(trackedRound.tracked)} | ${fmt(trackedRound.tracked.p50)} | ${fmt(trackedRound.tracked.p99)} | ≥ 0.90× the plain link (${roundRatio(trackedRound.tracked, trackedRound.cached)}) ${verdict(targets.tracked)} |`,
+    `| (each round: cached → tracked) | ${rounds.map((r) => `${r.cached.rps.toFixed(0)} → ${r.tracked.rps.toFixed(0)}`).join(', ')} | ${rounds.map((r) => roundRatio(r.tracked, r.cached)).join(', ')} | | ${rounds.map((r) => fmt(r.tracked.p99)).join(', ')} | |`,
     `| same, while the clicks worker drains the backlog | ${draining.rps.toFixed(0)} | ${ratio(draining)} | ${fmt(draining.p50)} | ${fmt(draining.p99)} | (worker, PostgreSQL and server share the 2 cores) |`,
     `| ${DISTINCT} distinct links at random | ${random.rps.toFixed(0)} | ${ratio(random)} | ${fmt(random.p50)} | ${fmt(random.p99)} | ≥ 0.30× ${verdict(targets.random)} |`,
     `| cached redirect, clicks stored concurrently (worker running): median of ${ROUNDS} rounds, against the median bare run (${bareReference.rps.toFixed(0)} req/s) | ${storedCached.cached.rps.toFixed(0)} | ${roundRatio(storedCached.cached, bareReference)} | ${fmt(storedCached.cached.p50)} | ${fmt(storedCached.cached.p99)} | ≥ 0.50×, p99 ≤ 10 ms ${verdict(targets.storedCached)} |`,
@@ -226,13 +241,19 @@ async function main() {
     `| ${VISITS} visits (autocannon, ${visits.rps.toFixed(0)} req/s): 3xx answers | ${visits.statuses['3xx']} (errors ${visits.errors}, non-3xx ${visits.statuses['2xx'] + visits.statuses['4xx'] + visits.statuses['5xx']}) | ${VISITS} |`,
     `| click rows after the worker drained (${(drainMs / 1000).toFixed(1)} s, ${total} clicks in all, ${failedJobs} failed jobs) | ${rows} rows, click_count ${clickCount} | exactly ${VISITS}: ${verdict(targets.clicks)} |`,
     `| click jobs still queued right after the concurrent rounds | ${backlog} | (0: the worker kept up) |`,
+    `| the tracked link's redirect | ${trackedProbe.status} to ${trackedTarget} | lh_cid in the target |`,
     `| server RSS after the run | ${rss.toFixed(0)} MB | ≤ 250 MB ${verdict(targets.rss)} |`,
   ];
   console.log(
     `\nLinkhop redirect benchmark — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, wrk -t2 -c${CONNECTIONS} -d${SECONDS}s on loopback, clicks worker nice ${WORKER_NICE}; ratios against the bare run of the median round (${bare.rps.toFixed(0)} req/s)\n`,
   );
   console.log(lines.join('\n'));
-  return reportTargets(targets, [...rounds.flatMap((r) => [r.bare, r.cached]), ...stored.flatMap((r) => [r.bare, r.cached, r.random]), random, draining]);
+  return reportTargets(targets, [
+    ...rounds.flatMap((r) => [r.bare, r.cached, r.tracked]),
+    ...stored.flatMap((r) => [r.bare, r.cached, r.random]),
+    random,
+    draining,
+  ]);
 }
 
 await runBenchmark(main);

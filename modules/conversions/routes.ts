@@ -46,7 +46,8 @@ export const conversionRoutes = (deps: Deps) =>
         query: ConversionStatsQuery,
         response: { 200: ConversionStats, ...errors(400, 401, 402, 403, 404) },
         detail: {
-          summary: 'The conversion funnel over a range of UTC days (default all time): clicks, leads, sales and revenue per currency',
+          summary:
+            'The conversion funnel over a range of UTC days (default all time), from the rollups: clicks, leads, sales, revenue per currency, the rates between the steps, the funnel per day and the top links by revenue per currency',
           tags: ['Stats'],
         },
       },

@@ -1,4 +1,4 @@
-import { bigint, char, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, char, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { workspaces } from '../workspaces/schema';
 
 /**
@@ -58,4 +58,38 @@ export const conversionSales = pgTable(
     index('conversion_sales_link_time_idx').on(t.linkId, t.createdAt),
     index('conversion_sales_lead_idx').on(t.leadId),
   ],
+);
+
+/**
+ * Leads per link and UTC day of their creation: what the funnel reads. Raised in the transaction
+ * that stores the lead, so a lead is counted exactly when it exists (see rollup.ts).
+ */
+export const conversionLeadDays = pgTable(
+  'conversion_lead_days',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    linkId: text('link_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.linkId, t.day] }), index('conversion_lead_days_day_idx').on(t.workspaceId, t.day)],
+);
+
+/** Sales and their sum per link, UTC day and currency (never summed across currencies), kept like the lead days. */
+export const conversionSaleDays = pgTable(
+  'conversion_sale_days',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    linkId: text('link_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    sales: integer('sales').notNull(),
+    /** in the currency's minor units */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.linkId, t.day, t.currency] }), index('conversion_sale_days_day_idx').on(t.workspaceId, t.day)],
 );

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit';
 import { rememberedWorkspace } from '../workspaces';
 import { attributableClick } from './attribution';
 import { METADATA_MAX_CHARS, type LeadBody, type SaleBody } from './model';
+import { countLead, countSale } from './rollup';
 import { conversionLeads, conversionSales } from './schema';
 
 type LeadRow = typeof conversionLeads.$inferSelect;
@@ -66,8 +67,10 @@ export async function trackLead(deps: Deps, workspaceId: string, userId: string,
       })
       .onConflictDoNothing()
       .returning();
-    if (lead)
+    if (lead) {
+      await countLead(tx, lead);
       await recordAudit({ db: tx, workspaceId, userId, action: 'lead.create', details: { id: lead.id, link_id: lead.linkId, event_name: lead.eventName } });
+    }
     return lead;
   });
   // a concurrent call for the same customer and event stored it first
@@ -132,7 +135,8 @@ export async function trackSale(deps: Deps, workspaceId: string, userId: string,
       })
       .onConflictDoNothing()
       .returning();
-    if (sale)
+    if (sale) {
+      await countSale(tx, sale);
       await recordAudit({
         db: tx,
         workspaceId,
@@ -140,6 +144,7 @@ export async function trackSale(deps: Deps, workspaceId: string, userId: string,
         action: 'sale.create',
         details: { id: sale.id, link_id: sale.linkId, amount: sale.amount, currency: sale.currency, invoice_id: sale.invoiceId },
       });
+    }
     return sale;
   });
   // only an invoice_id conflicts: a concurrent call with it stored it first

@@ -86,16 +86,16 @@ export const ImportResult = t.Object({
   ),
 });
 
+export type ExportName = 'links' | 'clicks' | 'conversions';
+
 /**
  * OpenAPI of a CSV export: Elysia documents string schemas as text/plain and ignores
  * `detail.responses` when a route has `response` schemas, so the answers are described here.
  */
-export const csvExportResponses = (name: 'links' | 'clicks') => ({
+export const csvExportResponses = (name: ExportName, errorStatuses: readonly number[] = [401, 403, 404]) => ({
   200: {
     description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '`,
     content: { 'text/csv': { schema: { type: 'string' as const } } },
   },
-  ...Object.fromEntries(
-    ([401, 403, 404] as const).map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }]),
-  ),
+  ...Object.fromEntries(errorStatuses.map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }])),
 });

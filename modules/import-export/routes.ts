@@ -5,10 +5,10 @@ import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { checkBody } from '../../core/validation';
 import { linkContext } from '../links';
-import { csvExportResponses, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
-import { clicksCsv, importLinks, linksCsv, parseImportCsv } from './service';
+import { csvExportResponses, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
+import { clicksCsv, conversionsCsv, importLinks, linksCsv, parseImportCsv } from './service';
 
-const csvResponse = (body: ReadableStream<Uint8Array>, name: 'links' | 'clicks', workspaceSlug: string) =>
+const csvResponse = (body: ReadableStream<Uint8Array>, name: ExportName, workspaceSlug: string) =>
   new Response(body, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
@@ -59,5 +59,14 @@ export const importExportRoutes = (deps: Deps) =>
       detail: {
         summary: 'Export the most recent 10,000 clicks as CSV (newest first): id, link_id, domain, slug, clicked_at, country, referer, browser, os, device',
         responses: csvExportResponses('clicks'),
+      },
+    })
+    .get('/api/workspaces/:wsId/export/conversions', ({ workspace }) => csvResponse(conversionsCsv(deps, workspace.id), 'conversions', workspace.slug), {
+      access: { role: 'admin', feature: 'conversions' },
+      params: WsParams,
+      detail: {
+        summary:
+          'Export every lead and sale as CSV (newest first): type (lead or sale), id, created_at, link_id, domain, slug, click_id, customer_id, customer_email, customer_name, event_name, amount (minor units), currency, invoice_id',
+        responses: csvExportResponses('conversions', [401, 402, 403, 404]),
       },
     });

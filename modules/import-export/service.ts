@@ -5,6 +5,7 @@ import { iso } from '../../core/format';
 import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
+import { conversionsBefore, type ConversionCursor } from '../conversions';
 import { createLinks, linksAfter, resolveDomain, type LinkContext } from '../links';
 import { csvStream } from './csv';
 import { codeOfShortUrl, type ImportColumns, type ImportFormat, importColumns, normalHeader, parseTagCell } from './formats';
@@ -141,6 +142,23 @@ const EXPORT_PAGE = 1000;
 export const LINK_EXPORT_COLUMNS = ['id', 'domain', 'slug', 'target', 'title', 'click_count', 'created_at', 'updated_at'] as const;
 export const CLICK_EXPORT_COLUMNS = ['id', 'link_id', 'domain', 'slug', 'clicked_at', 'country', 'referer', 'browser', 'os', 'device'] as const;
 
+export const CONVERSION_EXPORT_COLUMNS = [
+  'type',
+  'id',
+  'created_at',
+  'link_id',
+  'domain',
+  'slug',
+  'click_id',
+  'customer_id',
+  'customer_email',
+  'customer_name',
+  'event_name',
+  'amount',
+  'currency',
+  'invoice_id',
+] as const;
+
 async function* linkExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
   let afterId: string | undefined;
   for (;;) {
@@ -169,3 +187,32 @@ export const linksCsv = (deps: Deps, workspaceId: string) => csvStream(LINK_EXPO
 
 /** The workspace's most recent 10,000 clicks, newest first, as CSV, streamed page by page. */
 export const clicksCsv = (deps: Deps, workspaceId: string) => csvStream(CLICK_EXPORT_COLUMNS, clickExportPages(deps, workspaceId), deps.log);
+
+async function* conversionExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
+  let before: ConversionCursor | undefined;
+  for (;;) {
+    const rows = await conversionsBefore(deps.db, workspaceId, { before, limit: EXPORT_PAGE });
+    yield rows.map((c) => [
+      c.kind,
+      c.id,
+      iso(c.created_at),
+      c.link_id,
+      c.domain,
+      c.slug,
+      c.click_id,
+      c.customer_id,
+      c.customer_email,
+      c.customer_name,
+      c.event_name,
+      c.amount,
+      c.currency,
+      c.invoice_id,
+    ]);
+    if (rows.length < EXPORT_PAGE) return;
+    const last = rows.at(-1)!;
+    before = { createdAt: last.cursor, id: last.id };
+  }
+}
+
+/** Every lead and sale of the workspace, newest first, as CSV, streamed page by page. */
+export const conversionsCsv = (deps: Deps, workspaceId: string) => csvStream(CONVERSION_EXPORT_COLUMNS, conversionExportPages(deps, workspaceId), deps.log);

@@ -141,7 +141,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
 
   tool(
     'get_conversions',
-    'The conversion funnel (Pro plan or higher): clicks, leads, sales and revenue per currency (integer minor units, never summed across currencies) over from..to (default all time), of the workspace or one link, as GET /stats/conversions.',
+    'The conversion funnel (Pro plan or higher): clicks, leads, sales and revenue per currency (integer minor units, never summed across currencies), leads per click and sales per lead, the same per UTC day, and per currency the top links by revenue, over from..to (default all time), of the workspace or one link, as GET /stats/conversions.',
     'viewer',
     {
       link_id: z.string().optional().describe("A link ID: that link's funnel"),

@@ -2,6 +2,7 @@ import type { Config } from '../../core/config';
 import { sha256Hex } from '../../core/secrets';
 import { shortUrl } from '../../core/hosts';
 import type { ClickRecord } from '../../core/hook-types';
+import { outboundCa } from '../../core/outbound';
 
 /** The workspace's analytics destinations (secrets included: loaded by the job, never cached on the redirect path). */
 export interface AnalyticsAccounts {
@@ -19,14 +20,31 @@ const GA_PARALLEL = 4;
 /** Meta accepts at most 1,000 events per request. */
 const FB_BATCH = 1000;
 
-async function post(url: string, body: unknown, what: string): Promise<void> {
+/** A GA4 or Meta answer other than 2xx; `status` tells a retry worth trying (5xx, 408, 429) from a refusal. */
+export class AnalyticsError extends Error {
+  override readonly name = 'AnalyticsError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * POSTs JSON to GA4 or Meta; throws on a network error or a non-2xx answer (its first 200
+ * characters in the message). WEBHOOK_CA_FILE's roots are trusted too (a local endpoint in tests).
+ */
+export async function postAnalytics(config: Pick<Config, 'webhookCaFile'>, url: string, body: unknown, what: string): Promise<void> {
+  const ca = outboundCa(config.webhookCaFile);
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(TIMEOUT_MS),
+    ...(ca ? { tls: { ca } } : {}),
   });
-  if (!res.ok) throw new Error(`${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  if (!res.ok) throw new AnalyticsError(`${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`, res.status);
 }
 
 const clip = (s: string | null) => (s ?? '').slice(0, 100);
@@ -59,7 +77,7 @@ export function gaPayload(config: Config, click: ClickRecord) {
 export async function sendToGa(config: Config, accounts: AnalyticsAccounts, clicks: ClickRecord[]): Promise<void> {
   const url = `${config.gaEndpoint}?measurement_id=${encodeURIComponent(accounts.gaId!)}&api_secret=${encodeURIComponent(accounts.gaApiSecret!)}`;
   for (let i = 0; i < clicks.length; i += GA_PARALLEL) {
-    await Promise.all(clicks.slice(i, i + GA_PARALLEL).map((click) => post(url, gaPayload(config, click), 'GA4 Measurement Protocol')));
+    await Promise.all(clicks.slice(i, i + GA_PARALLEL).map((click) => postAnalytics(config, url, gaPayload(config, click), 'GA4 Measurement Protocol')));
   }
 }
 
@@ -81,6 +99,11 @@ export async function sendToFb(config: Config, accounts: AnalyticsAccounts, clic
   const url = `${config.fbEndpoint}/${encodeURIComponent(accounts.fbPixelId!)}/events`;
   for (let i = 0; i < clicks.length; i += FB_BATCH) {
     // the token travels in the body, not the query string, so proxies and logs do not keep it
-    await post(url, { data: clicks.slice(i, i + FB_BATCH).map((c) => fbEvent(config, c)), access_token: accounts.fbAccessToken }, 'Meta Conversions API');
+    await postAnalytics(
+      config,
+      url,
+      { data: clicks.slice(i, i + FB_BATCH).map((c) => fbEvent(config, c)), access_token: accounts.fbAccessToken },
+      'Meta Conversions API',
+    );
   }
 }

@@ -241,20 +241,45 @@ describe('GET /stats/conversions', () => {
     await sale({ customer_id: 'cb', amount: 250, currency: 'EUR' }, ws);
     await sale({ customer_id: 'cc', amount: 700, currency: 'USD' }, ws);
     const stats = (query = '') => api('GET', `/stats/conversions${query}`, undefined, ws);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+    const eur = { currency: 'EUR', sales: 2, amount: 1250 };
+    const usd = { currency: 'USD', sales: 1, amount: 700 };
+    const shortOf = (link: { id: string; domain: string; slug: string }) => ({ link_id: link.id, domain: link.domain, slug: link.slug });
     expect((await stats()).body).toEqual({
       clicks: 4,
       leads: 3,
       sales: 3,
-      revenue: [
-        { currency: 'EUR', amount: 1250 },
-        { currency: 'USD', amount: 700 },
+      revenue: [eur, usd],
+      lead_rate: 0.75,
+      sale_rate: 1,
+      daily: [{ date: today, clicks: 4, leads: 3, sales: 3, revenue: [eur, usd] }],
+      top_links: [
+        { currency: 'EUR', ...shortOf(a), sales: 2, amount: 1250 },
+        { currency: 'USD', ...shortOf(b), sales: 1, amount: 700 },
       ],
     });
-    expect((await stats(`?link_id=${a.id}`)).body).toEqual({ clicks: 3, leads: 2, sales: 2, revenue: [{ currency: 'EUR', amount: 1250 }] });
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+    expect((await stats(`?link_id=${a.id}`)).body).toEqual({
+      clicks: 3,
+      leads: 2,
+      sales: 2,
+      revenue: [eur],
+      lead_rate: 2 / 3,
+      sale_rate: 1,
+      daily: [{ date: today, clicks: 3, leads: 2, sales: 2, revenue: [eur] }],
+      top_links: [{ currency: 'EUR', ...shortOf(a), sales: 2, amount: 1250 }],
+    });
     expect((await stats(`?from=${today}&to=${today}`)).body.leads).toBe(3);
-    expect((await stats(`?to=${yesterday}`)).body).toEqual({ clicks: 0, leads: 0, sales: 0, revenue: [] });
+    expect((await stats(`?to=${yesterday}`)).body).toEqual({
+      clicks: 0,
+      leads: 0,
+      sales: 0,
+      revenue: [],
+      lead_rate: null,
+      sale_rate: null,
+      daily: [],
+      top_links: [],
+    });
     // a viewer reads them
     const viewer = await memberWithKey(t, ws.workspaceId, 'viewer', 'pro');
     expect((await api('GET', '/stats/conversions', undefined, { workspaceId: ws.workspaceId, key: viewer.key })).status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { flushClicks } from '../../modules/clicks/recorder';
+import { rebuildConversionRollups } from '../../modules/conversions/rollup';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { visitTarget } from './helpers';
 
@@ -53,7 +54,7 @@ test(`${CLICKS} clicks, ${LEADS} leads, ${SALES} sales (${REPEATED} repeated inv
     return click.link;
   });
 
-  const expected = new Map<string, { clicks: number; leads: number; sales: number; revenue: Map<string, number> }>();
+  const expected = new Map<string, { clicks: number; leads: number; sales: number; revenue: Map<string, { sales: number; amount: number }> }>();
   const of = (link: string) => {
     if (!expected.has(link)) expected.set(link, { clicks: 0, leads: 0, sales: 0, revenue: new Map() });
     return expected.get(link)!;
@@ -68,24 +69,49 @@ test(`${CLICKS} clicks, ${LEADS} leads, ${SALES} sales (${REPEATED} repeated inv
     expect(res.status).toBe(200);
     const counted = of(leads[i]!);
     counted.sales++;
-    counted.revenue.set(sale(i).currency, (counted.revenue.get(sale(i).currency) ?? 0) + sale(i).amount);
+    const sum = counted.revenue.get(sale(i).currency) ?? { sales: 0, amount: 0 };
+    counted.revenue.set(sale(i).currency, { sales: sum.sales + 1, amount: sum.amount + sale(i).amount });
     return res.body.sale_id;
   });
   const repeats = await inParallel(REPEATED, async (i) => (await api('POST', '/track/sale', sale(i))).body.sale_id);
   expect(repeats).toEqual(answers.slice(0, REPEATED));
 
   const funnel = (entries: typeof expected extends Map<string, infer V> ? V[] : never) => {
-    const revenue = new Map<string, number>();
-    for (const e of entries) for (const [currency, amount] of e.revenue) revenue.set(currency, (revenue.get(currency) ?? 0) + amount);
+    const revenue = new Map<string, { sales: number; amount: number }>();
+    for (const e of entries)
+      for (const [currency, sum] of e.revenue) {
+        const total = revenue.get(currency) ?? { sales: 0, amount: 0 };
+        revenue.set(currency, { sales: total.sales + sum.sales, amount: total.amount + sum.amount });
+      }
     return {
       clicks: entries.reduce((n, e) => n + e.clicks, 0),
       leads: entries.reduce((n, e) => n + e.leads, 0),
       sales: entries.reduce((n, e) => n + e.sales, 0),
-      revenue: [...revenue].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency, amount })),
+      revenue: [...revenue].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sum]) => ({ currency, ...sum })),
     };
   };
   const all = (await api('GET', '/stats/conversions')).body;
-  expect(all).toEqual(funnel([...expected.values()]));
-  expect(all).toMatchObject({ clicks: CLICKS, leads: LEADS, sales: distinct });
-  for (const link of links) expect((await api('GET', `/stats/conversions?link_id=${link.id}`)).body).toEqual(funnel([of(link.id)]));
+  expect(all).toMatchObject(funnel([...expected.values()]));
+  expect(all).toMatchObject({ clicks: CLICKS, leads: LEADS, sales: distinct, lead_rate: LEADS / CLICKS, sale_rate: distinct / LEADS });
+  // top links: per currency, each link's revenue, most first
+  for (const currency of CURRENCIES) {
+    const ranked = [...expected]
+      .filter(([, e]) => e.revenue.has(currency))
+      .map(([link, e]) => ({ link_id: link, ...e.revenue.get(currency)! }))
+      .sort((a, b) => b.amount - a.amount);
+    expect(
+      all.top_links.filter((l: { currency: string }) => l.currency === currency).map(({ link_id, sales, amount }: any) => ({ link_id, sales, amount })),
+    ).toEqual(ranked);
+  }
+  const perLink = new Map<string, unknown>();
+  for (const link of links) {
+    const answer = (await api('GET', `/stats/conversions?link_id=${link.id}`)).body;
+    expect(answer).toMatchObject(funnel([of(link.id)]));
+    perLink.set(link.id, answer);
+  }
+
+  // a rebuild of the rollups from the stored leads and sales gives the same answers
+  await rebuildConversionRollups(t.deps.db, ws.workspaceId);
+  expect((await api('GET', '/stats/conversions')).body).toEqual(all);
+  for (const link of links) expect((await api('GET', `/stats/conversions?link_id=${link.id}`)).body).toEqual(perLink.get(link.id));
 }, 300_000);

@@ -32,7 +32,7 @@ test('get_conversions answers what GET /stats/conversions answers; 404 for an un
 
   const client = await connect(me.key);
   const all = data(await client.callTool({ name: 'get_conversions', arguments: {} }));
-  expect(all).toEqual({ clicks: 1, leads: 1, sales: 1, revenue: [{ currency: 'GBP', amount: 1999 }] });
+  expect(all).toMatchObject({ clicks: 1, leads: 1, sales: 1, revenue: [{ currency: 'GBP', sales: 1, amount: 1999 }], lead_rate: 1, sale_rate: 1 });
   expect(all).toEqual((await api('GET', '/stats/conversions')).body);
   const today = new Date().toISOString().slice(0, 10);
   expect(data(await client.callTool({ name: 'get_conversions', arguments: { link_id: link.id, from: today, to: today } }))).toEqual(all);

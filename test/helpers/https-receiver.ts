@@ -33,6 +33,8 @@ export function makeTestCerts(): TestCerts {
 export interface Received {
   method: string;
   path: string;
+  /** the query string, `?` included ('' without one) */
+  search: string;
   headers: Record<string, string>;
   body: string;
 }
@@ -68,7 +70,7 @@ export function startHttpsReceiver(certs: Pick<TestCerts, 'cert' | 'key'>): Http
       req.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      received.push({ method: req.method, path: url.pathname, headers, body: await req.text() });
+      received.push({ method: req.method, path: url.pathname, search: url.search, headers, body: await req.text() });
       const forced = statusOf.get(url.pathname);
       if (forced) return new Response(null, { status: forced });
       if (url.pathname === '/no-head' && req.method === 'HEAD') return new Response(null, { status: 405 });

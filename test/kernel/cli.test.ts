@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { join } from 'node:path';
+import { conversionLeadDays, conversionLeads } from '../../modules/conversions/schema';
 import { workspaces } from '../../modules/workspaces/schema';
 import { operatorCli } from '../helpers/cli';
 
@@ -85,3 +86,32 @@ test('worker: an unknown queue is an error listing the valid ones', () => {
     redis ? 'Unknown queue click: the queues are analytics, clicks, mail, monitoring, webhooks' : 'Workers need REDIS_URL',
   );
 }, 60_000);
+
+test("rebuild-conversions recomputes a workspace's conversion rollups from its leads; an unknown workspace is a 404", async () => {
+  const boot = JSON.parse(cli('bootstrap', '--email', 'rollups@example.com', '--plan', 'pro').out);
+  const at = new Date('2026-05-04T10:00:00Z');
+  const database = await operator.openDatabase();
+  try {
+    const lead = { workspaceId: boot.workspace_id, linkId: 'l1', clickId: 'c', clickedAt: at, eventName: 'Sign up', createdAt: at };
+    await database.db.insert(conversionLeads).values([
+      { ...lead, id: 'lead-a', customerId: 'a' },
+      { ...lead, id: 'lead-b', customerId: 'b' },
+    ]);
+  } finally {
+    await database.close();
+  }
+  const rebuilt = cli('rebuild-conversions', boot.workspace_id);
+  expect([rebuilt.code, rebuilt.err]).toEqual([0, '']);
+  expect(JSON.parse(rebuilt.out)).toEqual({ rebuilt: boot.workspace_id });
+  const after = await operator.openDatabase();
+  try {
+    expect(await after.db.select().from(conversionLeadDays).where(eq(conversionLeadDays.workspaceId, boot.workspace_id))).toEqual([
+      { workspaceId: boot.workspace_id, linkId: 'l1', day: '2026-05-04', leads: 2 },
+    ]);
+  } finally {
+    await after.close();
+  }
+  const unknown = cli('rebuild-conversions', 'nope');
+  expect(unknown.code).toBe(2);
+  expect(JSON.parse(unknown.err).error).toBe('Workspace not found');
+}, 120_000);

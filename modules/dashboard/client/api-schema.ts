@@ -1140,6 +1140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{wsId}/export/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export every lead and sale as CSV (newest first): type (lead or sale), id, created_at, link_id, domain, slug, click_id, customer_id, customer_email, customer_name, event_name, amount (minor units), currency, invoice_id */
+        get: operations["getApiWorkspacesByWsIdExportConversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{wsId}/stats/summary": {
         parameters: {
             query?: never;
@@ -1317,7 +1334,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The conversion funnel over a range of UTC days (default all time): clicks, leads, sales and revenue per currency */
+        /** The conversion funnel over a range of UTC days (default all time), from the rollups: clicks, leads, sales, revenue per currency, the rates between the steps, the funnel per day and the top links by revenue per currency */
         get: operations["getApiWorkspacesByWsIdStatsConversions"];
         put?: never;
         post?: never;
@@ -15107,6 +15124,104 @@ export interface operations {
             };
         };
     };
+    getApiWorkspacesByWsIdExportConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180), attachment conversions-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with ' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
     getApiWorkspacesByWsIdStatsSummary: {
         parameters: {
             query?: never;
@@ -16949,6 +17064,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Clicks recorded in the range */
                         clicks: number;
                         /** @description Leads recorded in the range */
                         leads: number;
@@ -16957,6 +17073,37 @@ export interface operations {
                         /** @description Per currency (never summed across currencies), by currency code */
                         revenue: {
                             currency: string;
+                            sales: number;
+                            /** @description Sum in minor units */
+                            amount: number;
+                        }[];
+                        /** @description Leads per click in the range (0.05 is 5 %); null without clicks */
+                        lead_rate: number | null;
+                        /** @description Sales per lead in the range; null without leads */
+                        sale_rate: number | null;
+                        /** @description The funnel per UTC day of the range, oldest first; days without clicks, leads or sales are left out */
+                        daily: {
+                            /** @description UTC day, YYYY-MM-DD */
+                            date: string;
+                            clicks: number;
+                            leads: number;
+                            sales: number;
+                            /** @description Per currency (never summed across currencies), by currency code */
+                            revenue: {
+                                currency: string;
+                                sales: number;
+                                /** @description Sum in minor units */
+                                amount: number;
+                            }[];
+                        }[];
+                        /** @description Per currency (by code), the 10 links with the most revenue in the range, most first */
+                        top_links: {
+                            currency: string;
+                            link_id: string;
+                            /** @description null for a deleted link */
+                            domain: string | null;
+                            slug: string | null;
+                            sales: number;
                             /** @description Sum in minor units */
                             amount: number;
                         }[];
