@@ -12,6 +12,7 @@ import { LinkAnalyticsPage } from './pages/link-analytics';
 import { LinkEditorPage } from './pages/links/editor';
 import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
+import { OAuthConsentPage } from './pages/oauth/consent';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
@@ -127,10 +128,12 @@ export function Routes() {
       </main>
     );
   if (session === null) {
-    if (path !== '/app' && path !== '/app/') sessionStorage.setItem(RETURN_TO, path);
+    // the query too: an app's authorization request lives in it
+    if (path !== '/app' && path !== '/app/') sessionStorage.setItem(RETURN_TO, path + location.search);
     return <Redirect to={SIGN_IN_PATH} />;
   }
   if (/^\/app\/w\/[^/]+/.test(path)) return <WorkspacePages path={path} />;
+  if (path === '/app/oauth/authorize') return <OAuthConsentPage />;
   if (path === '/app' || path === '/app/') {
     const home = homeWorkspace(session);
     if (home) return <Redirect to={`/app/w/${home.id}`} />;
