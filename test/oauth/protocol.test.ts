@@ -56,6 +56,15 @@ describe('metadata', () => {
     expect((await t.app.handle(new Request(`http://${t.config.defaultDomain}/.well-known/oauth-authorization-server`))).status).toBe(404);
   });
 
+  test('browser clients on other origins may call the protocol endpoints (CORS preflight)', async () => {
+    for (const path of ['/oauth/register', '/oauth/token', '/.well-known/oauth-authorization-server']) {
+      const res = await siteRequest(t, path, { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-headers')).toContain('mcp-protocol-version');
+    }
+  });
+
   test('the MCP endpoint without a credential answers 401 pointing at the resource metadata', async () => {
     const res = await siteRequest(t, '/mcp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(401);
@@ -281,6 +290,17 @@ describe('tokens', () => {
     expect((await refresh(next.body.refresh_token)).body.error).toBe('invalid_grant');
   });
 
+  test('an expired refresh token is refused', async () => {
+    const me = await owner();
+    const { client, tokens } = await authorised(me);
+    await t.deps.db
+      .update(oauthTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthTokens.kind, 'refresh'));
+    const res = await token(t, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
+    expect(res.body.error).toBe('invalid_grant');
+  });
+
   test('a refresh token presented by another client is refused', async () => {
     const me = await owner();
     const { tokens } = await authorised(me);
@@ -345,13 +365,16 @@ describe('scope and revocation', () => {
     const me = await owner();
     const member = await memberWithKey(t, me.workspaceId, 'editor');
     const memberSession = await signIn(t, sink, member.email);
-    const { tokens } = await authorised({ session: memberSession, workspaceId: me.workspaceId }, 'editor');
+    const { client, tokens } = await authorised({ session: memberSession, workspaceId: me.workspaceId }, 'editor');
     expect((await toolsWith(t, tokens.access_token)).tools).toContain('create_link');
     const ownerCall = asSession(t, me.session);
     expect((await ownerCall('PATCH', `/workspaces/${me.workspaceId}/members/${member.userId}`, { body: { role: 'viewer' } })).status).toBe(200);
     expect((await toolsWith(t, tokens.access_token)).tools).not.toContain('create_link');
     expect((await ownerCall('DELETE', `/workspaces/${me.workspaceId}/members/${member.userId}`)).status).toBe(200);
     expect((await toolsWith(t, tokens.access_token)).status).toBe(401);
+    // nor does a refresh give the former member anything
+    const refreshed = await token(t, { grant_type: 'refresh_token', client_id: client.client_id, refresh_token: tokens.refresh_token });
+    expect(refreshed.body.error).toBe('invalid_grant');
   });
 
   test('RFC 7009: an access token ends alone; a refresh token ends the authorisation; unknown tokens answer 200', async () => {
