@@ -374,6 +374,7 @@ export async function revokeOwnGrant(db: Db, userId: string, grantId: string) {
       .where(and(eq(oauthGrants.id, grantId), eq(oauthGrants.userId, userId)))
       .returning();
     if (!row) throw notFound('Authorised app');
-    await recordAudit({ db: tx, workspaceId: row.workspaceId, userId, action: 'oauth_app.revoke', details: { id: row.id } });
+    const [client] = await tx.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, row.clientId));
+    await recordAudit({ db: tx, workspaceId: row.workspaceId, userId, action: 'oauth_app.revoke', details: { id: row.id, client: client?.name } });
   });
 }

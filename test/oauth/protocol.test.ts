@@ -412,6 +412,13 @@ describe('scope and revocation', () => {
     expect((await asSession(t, me.session)('DELETE', `/oauth/grants/${grantId}`)).status).toBe(200);
     expect((await toolsWith(t, tokens.access_token)).status).toBe(401);
     expect((await asSession(t, me.session)('GET', '/oauth/grants')).body.data).toEqual([]);
+    // both ends are in the workspace's audit log, naming the app
+    const log = await asSession(t, me.session)('GET', `/workspaces/${me.workspaceId}/audit-log`);
+    const entries = log.body.entries.filter((e: { action: string }) => e.action.startsWith('oauth_app.'));
+    expect(entries.map((e: { action: string; details: string }) => [e.action, JSON.parse(e.details).client])).toEqual([
+      ['oauth_app.revoke', 'Test agent'],
+      ['oauth_app.authorize', 'Test agent'],
+    ]);
   });
 
   test('API keys keep working on MCP', async () => {
