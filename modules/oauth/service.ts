@@ -242,12 +242,12 @@ export async function exchangeCode(deps: Deps, form: URLSearchParams) {
             : !(await grantStillHeld(deps, grant!))
               ? 'The person is no longer a member of the workspace'
               : null;
-  if (refusal) {
-    await revokeGrant(deps.db, grant!.id);
-    throw badGrant(refusal);
-  }
   const resource = form.get('resource');
-  if (resource && resource !== grant!.resource) throw new OAuthError(400, 'invalid_target', `Tokens are issued for ${grant!.resource} only`);
+  const wrongTarget = !refusal && resource && resource !== grant!.resource;
+  if (refusal || wrongTarget) {
+    await revokeGrant(deps.db, grant!.id);
+    throw wrongTarget ? new OAuthError(400, 'invalid_target', `Tokens are issued for ${grant!.resource} only`) : badGrant(refusal!);
+  }
   return issueTokens(deps, grant!);
 }
 

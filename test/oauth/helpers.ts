@@ -49,10 +49,11 @@ export async function consent(
   return { code: to.searchParams.get('code')!, url: to };
 }
 
+/** A token request from a fresh address (the endpoint is rate limited per address). */
 export async function token(t: TestApp, form: Record<string, string>) {
   const res = await siteRequest(t, '/oauth/token', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() },
     body: new URLSearchParams(form).toString(),
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };

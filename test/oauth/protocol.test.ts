@@ -332,6 +332,21 @@ describe('tokens', () => {
       resource: 'https://elsewhere.example/mcp',
     });
     expect(wrong.body.error).toBe('invalid_target');
+    expect((await exchange(t, client.client_id, code, verifier)).body.error).toBe('invalid_grant');
+  });
+
+  test('60 token requests a minute per address', async () => {
+    const ip = freshIp();
+    const attempt = () =>
+      siteRequest(t, '/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: 'grant_type=refresh_token&client_id=x&refresh_token=lhr_unknown',
+      });
+    for (let i = 0; i < 60; i++) expect((await attempt()).status).toBe(400);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 
