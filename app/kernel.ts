@@ -18,7 +18,7 @@ import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'metrics']);
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'metrics', 'oauth', '.well-known']);
 /** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
 const HEALTH_SEGMENTS = ['healthz', 'readyz'];
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */

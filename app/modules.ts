@@ -24,6 +24,7 @@ import { metricsModule } from '../modules/metrics/module';
 import { usersByIds } from '../modules/members';
 import { membersModule } from '../modules/members/module';
 import { monitoringModule } from '../modules/monitoring/module';
+import { oauthModule } from '../modules/oauth/module';
 import { portfoliosModule } from '../modules/portfolios/module';
 import { qrModule } from '../modules/qr/module';
 import { redirectModule } from '../modules/redirect/module';
@@ -57,6 +58,7 @@ export const MODULES: readonly LinkhopModule[] = [
   invitesModule,
   domainsModule({ count: countDomainLinks, remove: deleteDomainLinks }),
   ssoModule,
+  oauthModule,
   clientsModule,
   linksModule,
   sequencesModule,

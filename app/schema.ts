@@ -16,3 +16,4 @@ export * from '../modules/portfolios/schema';
 export * from '../modules/sessions/schema';
 export { pluginState } from './plugin-store';
 export * from '../modules/sso/schema';
+export * from '../modules/oauth/schema';

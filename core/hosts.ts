@@ -2,7 +2,21 @@ import type { Config } from './config';
 import { TRUSTED, type TrustedProxies, UNTRUSTED } from './trusted-proxies';
 
 /** First path segments that belong to the site (its pages, the API, the health probes): never a slug, generated or chosen. */
-export const RESERVED_SEGMENTS = new Set(['api', 'p', 'mcp', 'metrics', 'healthz', 'readyz', 'app', 'favicon.ico', 'robots.txt', 'assets', 'static']);
+export const RESERVED_SEGMENTS = new Set([
+  'api',
+  'p',
+  'mcp',
+  'oauth',
+  '.well-known',
+  'metrics',
+  'healthz',
+  'readyz',
+  'app',
+  'favicon.ico',
+  'robots.txt',
+  'assets',
+  'static',
+]);
 
 /** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */
 export const canonicalHostname = (url: URL) => url.hostname.toLowerCase().replace(/\.+$/, '');

@@ -1,18 +1,44 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { bearerActor, resourceMetadataUrl } from '../oauth';
 import { createMcpServer, type McpCaller } from './tools';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** X-API-Key → the key's user, workspace and role; null when missing or invalid. */
+const bearerOf = (request: Request) => /^Bearer +([!-~]+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+
+/**
+ * X-API-Key, else an OAuth access token Linkhop issued (`Authorization: Bearer`) → the user, the
+ * workspace and the role (the key's or the token's, capped by the user's membership now); null when
+ * missing or invalid, or when the user is no longer a member there.
+ */
 async function authenticate(deps: Deps, request: Request): Promise<McpCaller | null> {
-  const raw = request.headers.get('x-api-key');
-  const actor = raw ? await deps.access.authenticate(raw) : null;
+  const key = request.headers.get('x-api-key');
+  const bearer = key ? undefined : bearerOf(request);
+  const actor = key ? await deps.access.authenticate(key) : bearer ? await bearerActor(deps, bearer) : null;
   if (!actor) return null;
   const workspace = await deps.access.workspaceAccess(actor, actor.keyWorkspaceId);
   return workspace ? { actor, workspace } : null;
+}
+
+/** 401, pointing OAuth clients at the resource metadata (RFC 9728 §5.1), with `invalid_token` for a token that does not act (RFC 6750 §3.1). */
+function unauthenticated(deps: Deps, request: Request): Response {
+  const metadata = `resource_metadata="${resourceMetadataUrl(deps.config)}"`;
+  if (request.headers.get('x-api-key')) return json(401, { error: 'Invalid API key' }, { 'www-authenticate': `Bearer ${metadata}` });
+  if (bearerOf(request)) {
+    return json(
+      401,
+      { error: 'Invalid, expired or revoked access token' },
+      { 'www-authenticate': `Bearer error="invalid_token", error_description="The access token is invalid, expired or revoked", ${metadata}` },
+    );
+  }
+  return json(
+    401,
+    { error: 'Missing credential: send an API key in the X-API-Key header, or an OAuth access token' },
+    { 'www-authenticate': `Bearer ${metadata}` },
+  );
 }
 
 /**
@@ -22,7 +48,7 @@ async function authenticate(deps: Deps, request: Request): Promise<McpCaller | n
  */
 async function handle(deps: Deps, request: Request): Promise<Response> {
   const caller = await authenticate(deps, request);
-  if (!caller) return json(401, { error: request.headers.get('x-api-key') ? 'Invalid API key' : 'Missing API key: send it in the X-API-Key header' });
+  if (!caller) return unauthenticated(deps, request);
   if (request.method !== 'POST') {
     return json(
       405,
@@ -43,7 +69,7 @@ async function handle(deps: Deps, request: Request): Promise<Response> {
 
 export const mcpRoutes = (deps: Deps) => {
   // the transport reads the body itself: Elysia must not parse it
-  const route = { parse: 'none' as const, detail: { summary: 'MCP tool server (streamable HTTP, X-API-Key)', hide: true } };
+  const route = { parse: 'none' as const, detail: { summary: 'MCP tool server (streamable HTTP, X-API-Key or OAuth bearer token)', hide: true } };
   return new Elysia({ name: 'routes:mcp' })
     .post('/mcp', ({ request }) => handle(deps, request), route)
     .get('/mcp', ({ request }) => handle(deps, request), route)

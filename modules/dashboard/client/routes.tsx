@@ -13,6 +13,7 @@ import { LinkAnalyticsPage } from './pages/link-analytics';
 import { LinkEditorPage } from './pages/links/editor';
 import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
+import { OAuthConsentPage } from './pages/oauth/consent';
 import { LinkQrPage } from './pages/links/qr';
 import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
@@ -149,7 +150,8 @@ const signedIn =
         </main>
       );
     if (session === null) {
-      if (path !== '/app') sessionStorage.setItem(RETURN_TO, path);
+      // the query too: an app's authorization request lives in it
+      if (path !== '/app') sessionStorage.setItem(RETURN_TO, path + location.search);
       return <Redirect to={SIGN_IN_PATH} />;
     }
     return <Page {...props} />;
@@ -157,6 +159,7 @@ const signedIn =
 const SignedInWorkspace = signedIn(WorkspacePages);
 const SignedInHome = signedIn(Home);
 const SignedInNoSuchPage = signedIn(NoSuchPage);
+const SignedInOAuthConsent = signedIn(OAuthConsentPage);
 
 const SignIn = () => <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
 
@@ -171,6 +174,7 @@ export function Routes() {
         {/* /app/w/:wsId itself and every page under it: one shell, kept while moving between its pages */}
         <Route path="/app/w/:wsId" component={SignedInWorkspace} />
         <Route path="/app/w/:wsId/*" component={SignedInWorkspace} />
+        <Route path="/app/oauth/authorize" component={SignedInOAuthConsent} />
         <Route path="/app" component={SignedInHome} />
         <Route default component={SignedInNoSuchPage} />
       </Router>

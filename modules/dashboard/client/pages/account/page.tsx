@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, type ApiAnswer } from '../../api';
 import { useSession } from '../../session';
 import { Button, ConfirmDialog, ErrorNotice, Loading, momentText, navigate, toast, useLoad } from '../../ui';
+import { AuthorisedApps } from './authorised-apps';
 import { browserName } from './browser-name';
 import './account.css';
 
@@ -42,7 +43,7 @@ function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): vo
   );
 }
 
-/** The signed-in person: their name and address, their open sessions (each can be signed out) and "sign out everywhere". */
+/** The signed-in person: their name and address, their open sessions (each can be signed out), "sign out everywhere" and the apps they authorised. */
 export function AccountPage() {
   const { session, signOut } = useSession();
   const sessions = useLoad(() => api.get('/api/sessions'), []);
@@ -97,6 +98,7 @@ export function AccountPage() {
           Sign out everywhere
         </Button>
       </section>
+      <AuthorisedApps />
       <ConfirmDialog
         open={confirming}
         title="Sign out everywhere?"
