@@ -3643,6 +3643,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -3932,6 +3933,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4686,6 +4688,8 @@ export interface operations {
                             id: string;
                             email: string;
                             name: string | null;
+                            /** @description true for an instance operator: the dashboard offers the operator console */
+                            is_operator: boolean;
                         };
                         csrf_token: string;
                         workspaces: {
