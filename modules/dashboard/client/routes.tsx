@@ -13,6 +13,7 @@ import { LinkEditorPage } from './pages/links/editor';
 import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
 import { LinkQrPage } from './pages/links/qr';
+import { OperatorConsolePage } from './pages/operator/page';
 import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
 import { PortfoliosPage } from './pages/portfolios/list';
@@ -28,6 +29,7 @@ import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from 
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
 const SIGN_IN_PATH = '/app/sign-in';
+const OPERATOR_PATH = '/app/operator';
 /** Where a signed-out person was going, so signing in takes them there. */
 const RETURN_TO = 'linkhop.returnTo';
 
@@ -57,6 +59,7 @@ const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^\/portfolios$/, page: PortfoliosPage },
   { pattern: /^\/portfolios\/([^/]+)$/, page: PortfolioEditorPage },
   { pattern: /^\/clients$/, page: ClientsPage },
+  { pattern: /^\/operator$/, page: OperatorConsolePage },
 ];
 
 function Redirect({ to }: { to: string }) {
@@ -131,9 +134,16 @@ export function Routes() {
     return <Redirect to={SIGN_IN_PATH} />;
   }
   if (/^\/app\/w\/[^/]+/.test(path)) return <WorkspacePages path={path} />;
-  if (path === '/app' || path === '/app/') {
+  // the console belongs to the instance, not a workspace: its short address opens it in the frame of the home workspace
+  if (path === OPERATOR_PATH && !homeWorkspace(session))
+    return (
+      <main id="main" class="standalone">
+        <OperatorConsolePage />
+      </main>
+    );
+  if (path === '/app' || path === '/app/' || path === OPERATOR_PATH) {
     const home = homeWorkspace(session);
-    if (home) return <Redirect to={`/app/w/${home.id}`} />;
+    if (home) return <Redirect to={`/app/w/${home.id}${path === OPERATOR_PATH ? '/operator' : ''}`} />;
     return (
       <main id="main" class="standalone">
         <h1>Welcome to Linkhop</h1>

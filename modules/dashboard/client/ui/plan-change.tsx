@@ -1,0 +1,23 @@
+import { useSession } from '../session';
+import { AppLink } from './nav';
+
+/**
+ * How a plan changes on a self-hosted instance, said under every "not on this plan" state: there is no
+ * billing, the instance's operators set plans (in the operator console) and DEFAULT_PLAN names new workspaces' plan.
+ */
+export function PlanChange() {
+  const { session } = useSession();
+  if (session?.user.is_operator)
+    return (
+      <p class="plan-change">
+        You run this instance: change this workspace’s plan in the <AppLink href="/app/operator">operator console</AppLink>. New workspaces start on the plan
+        the server’s <code>DEFAULT_PLAN</code> setting names.
+      </p>
+    );
+  return (
+    <p class="plan-change">
+      Plans are set by whoever runs this Linkhop instance: ask your instance operator to change this workspace’s plan. New workspaces start on the plan the
+      server’s <code>DEFAULT_PLAN</code> setting names.
+    </p>
+  );
+}
