@@ -53,6 +53,12 @@ test('the lists search: workspaces by name, slug or exact id; users by e-mail or
   expect(await names('/operator/users?q=searchable_person')).toEqual([found.userId]);
   expect((await operator('GET', '/operator/users?q=_')).body.data.map((u: any) => u.email)).toEqual([email.toLowerCase()]);
   expect((await operator('GET', `/operator/users?q=${'x'.repeat(201)}`)).status).toBe(400);
+  // odd bytes are searched for, not executed or crashed on
+  for (const odd of ['%00', '%27%3B--', '%F0%9F%94%97', '%5C'])
+    for (const list of ['workspaces', 'users']) {
+      const answer = await operator('GET', `/operator/${list}?q=${odd}`);
+      expect({ list, odd, status: answer.status < 500 }).toEqual({ list, odd, status: true });
+    }
 });
 
 test('the session answer says who is an operator (the dashboard shows the console by it)', async () => {

@@ -4,10 +4,24 @@ import { AppLink } from './nav';
 /**
  * How a plan changes on a self-hosted instance, said under every "not on this plan" state: there is no
  * billing, the instance's operators set plans (in the operator console) and DEFAULT_PLAN names new workspaces' plan.
+ * `short`: one clause, for a page that shows several locked sections (the link editor).
  */
-export function PlanChange() {
+export function PlanChange({ short = false }: { short?: boolean }) {
   const { session } = useSession();
-  if (session?.user.is_operator)
+  const operator = session?.user.is_operator === true;
+  if (short)
+    return (
+      <p class="plan-change">
+        {operator ? (
+          <>
+            Change the plan in the <AppLink href="/app/operator">operator console</AppLink>.
+          </>
+        ) : (
+          'Your instance operator can change the plan.'
+        )}
+      </p>
+    );
+  if (operator)
     return (
       <p class="plan-change">
         You run this instance: change this workspace’s plan in the <AppLink href="/app/operator">operator console</AppLink>. New workspaces start on the plan

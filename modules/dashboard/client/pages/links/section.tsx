@@ -29,7 +29,7 @@ export function Section({ title, intro, feature, plan, hasValue, error, children
         <div class="notice notice-plan" role="note">
           <p>{featureMessage(feature)}.</p>
           {hasValue && <p>This link still carries settings from an earlier plan; they stay as they are.</p>}
-          <PlanChange />
+          <PlanChange short />
         </div>
       ) : (
         <>
