@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
@@ -18,6 +18,9 @@ export type Db = PostgresJsDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: services that write accept either. */
 export type DbOrTx = Db | Tx;
+
+/** `text` (lowercase) inside `column`, ignoring case; no LIKE, so a search's % and _ are plain characters. */
+export const containsText = (column: AnyColumn, text: string) => sql`strpos(lower(${column}), ${text}) > 0`;
 
 /**
  * A query built once per database handle and then only executed with its placeholders' values.

@@ -22,8 +22,10 @@ export async function assertOperator(deps: Deps, actor: Actor): Promise<void> {
 interface Page {
   page: number;
   limit: number;
+  /** only rows containing this text (case-insensitive) */
+  q?: string;
 }
-const window = ({ page, limit }: Page) => ({ limit, offset: (page - 1) * limit });
+const window = ({ page, limit, q }: Page) => ({ limit, offset: (page - 1) * limit, search: q });
 
 export async function operatorWorkspaces(deps: Deps, page: Page) {
   const { rows, total } = await listAllWorkspaces(deps.db, window(page));
@@ -39,7 +41,7 @@ export async function operatorWorkspaces(deps: Deps, page: Page) {
     links: totals.get(w.id)?.links ?? 0,
     clicks: Number(totals.get(w.id)?.clicks ?? 0),
   }));
-  return { data, total, ...page };
+  return { data, total, page: page.page, limit: page.limit };
 }
 
 export async function operatorUsers(deps: Deps, page: Page) {
@@ -52,7 +54,7 @@ export async function operatorUsers(deps: Deps, page: Page) {
     created_at: iso(u.createdAt),
     workspaces: u.workspaces,
   }));
-  return { data, total, ...page };
+  return { data, total, page: page.page, limit: page.limit };
 }
 
 /** A one-time sign-in link for a user (installs without mail), as `POST /api/admin/login-link` gives. */

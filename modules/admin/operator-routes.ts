@@ -24,7 +24,8 @@ const OperatorUser = t.Object({
   created_at: t.String({ format: 'date-time' }),
   workspaces: Int({ description: 'How many workspaces the user is a member of' }),
 });
-const page = (query: { page?: number; limit?: number }) => ({ page: query.page ?? 1, limit: query.limit ?? 20 });
+const page = (query: { page?: number; limit?: number; q?: string }) => ({ page: query.page ?? 1, limit: query.limit ?? 20, q: query.q });
+const search = (description: string) => ({ q: t.Optional(t.String({ maxLength: 200, description })) });
 
 /**
  * The operator console's API (the dashboard's Operator page): instance operators signed in to the
@@ -37,7 +38,7 @@ export const operatorRoutes = (deps: Deps) =>
     .resolve({ as: 'local' }, () => ({ operator: (actor: Actor) => assertOperator(deps, actor) }))
     .get('/workspaces', async ({ query, actor, operator }) => (await operator(actor), operatorWorkspaces(deps, page(query))), {
       access: true,
-      query: t.Object(PageQuery),
+      query: t.Object({ ...PageQuery, ...search('Search: workspaces whose name or slug contains this text (case-insensitive), or whose id it is') }),
       response: { 200: Paged(OperatorWorkspace), ...errors(400, 401, 403) },
       detail: { summary: 'Every workspace of the instance, newest first, with its plan, members, links and clicks' },
     })
@@ -50,7 +51,7 @@ export const operatorRoutes = (deps: Deps) =>
     })
     .get('/users', async ({ query, actor, operator }) => (await operator(actor), operatorUsers(deps, page(query))), {
       access: true,
-      query: t.Object(PageQuery),
+      query: t.Object({ ...PageQuery, ...search('Search: users whose e-mail or name contains this text (case-insensitive)') }),
       response: { 200: Paged(OperatorUser), ...errors(400, 401, 403) },
       detail: { summary: 'Every user of the instance, oldest first' },
     })

@@ -1,7 +1,7 @@
 import { pageWindow } from '../../core/model';
-import { and, asc, desc, eq, gte, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../core/config';
-import type { Db } from '../../core/db';
+import { containsText, type Db } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import { LIMITS } from '../../core/plans';
 import { parseExpiresAt } from './checks';
@@ -44,9 +44,6 @@ function createdBound(name: 'from' | 'to', value: string | undefined): Date | un
   return date;
 }
 
-/** `text` inside `column`, ignoring case (no LIKE: the search text's % and _ are plain characters). */
-const contains = (column: AnyColumn, text: string) => sql`strpos(lower(${column}), ${text}) > 0`;
-
 export async function listLinks(db: Db, config: Config, workspaceId: string, q: ListQuery) {
   const { page, limit, offset } = pageWindow(q, LIMITS.linkPageMax);
   const where: SQL[] = [eq(links.workspaceId, workspaceId)];
@@ -55,7 +52,7 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
   if (q.prefix) where.push(sql`starts_with(${links.slug}, ${q.prefix})`);
   if (q.tag) where.push(sql`${links.tags} @> array[${q.tag}]::text[]`);
   const search = q.q?.trim().toLowerCase();
-  if (search) where.push(or(contains(links.slug, search), contains(links.target, search), contains(links.title, search))!);
+  if (search) where.push(or(containsText(links.slug, search), containsText(links.target, search), containsText(links.title, search))!);
   const from = createdBound('from', q.from);
   const to = createdBound('to', q.to);
   if (from) where.push(gte(links.createdAt, from));

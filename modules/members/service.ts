@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
-import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
+import { containsText, preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
 import { badRequest, forbidden, notFound, invalid } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { lockPlanLimit } from '../../core/plan-limits';
@@ -48,8 +48,10 @@ export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
   return row?.isOperator === true;
 }
 
-/** Every user of the instance, oldest first, a page at a time, with how many workspaces each belongs to (the operator console). */
-export async function listUsers(db: DbOrTx, page: { limit: number; offset: number }) {
+/** Every user of the instance, oldest first, a page at a time, with how many workspaces each belongs to (the operator console); `search`: in the e-mail or name. */
+export async function listUsers(db: DbOrTx, page: { limit: number; offset: number; search?: string }) {
+  const search = page.search?.trim().toLowerCase();
+  const where = search ? or(containsText(users.email, search), containsText(users.name, search)) : undefined;
   const rows = await db
     .select({
       id: users.id,
@@ -61,11 +63,12 @@ export async function listUsers(db: DbOrTx, page: { limit: number; offset: numbe
     })
     .from(users)
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .where(where)
     .groupBy(users.id)
     .orderBy(users.createdAt, users.id)
     .limit(page.limit)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(users);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows: rows.map((r) => ({ ...r, workspaces: Number(r.workspaces) })), total: Number(total?.n ?? 0) };
 }
 

@@ -19,7 +19,14 @@ export const SessionWorkspace = t.Object({
   role: Role,
   parent_workspace_id: t.Union([t.String(), t.Null()]),
 });
-export const CurrentSession = t.Object({ user: SessionUser, csrf_token: t.String(), workspaces: t.Array(SessionWorkspace) });
+export const CurrentSession = t.Object({
+  user: t.Object({
+    ...SessionUser.properties,
+    is_operator: t.Boolean({ description: 'true for an instance operator: the dashboard offers the operator console' }),
+  }),
+  csrf_token: t.String(),
+  workspaces: t.Array(SessionWorkspace),
+});
 
 export const OpenSessionItem = t.Object({
   id: t.String({ description: "The session's id (not its secret): name it to sign that session out" }),

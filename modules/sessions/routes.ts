@@ -6,7 +6,7 @@ import { jsonOnly } from './json-only';
 import { setupNeeded } from './setup';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
-import { getUser } from '../members';
+import { getUser, isOperator } from '../members';
 import { admitByInvite, previewInvite } from '../invites';
 import { dashboardWorkspaces } from '../workspaces';
 import { finishOidcSignIn, OIDC_COOKIE, attemptCookie, SsoRefused, startOidcSignIn } from './oidc';
@@ -149,9 +149,13 @@ export const sessionRoutes = (deps: Deps) =>
       '/api/session',
       async ({ actor, request }) => {
         assertSession(actor);
-        const [user, workspaces] = await Promise.all([getUser(deps.db, actor.userId), dashboardWorkspaces(deps.db, actor.userId)]);
+        const [user, operator, workspaces] = await Promise.all([
+          getUser(deps.db, actor.userId),
+          isOperator(deps.db, actor.userId),
+          dashboardWorkspaces(deps.db, actor.userId),
+        ]);
         if (!user) throw new ApiError(401, 'Your session has ended: sign in again');
-        return { user, csrf_token: csrfTokenOf(sessionCookieOf(request)!), workspaces };
+        return { user: { ...user, is_operator: operator }, csrf_token: csrfTokenOf(sessionCookieOf(request)!), workspaces };
       },
       { access: true, response: { 200: CurrentSession }, detail: { summary: 'The signed-in person, their CSRF token and their workspaces' } },
     )

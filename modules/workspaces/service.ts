@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { customAlphabet } from 'nanoid';
 import type { Deps } from '../../core/deps';
-import { preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
+import { containsText, preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
 import { badRequest, isUniqueViolation, notFound, paymentRequired, invalid, required, taken } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit, withinPlanLimit } from '../../core/plan-limits';
 import { iso, isHttpUrl, newId, slugify } from '../../core/format';
@@ -330,8 +330,10 @@ export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Pl
   await workspaceChanged(deps, workspaceId);
 }
 
-/** Every workspace of the instance, newest first, a page at a time (the operator console). */
-export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offset: number }) {
+/** Every workspace of the instance, newest first, a page at a time (the operator console); `search`: in its name or slug, or its id. */
+export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offset: number; search?: string }) {
+  const search = page.search?.trim().toLowerCase();
+  const where = search ? or(containsText(workspaces.name, search), containsText(workspaces.slug, search), eq(workspaces.id, page.search!.trim())) : undefined;
   const rows = await db
     .select({
       id: workspaces.id,
@@ -341,9 +343,10 @@ export async function listAllWorkspaces(db: DbOrTx, page: { limit: number; offse
       createdAt: workspaces.createdAt,
     })
     .from(workspaces)
+    .where(where)
     .orderBy(desc(workspaces.createdAt), workspaces.id)
     .limit(page.limit)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(workspaces);
+  const [total] = await db.select({ n: count() }).from(workspaces).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -39,6 +39,36 @@ test('an operator sees every workspace with plan, members, links and clicks, and
   expect((await operator('GET', '/operator/users?limit=500')).status).toBe(400);
 });
 
+test('the lists search: workspaces by name, slug or exact id; users by e-mail or name; % and _ are plain characters', async () => {
+  const email = uniqueEmail('Searchable_Person');
+  const found = await t.bootstrap({ email, workspace: 'Findable 100% Co' });
+  const names = async (path: string) => (await operator('GET', path)).body.data.map((row: any) => row.id);
+  expect(await names('/operator/workspaces?q=FINDABLE')).toEqual([found.workspaceId]);
+  expect(await names(`/operator/workspaces?q=${found.workspaceId}`)).toEqual([found.workspaceId]);
+  expect(await names('/operator/workspaces?q=100%25')).toEqual([found.workspaceId]);
+  const searched = await operator('GET', '/operator/workspaces?q=findable');
+  expect(searched.body).toMatchObject({ total: 1, page: 1, limit: 20 });
+  expect(await names('/operator/workspaces?q=%25')).toEqual([found.workspaceId]);
+  expect(await names('/operator/workspaces?q=nothing-like-this')).toEqual([]);
+  expect(await names('/operator/users?q=searchable_person')).toEqual([found.userId]);
+  expect((await operator('GET', '/operator/users?q=_')).body.data.map((u: any) => u.email)).toEqual([email.toLowerCase()]);
+  expect((await operator('GET', `/operator/users?q=${'x'.repeat(201)}`)).status).toBe(400);
+  // odd bytes are searched for, not executed or crashed on
+  for (const odd of ['%00', '%27%3B--', '%F0%9F%94%97', '%5C'])
+    for (const list of ['workspaces', 'users']) {
+      const answer = await operator('GET', `/operator/${list}?q=${odd}`);
+      expect({ list, odd, status: answer.status < 500 }).toEqual({ list, odd, status: true });
+    }
+});
+
+test('the session answer says who is an operator (the dashboard shows the console by it)', async () => {
+  expect((await operator('GET', '/session')).body.user).toMatchObject({ id: operatorId, is_operator: true });
+  const plain = await t.bootstrap({ email: uniqueEmail('not-operator') });
+  const link = await operator('POST', `/operator/users/${plain.userId}/sign-in-link`);
+  const session = asSession(t, await sessionFromToken(t, link.body.url.split('#token=')[1]));
+  expect((await session('GET', '/session')).body.user).toMatchObject({ id: plain.userId, is_operator: false });
+});
+
 test('an operator changes a plan (audited in that workspace as workspace.plan), mints a sign-in link, names another operator', async () => {
   const other = await t.bootstrap({ email: uniqueEmail('plan') });
   const changed = await operator('PATCH', `/operator/workspaces/${other.workspaceId}`, { body: { plan: 'team' } });

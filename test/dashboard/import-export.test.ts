@@ -56,6 +56,14 @@ async function holdImportRequest(page: Page, n: number) {
 const chooseFile = (page: Page, name: string, text: string) =>
   page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
+/** Chooses a file and waits for its preview (the API's dry run) to answer: what it would create, or why the file is refused. */
+async function choosePreviewed(page: Page, name: string, text: string) {
+  await chooseFile(page, name, text);
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await preview.getByRole('status').filter({ hasText: 'would be created' }).or(preview.getByRole('alert')).waitFor({ timeout: 30_000 });
+  return preview;
+}
+
 describe.skipIf(skipBrowser)('Import & export page', () => {
   test('owner: a 1,200-row file goes in 500-row requests with progress; row errors carry the row in the file; cancel stops before the next request', async () => {
     const { page, cspViolations, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
@@ -69,16 +77,32 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     const domainOptions = page.getByLabel('Domain').locator('option');
     await domainOptions.nth(1).waitFor({ state: 'attached' });
     expect(await domainOptions.allTextContents()).toEqual(['go.linkhop.test', `ok-${workspaceId.slice(-6)}.example.com`]);
-    expect(await page.getByLabel('Format').locator('option').allTextContents()).toEqual(['Detect from the columns', 'Generic CSV', 'Bitly export']);
+    expect(await page.getByLabel('Format').locator('option').allTextContents()).toEqual([
+      'Detect from the columns',
+      'Generic CSV',
+      'Bitly export',
+      'Shlink export',
+      'YOURLS export',
+      'Kutt export',
+    ]);
 
     // no file: said at the field, nothing sent
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByText('Choose a CSV file to import').waitFor();
     await checkA11y(page);
 
+    // the preview goes through the whole file (three dry runs) and writes nothing
     const before = await linkTotal(workspaceId, key!);
+    const preview = await choosePreviewed(page, 'links.csv', longCsv());
+    await preview.getByText('1,198 would be created, 2 skipped').waitFor();
+    await expect(
+      preview
+        .getByRole('table', { name: /Rows that would be skipped/ })
+        .getByRole('rowheader')
+        .allTextContents(),
+    ).resolves.toEqual(['Row 4', 'Row 702']);
+    expect(await linkTotal(workspaceId, key!)).toBe(before);
     const gate = await holdImportRequest(page, 2);
-    await chooseFile(page, 'links.csv', longCsv());
     await page.getByRole('button', { name: 'Import links' }).click();
     await gate.held;
     const progress = page.getByRole('progressbar', { name: 'Importing…' });
@@ -109,8 +133,10 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
 
     // again, cancelled while the second request is under way: it completes, the third is never sent
     await page.unrouteAll();
+    // the preview's dry runs and the import share the workspace's bulk budget: start this run with it full
+    await Bun.sleep(11_000);
+    await choosePreviewed(page, 'links.csv', longCsv());
     const gate2 = await holdImportRequest(page, 2);
-    await chooseFile(page, 'links.csv', longCsv());
     await page.getByRole('button', { name: 'Import links' }).click();
     await gate2.held;
     await page.getByRole('button', { name: 'Cancel import' }).click();
@@ -121,6 +147,67 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     expect(await cancelled.locator('.import-counts').innerText()).toMatch(/Created\s+998\s+Skipped\s+2\s+Not sent\s+200/);
     expect(await linkTotal(workspaceId, key!)).toBe(before + 1198 + 998);
     expect(cspViolations).toEqual([]);
+  }, 120_000);
+
+  test('choosing another tool’s export previews it as the API’s dry run would do it: format, counts, rows skipped or changed, short codes kept only on a custom domain', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    const domain = `keep-${workspaceId.slice(-6)}.example.com`;
+    await d.t.deps.db.insert(domains).values({ id: crypto.randomUUID(), workspaceId, domain, verified: true, verifyToken: 't4' });
+    await page.goto(pageUrl(workspaceId));
+    // what the API answers for the same file (the preview and these share the bulk budget: a 429 is waited out)
+    const dryRun = async (csv: string, onDomain?: string) => {
+      for (;;) {
+        const answer = await d.t.api('POST', `/workspaces/${workspaceId}/import/links?dry_run=true`, { key, body: { csv, domain: onDomain } });
+        if (answer.status !== 429) return answer.body;
+        await Bun.sleep(Number(answer.headers.get('retry-after') ?? 1) * 1000);
+      }
+    };
+    for (const [sample, name] of [
+      ['bitly', 'Bitly export'],
+      ['shlink', 'Shlink export'],
+      ['yourls', 'YOURLS export'],
+      ['kutt', 'Kutt export'],
+    ] as const) {
+      const csv = readFileSync(new URL(`../import-export/samples/${sample}.csv`, import.meta.url), 'utf8');
+      const expected = await dryRun(csv);
+      const preview = await choosePreviewed(page, `${sample}.csv`, csv);
+      await preview.getByRole('status').getByText(name, { exact: true }).waitFor();
+      await preview.getByText(`${expected.created} would be created, ${expected.skipped} skipped`).waitFor();
+      // rows refused and rows changed, with their row in the file (the header is row 1)
+      const notes = async (table: string) =>
+        (await preview.getByRole('table', { name: new RegExp(`^${table}, `) }).count())
+          ? await preview
+              .getByRole('table', { name: new RegExp(`^${table}, `) })
+              .getByRole('row')
+              .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())))
+          : [];
+      expect(await notes('Rows that would be skipped')).toEqual(expected.errors.map((e: any) => [`Row ${e.row + 1}`, e.reason]));
+      expect(await notes('Rows that would change')).toEqual(expected.warnings.map((w: any) => [`Row ${w.row + 1}`, w.reason]));
+      // on the default domain the short codes are generated, and said so per row
+      expect(expected.warnings.length).toBeGreaterThan(0);
+      expect(expected.warnings.every((w: any) => /not kept/.test(w.reason))).toBe(true);
+    }
+    // the last sample (Kutt) onto the custom domain: its short codes are kept, the preview shows them, the import makes them
+    await page.getByLabel('Domain').selectOption(domain);
+    const preview = page.getByRole('region', { name: 'Preview' });
+    const wouldCreate = preview.getByRole('table', { name: /^Links it would create, / });
+    await wouldCreate
+      .getByRole('rowheader', { name: new RegExp(`^${domain.replace(/\./g, '\\.')}/`) })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    const kutt = readFileSync(new URL('../import-export/samples/kutt.csv', import.meta.url), 'utf8');
+    const onDomain = await dryRun(kutt, domain);
+    const keptCodes = Papa.parse<Record<string, string>>(kutt.trim(), { header: true }).data.map((r) => r.address);
+    expect(onDomain.links.map((l: any) => l.slug)).toEqual(keptCodes.filter((code) => /^[A-Za-z0-9_-]+$/.test(code!)));
+    const shown = (await wouldCreate.getByRole('rowheader').allTextContents()).map((cell) => cell.replace(/\s*Copy$/, '').split('/')[1]);
+    expect(shown).toEqual(onDomain.links.map((l: any) => l.slug));
+    expect(await linkTotal(workspaceId, key!)).toBe(0);
+    await checkA11y(page);
+    await screenshot(page, 'import-preview', DOCS_SCREENSHOTS);
+    await page.getByRole('button', { name: 'Import links' }).click();
+    await page.getByRole('region', { name: 'Import finished' }).waitFor({ timeout: 30_000 });
+    const made = (await d.t.api('GET', `/workspaces/${workspaceId}/links?domain=${domain}&limit=100`, { key })).body.links;
+    expect(made.map((l: any) => l.slug).sort()).toEqual(onDomain.links.map((l: any) => l.slug).sort());
   }, 120_000);
 
   test('owner: links and clicks CSV download as files with the names the API gives, holding the workspace’s rows', async () => {
@@ -166,7 +253,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await page.goto(pageUrl(workspaceId));
     // the first request is answered as a busy server would; the page says so, waits and sends it again
     let requests = 0;
-    await page.route('**/api/workspaces/*/import/links', async (route) => {
+    await page.route('**/api/workspaces/*/import/links*', async (route) => {
+      if (new URL(route.request().url()).searchParams.has('dry_run')) return route.continue();
       if (++requests === 1)
         return route.fulfill({ status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' }, body: '{"error":"Too many requests"}' });
       await route.continue();
@@ -176,9 +264,13 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       'bit.ly/3abcDEF,https://example.com/from-bitly,Launch post,"launch,Blog",2024-01-02 10:00:00,12',
       'bit.ly/3xyz,ftp://example.com/nope,,,2024-01-03 10:00:00,0',
     ].join('\n');
-    await chooseFile(page, 'bitly-export.csv', bitly);
+    await choosePreviewed(page, 'bitly-export.csv', bitly);
     await page.getByLabel('Format').selectOption({ label: 'Bitly export' });
     await page.getByLabel('Domain').selectOption(domain);
+    await page
+      .getByRole('table', { name: 'Links it would create, 1 in all' })
+      .getByRole('rowheader', { name: new RegExp(`^${domain}/`) })
+      .waitFor();
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('status').filter({ hasText: 'the server asks to slow down, next part in' }).waitFor();
     const summary = page.getByRole('region', { name: 'Import finished' });
@@ -199,7 +291,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await chooseFile(page, 'empty.csv', 'url,title\n\n');
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByText('The file has a header row but no data rows').waitFor();
-    await chooseFile(page, 'wrong.csv', 'name,title\nx,y');
+    const refused = await choosePreviewed(page, 'wrong.csv', 'name,title\nx,y');
+    await refused.getByRole('alert').getByText('No target column: name one of target, url, destination, long_url').waitFor();
     await page.getByRole('button', { name: 'Import links' }).click();
     await page
       .getByRole('region', { name: 'Import stopped' })
@@ -216,7 +309,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       ',Forgot the address,',
       'https://example.com/careers,Careers,jobs',
     ].join('\n');
-    await chooseFile(page, 'campaign.csv', csv);
+    await choosePreviewed(page, 'campaign.csv', csv);
     await page.getByRole('button', { name: 'Import links' }).click();
     await page.getByRole('region', { name: 'Import finished' }).waitFor();
     // the outcome takes the focus (the progress it replaces is gone), once it has rendered: wait for it
@@ -243,7 +336,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
           .waitFor();
         expect(await page.getByLabel('CSV file').count()).toBe(0);
       } else {
-        await chooseFile(page, 'one.csv', `url,title\nhttps://example.com/${role},By ${role}`);
+        await choosePreviewed(page, 'one.csv', `url,title\nhttps://example.com/${role},By ${role}`);
         await page.getByRole('button', { name: 'Import links' }).click();
         await page
           .getByRole('region', { name: 'Import finished' })

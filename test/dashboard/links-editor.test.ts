@@ -148,7 +148,10 @@ describe.skipIf(skipBrowser)('link editor', () => {
       ['Interstitial page', 'interstitial'],
       ['Monitoring', 'monitoring'],
     ] as const) {
-      expect(await page.getByRole('region', { name: region }).getByRole('note').textContent()).toBe(`${featureMessage(feature)}.`);
+      // the plan's reason, and who changes plans on a self-hosted instance
+      expect(await page.getByRole('region', { name: region }).getByRole('note').textContent()).toBe(
+        `${featureMessage(feature)}.Your instance operator can change the plan.`,
+      );
     }
     // the fields every plan has stay editable
     expect(await page.getByLabel('Destination URL', { exact: true }).isEditable()).toBe(true);

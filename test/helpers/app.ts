@@ -35,7 +35,7 @@ export interface TestApp {
   /** a raw request through the server's handler (short links take its lane), default host = the default short domain, redirects not followed */
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   /** operator bootstrap: a new user owning a new workspace on `plan` */
-  bootstrap(opts?: { email?: string; plan?: Plan; name?: string }): Promise<{ userId: string; workspaceId: string; key: string }>;
+  bootstrap(opts?: { email?: string; plan?: Plan; name?: string; workspace?: string }): Promise<{ userId: string; workspaceId: string; key: string }>;
   /** listen on a real socket (cookies, browsers, other processes) */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -107,10 +107,10 @@ export async function startTestApp(
       const host = init.host ?? config.defaultDomain;
       return fetch(new Request(`http://${host}${path}`, { redirect: 'manual', ...init }));
     },
-    async bootstrap({ email, plan = 'free', name } = {}) {
+    async bootstrap({ email, plan = 'free', name, workspace } = {}) {
       const res = await testApp.api('POST', '/admin/bootstrap', {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        body: { email: email ?? `user${counter++}-${Math.random().toString(36).slice(2, 8)}@example.com`, plan, name },
+        body: { email: email ?? `user${counter++}-${Math.random().toString(36).slice(2, 8)}@example.com`, plan, name, workspace },
       });
       if (res.status !== 201) throw new Error(`bootstrap failed: ${res.status} ${res.text}`);
       return { userId: res.body.user_id, workspaceId: res.body.workspace_id, key: res.body.api_key };

@@ -41,7 +41,7 @@ describe('sign-in by e-mail link', () => {
 
     const me = await as('GET', '/session');
     expect(me.status).toBe(200);
-    expect(me.body.user).toEqual({ id: owner.userId, email, name: 'Flo' });
+    expect(me.body.user).toEqual({ id: owner.userId, email, name: 'Flo', is_operator: false });
     expect(me.body.csrf_token).toBe(session.csrf);
     const ws = (await t.api('GET', `/workspaces/${owner.workspaceId}`, { key: owner.key })).body;
     expect(me.body.workspaces).toEqual([{ id: owner.workspaceId, name: ws.name, slug: ws.slug, plan: 'free', role: 'owner', parent_workspace_id: null }]);

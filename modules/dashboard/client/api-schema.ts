@@ -3712,6 +3712,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4001,6 +4002,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -4755,6 +4757,8 @@ export interface operations {
                             id: string;
                             email: string;
                             name: string | null;
+                            /** @description true for an instance operator: the dashboard offers the operator console */
+                            is_operator: boolean;
                         };
                         csrf_token: string;
                         workspaces: {

@@ -15,6 +15,7 @@ import { LinksPage } from './pages/links/list';
 import { MembersPage } from './pages/members';
 import { OAuthConsentPage } from './pages/oauth/consent';
 import { LinkQrPage } from './pages/links/qr';
+import { OperatorConsolePage } from './pages/operator/page';
 import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
 import { PortfoliosPage } from './pages/portfolios/list';
@@ -30,6 +31,7 @@ import { homeWorkspace, rememberWorkspace, useSession, WorkspaceProvider } from 
 import { EmptyState, ErrorNotice, Loading, navigate, useLocation } from './ui';
 
 const SIGN_IN_PATH = '/app/sign-in';
+const OPERATOR_PATH = '/app/operator';
 /** Where a signed-out person was going, so signing in takes them there. */
 const RETURN_TO = 'linkhop.returnTo';
 
@@ -107,6 +109,7 @@ function WorkspacePages({ wsId }: { wsId: string }) {
           <Route path="/portfolios" component={PortfoliosPage} wsId={wsId} />
           <Route path="/portfolios/:linkId" component={PortfolioEditor} wsId={wsId} />
           <Route path="/clients" component={ClientsPage} wsId={wsId} />
+          <Route path="/operator" component={OperatorConsolePage} wsId={wsId} />
           <Route default component={PageNotFound} />
         </Router>
       </AppShell>
@@ -124,6 +127,17 @@ function Home() {
       <EmptyState title="You are not in any workspace yet">
         <p>Ask a workspace owner to invite you; the invitation mail brings you straight in.</p>
       </EmptyState>
+    </main>
+  );
+}
+
+/** The operator console belongs to the instance, not a workspace: its short address opens it in the home workspace's frame. */
+function OperatorHome() {
+  const home = homeWorkspace(useSession().session!);
+  if (home) return <Redirect to={`/app/w/${home.id}/operator`} />;
+  return (
+    <main id="main" class="standalone">
+      <OperatorConsolePage />
     </main>
   );
 }
@@ -160,6 +174,7 @@ const SignedInWorkspace = signedIn(WorkspacePages);
 const SignedInHome = signedIn(Home);
 const SignedInNoSuchPage = signedIn(NoSuchPage);
 const SignedInOAuthConsent = signedIn(OAuthConsentPage);
+const SignedInOperatorHome = signedIn(OperatorHome);
 
 const SignIn = () => <SignInPage returnTo={sessionStorage.getItem(RETURN_TO) ?? undefined} onSignedIn={() => sessionStorage.removeItem(RETURN_TO)} />;
 
@@ -175,6 +190,7 @@ export function Routes() {
         <Route path="/app/w/:wsId" component={SignedInWorkspace} />
         <Route path="/app/w/:wsId/*" component={SignedInWorkspace} />
         <Route path="/app/oauth/authorize" component={SignedInOAuthConsent} />
+        <Route path={OPERATOR_PATH} component={SignedInOperatorHome} />
         <Route path="/app" component={SignedInHome} />
         <Route default component={SignedInNoSuchPage} />
       </Router>

@@ -9,6 +9,8 @@ interface Section {
   label: string;
   /** hidden below this role (the page itself still explains, and the API refuses) */
   minRole?: Role;
+  /** shown to instance operators only (likewise explained and refused for others) */
+  operatorOnly?: boolean;
 }
 
 /** The main navigation: the workspace's pages in groups, the first without a title. */
@@ -38,6 +40,7 @@ const NAV_GROUPS: { title?: string; sections: Section[] }[] = [
     ],
   },
   { title: 'You', sections: [{ path: 'account', label: 'Account' }] },
+  { title: 'Instance', sections: [{ path: 'operator', label: 'Operator console', operatorOnly: true }] },
 ];
 const SECTIONS = NAV_GROUPS.flatMap((group) => group.sections);
 
@@ -172,7 +175,10 @@ export function AppShell({ workspace, children }: { workspace: Workspace; childr
         <WorkspaceSwitcher current={workspace} workspaces={session?.workspaces ?? []} />
         <nav aria-label="Main">
           {NAV_GROUPS.map((group) => {
-            const shown = group.sections.filter((entry) => !entry.minRole || roleAtLeast(workspace.role, entry.minRole));
+            const shown = group.sections.filter(
+              (entry) => (!entry.minRole || roleAtLeast(workspace.role, entry.minRole)) && (!entry.operatorOnly || session?.user.is_operator),
+            );
+            if (!shown.length) return null;
             const titleId = group.title && `nav-${group.title.toLowerCase()}`;
             return (
               <div key={group.title ?? ''} class="nav-group">

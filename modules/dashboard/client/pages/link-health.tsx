@@ -1,5 +1,5 @@
 import { api, ApiFailure } from '../api';
-import { FailureNotice, Loading, useLoad } from '../ui';
+import { FailureNotice, Loading, PlanChange, useLoad } from '../ui';
 
 const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -12,7 +12,12 @@ export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: stri
     <section class="panel health-panel" aria-labelledby="health-heading">
       <h2 id="health-heading">Health</h2>
       {health.loading && <Loading label="Loading the link's health…" />}
-      {notOnPlan && <p>Not monitored: link monitoring comes with the Pro plan and above.</p>}
+      {notOnPlan && (
+        <>
+          <p>Not monitored: link monitoring comes with the Pro plan and above.</p>
+          <PlanChange />
+        </>
+      )}
       {health.error !== undefined && !notOnPlan && <FailureNotice error={health.error} retry={health.reload} />}
       {data && !data.monitoring && (
         <p>

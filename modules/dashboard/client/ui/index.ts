@@ -3,6 +3,7 @@ export { Button } from './button';
 export { toast, Toaster } from './toast';
 export { ConfirmDialog } from './confirm-dialog';
 export { EmptyState, Loading, ErrorNotice, PlanNotice, FailureNotice } from './states';
+export { PlanChange } from './plan-change';
 export { Pagination } from './pagination';
 export { navigate, useLocation } from './nav';
 export { useLoad } from './use-load';

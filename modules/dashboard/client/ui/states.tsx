@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { ApiFailure } from '../api';
 import { Button } from './button';
+import { PlanChange } from './plan-change';
 
 /** What an empty list means and what to do next (`children`: the action). */
 export function EmptyState({ title, children }: { title: string; children?: ComponentChildren }) {
@@ -32,12 +33,13 @@ export function ErrorNotice({ error, retry }: { error: unknown; retry?: () => vo
   );
 }
 
-/** A feature the workspace's plan does not include: the API's 402 reason, stated plainly. */
+/** A feature the workspace's plan does not include: the API's 402 reason, stated plainly, and who changes the plan. */
 export function PlanNotice({ message }: { message: string }) {
   return (
     <div class="notice notice-plan" role="note">
       <h2>Not on this plan</h2>
       <p>{message}</p>
+      <PlanChange />
     </div>
   );
 }

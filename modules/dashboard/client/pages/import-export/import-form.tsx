@@ -1,49 +1,90 @@
-import { useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, Field, useLoad } from '../../ui';
-import { splitCsv } from './chunks';
-import type { ImportFormat, ImportRequest } from './run-import';
+import { type SplitFile, splitCsv } from './chunks';
+import { FORMAT_NAMES, type ImportFormat, type ImportRequest } from './run-import';
 
-const FORMATS: [ImportFormat, string][] = [
-  ['auto', 'Detect from the columns'],
-  ['generic', 'Generic CSV'],
-  ['bitly', 'Bitly export'],
-];
+const FORMATS = Object.entries(FORMAT_NAMES) as [ImportFormat, string][];
+
+interface ImportFormProps {
+  wsId: string;
+  busy: boolean;
+  /** a file is chosen, or its format or domain changed: time for a preview */
+  onChoose(request: ImportRequest): void;
+  /** the person confirms: import it */
+  onStart(request: ImportRequest): void;
+  /** the preview of the current choice, shown above the Import button */
+  children?: ComponentChildren;
+}
 
 /** The file, its format and the domain its links get; the file is read and split here, the requests are the caller's. */
-export function ImportForm({ wsId, busy, onStart }: { wsId: string; busy: boolean; onStart(request: ImportRequest): void }) {
+export function ImportForm({ wsId, busy, onChoose, onStart, children }: ImportFormProps) {
   const domains = useLoad(() => api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }), [wsId]);
-  const file = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<SplitFile>();
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [domain, setDomain] = useState('');
   const [fileError, setFileError] = useState<string>();
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const chosen = file.current?.files?.[0];
-    if (!chosen) return setFileError('Choose a CSV file to import');
+  const request = (change: { file?: SplitFile; format?: ImportFormat; domain?: string }): ImportRequest | undefined => {
+    const split = change.file ?? file;
+    return split && { wsId, ...split, format: change.format ?? format, domain: change.domain ?? domain };
+  };
+  /** a new choice: kept, and previewed when there is a file */
+  const choose = (change: { file?: SplitFile; format?: ImportFormat; domain?: string }) => {
+    const next = request(change);
+    if (next) onChoose(next);
+  };
+  const readFile = async (input: HTMLInputElement) => {
+    const chosen = input.files?.[0];
+    setFile(undefined);
+    if (!chosen) return;
     try {
-      const { chunks, rows } = splitCsv(await chosen.text());
+      const split = splitCsv(await chosen.text());
       setFileError(undefined);
-      onStart({ wsId, chunks, rows, format, domain });
+      setFile(split);
+      choose({ file: split });
     } catch (error) {
       setFileError((error as Error).message);
     }
+  };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const next = request({});
+    if (!next) return setFileError((current) => current ?? 'Choose a CSV file to import');
+    onStart(next);
   };
   const verified = domains.data?.domains.filter((d) => d.verified) ?? [];
   return (
     <form class="import-form panel" onSubmit={submit} noValidate>
       <h2>Import links</h2>
       <p class="muted">
-        A generic CSV names its destination column <code>target</code>, <code>url</code>, <code>destination</code> or <code>long_url</code>, and may add{' '}
-        <code>title</code>, <code>slug</code>, <code>tags</code> and <code>note</code>. A Bitly export is recognised by its <code>bitlink</code> column. Long
-        files are sent 500 rows at a time.
+        Exports of Bitly, Shlink, YOURLS and Kutt are recognised by their columns; short codes they bring are kept on a custom domain. A generic CSV names its
+        destination column <code>target</code>, <code>url</code>, <code>destination</code> or <code>long_url</code>, and may add <code>title</code>,{' '}
+        <code>slug</code>, <code>tags</code> and <code>note</code>. Choosing a file shows what the import would do; long files are sent 500 rows at a time.
       </p>
       <div class="import-fields">
-        <Field label="CSV file" type="file" accept=".csv,text/csv" ref={file} error={fileError} onChange={() => setFileError(undefined)} />
+        <Field
+          label="CSV file"
+          type="file"
+          accept=".csv,text/csv"
+          error={fileError}
+          onChange={(event) => {
+            setFileError(undefined);
+            void readFile(event.currentTarget);
+          }}
+        />
         <Field label="Format" class="import-select">
           {(control) => (
-            <select {...control} value={format} onChange={(event) => setFormat(FORMATS.find(([value]) => value === event.currentTarget.value)?.[0] ?? 'auto')}>
+            <select
+              {...control}
+              value={format}
+              onChange={(event) => {
+                const chosen = FORMATS.find(([value]) => value === event.currentTarget.value)?.[0] ?? 'auto';
+                setFormat(chosen);
+                choose({ format: chosen });
+              }}
+            >
               {FORMATS.map(([value, name]) => (
                 <option key={value} value={value}>
                   {name}
@@ -52,9 +93,16 @@ export function ImportForm({ wsId, busy, onStart }: { wsId: string; busy: boolea
             </select>
           )}
         </Field>
-        <Field label="Domain" class="import-select" hint="Custom slugs in the file need a custom domain.">
+        <Field label="Domain" class="import-select" hint="Custom slugs and kept short codes need a custom domain.">
           {(control) => (
-            <select {...control} value={domain} onChange={(event) => setDomain(event.currentTarget.value)}>
+            <select
+              {...control}
+              value={domain}
+              onChange={(event) => {
+                setDomain(event.currentTarget.value);
+                choose({ domain: event.currentTarget.value });
+              }}
+            >
               <option value="">{domains.data?.default_domain ?? 'Default domain'}</option>
               {verified.map((d) => (
                 <option key={d.id} value={d.domain}>
@@ -65,6 +113,7 @@ export function ImportForm({ wsId, busy, onStart }: { wsId: string; busy: boolea
           )}
         </Field>
       </div>
+      {children}
       <Button type="submit" variant="primary" busy={busy}>
         Import links
       </Button>

@@ -3,6 +3,7 @@ import { roleAtLeast, useWorkspace } from '../../session';
 import './import-export.css';
 import { Exports } from './exports';
 import { ImportForm } from './import-form';
+import { ImportPreview } from './preview';
 import { ImportProgress } from './progress';
 import { type ImportRequest, type ImportState, runImport } from './run-import';
 import { ImportSummary } from './summary';
@@ -15,13 +16,28 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
   const [state, setState] = useState<ImportState>();
   const cancel = useRef(false);
   const [cancelling, setCancelling] = useState(false);
+  const [preview, setPreview] = useState<ImportState>();
+  // each choice starts a new preview; an older one still under way stops sending and is not shown
+  const previewRun = useRef(0);
 
+  const showPreview = async (request: ImportRequest) => {
+    const run = ++previewRun.current;
+    setState(undefined);
+    await runImport(
+      { ...request, dryRun: true },
+      (answer) => run === previewRun.current && setPreview(answer),
+      () => run !== previewRun.current,
+    );
+  };
   const start = async (request: ImportRequest) => {
+    previewRun.current++;
+    setPreview(undefined);
     cancel.current = false;
     setCancelling(false);
     await runImport(request, setState, () => cancel.current);
   };
   const running = state !== undefined && !state.finished;
+  const checking = preview !== undefined && !preview.finished;
 
   return (
     <div class="import-export-page">
@@ -43,7 +59,11 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
       )}
       {state?.finished && <ImportSummary state={state} />}
       {/* under the progress and the outcome: those are what a person looks for after pressing Import */}
-      {mayImport && <ImportForm wsId={wsId} busy={running} onStart={start} />}
+      {mayImport && (
+        <ImportForm wsId={wsId} busy={running || checking} onChoose={showPreview} onStart={start}>
+          {preview && <ImportPreview state={preview} />}
+        </ImportForm>
+      )}
       {mayExport ? (
         <Exports wsId={wsId} />
       ) : (

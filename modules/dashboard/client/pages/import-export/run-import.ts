@@ -5,13 +5,31 @@ type ImportAnswer = ApiAnswer<'post', '/api/workspaces/{wsId}/import/links'>;
 export type ImportedLink = ImportAnswer['links'][number];
 export type ImportFormat = NonNullable<ApiQuery<'post', '/api/workspaces/{wsId}/import/links'>['format']>;
 
-/** Where a (possibly long, many-request) import stands; `errors[].row` is the row in the file. */
+type RowNote = { row: number; reason: string };
+
+/** How the page names each format the API reads. */
+export const FORMAT_NAMES: Record<ImportFormat, string> = {
+  auto: 'Detect from the columns',
+  generic: 'Generic CSV',
+  bitly: 'Bitly export',
+  shlink: 'Shlink export',
+  yourls: 'YOURLS export',
+  kutt: 'Kutt export',
+};
+
+/** Where a (possibly long, many-request) import or its preview stands; `errors[].row` and `warnings[].row` are rows in the file. */
 export interface ImportState {
+  /** a preview: the API answered what it would do and wrote nothing */
+  dryRun: boolean;
+  /** the format the API read the file as (once it answered) */
+  format?: ImportAnswer['format'];
   total: number;
   done: number;
   created: number;
   skipped: number;
-  errors: { row: number; reason: string }[];
+  errors: RowNote[];
+  /** rows imported with a difference, such as a short code not kept */
+  warnings: RowNote[];
   links: ImportedLink[];
   /** set while the API asks to slow down (429): seconds until the next try */
   waiting?: number;
@@ -27,6 +45,8 @@ export interface ImportRequest {
   rows: number;
   format: ImportFormat;
   domain: string;
+  /** only ask what the import would do (the preview) */
+  dryRun?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +57,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a request already sent completes (its rows are in), the rest are not sent.
  */
 export async function runImport(request: ImportRequest, report: (state: ImportState) => void, cancelled: () => boolean): Promise<ImportState> {
-  let state: ImportState = { total: request.rows, done: 0, created: 0, skipped: 0, errors: [], links: [], finished: false, cancelled: false };
+  const dryRun = request.dryRun === true;
+  let state: ImportState = {
+    dryRun,
+    total: request.rows,
+    done: 0,
+    created: 0,
+    skipped: 0,
+    errors: [],
+    warnings: [],
+    links: [],
+    finished: false,
+    cancelled: false,
+  };
   const update = (change: Partial<ImportState>) => {
     state = { ...state, ...change };
     report(state);
@@ -50,7 +82,7 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
     while (!answer) {
       try {
         answer = await api.post('/api/workspaces/{wsId}/import/links', {
-          params: { path: { wsId: request.wsId } },
+          params: { path: { wsId: request.wsId }, query: dryRun ? { dry_run: true } : undefined },
           body: { csv: chunk.csv, format: request.format, domain: request.domain || undefined },
         });
       } catch (error) {
@@ -63,11 +95,15 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
         update({ waiting: undefined });
       }
     }
+    // the API numbers a request's data rows from 1; the person knows the file's rows
+    const inFile = (note: RowNote) => ({ row: chunk.fileRows[note.row - 1] ?? note.row, reason: note.reason });
     update({
+      format: answer.format,
       done: state.done + chunk.fileRows.length,
       created: state.created + answer.created,
       skipped: state.skipped + answer.skipped,
-      errors: [...state.errors, ...answer.errors.map((e) => ({ row: chunk.fileRows[e.row - 1] ?? e.row, reason: e.reason }))],
+      errors: [...state.errors, ...answer.errors.map(inFile)],
+      warnings: [...state.warnings, ...answer.warnings.map(inFile)],
       links: [...state.links, ...answer.links],
     });
   }

@@ -6,11 +6,31 @@ import type { ImportedLink, ImportState } from './run-import';
 const LINKS_SHOWN = 100;
 const count = (n: number) => n.toLocaleString('en');
 
-type RowError = ImportState['errors'][number];
-const ERROR_COLUMNS: Column<RowError>[] = [
+type RowNote = ImportState['errors'][number];
+const NOTE_COLUMNS: Column<RowNote>[] = [
   { label: 'Row', rowHeader: true, cell: (e) => `Row ${count(e.row)}` },
   { label: 'Reason', cell: (e) => e.reason },
 ];
+
+/** Rows of the file with what happened to them (refused, or taken with a change), by their row in the file. */
+export function RowNotes({ caption, notes }: { caption: string; notes: RowNote[] }) {
+  return <DataTable caption={`${caption}, ${notes.length} in all`} rows={notes} rowKey={(e) => String(e.row)} columns={NOTE_COLUMNS} />;
+}
+
+/** The first links of an import (made, or that would be made), with a note when there are more. */
+export function ImportedLinks({ caption, links, made }: { caption: string; links: ImportedLink[]; made: boolean }) {
+  return (
+    <>
+      {links.length > LINKS_SHOWN && (
+        <p class="muted">
+          The first {LINKS_SHOWN} of {count(links.length)}
+          {made ? '; all of them are on the Links page.' : '.'}
+        </p>
+      )}
+      <DataTable caption={`${caption}, ${links.length} in all`} rows={links.slice(0, LINKS_SHOWN)} rowKey={(l) => l.id} columns={LINK_COLUMNS} />
+    </>
+  );
+}
 const LINK_COLUMNS: Column<ImportedLink>[] = [
   {
     label: 'Short link',
@@ -58,23 +78,19 @@ export function ImportSummary({ state }: { state: ImportState }) {
         <>
           <h3>Rows not imported</h3>
           <p class="muted">Row numbers are the file’s rows as a spreadsheet shows them: the header is row 1.</p>
-          <DataTable caption={`Rows not imported, ${state.errors.length} in all`} rows={state.errors} rowKey={(e) => String(e.row)} columns={ERROR_COLUMNS} />
+          <RowNotes caption="Rows not imported" notes={state.errors} />
+        </>
+      )}
+      {state.warnings.length > 0 && (
+        <>
+          <h3>Rows imported with a change</h3>
+          <RowNotes caption="Rows imported with a change" notes={state.warnings} />
         </>
       )}
       {state.links.length > 0 && (
         <>
           <h3>Links created</h3>
-          {state.links.length > LINKS_SHOWN && (
-            <p class="muted">
-              The first {LINKS_SHOWN} of {count(state.links.length)}; all of them are on the Links page.
-            </p>
-          )}
-          <DataTable
-            caption={`Links created, ${state.links.length} in all`}
-            rows={state.links.slice(0, LINKS_SHOWN)}
-            rowKey={(l) => l.id}
-            columns={LINK_COLUMNS}
-          />
+          <ImportedLinks caption="Links created" links={state.links} made />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { featureMessage, hasFeature, type Feature, type Plan } from '../../../../../core/plans';
+import { PlanChange } from '../../ui';
 
 const slug = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -28,6 +29,7 @@ export function Section({ title, intro, feature, plan, hasValue, error, children
         <div class="notice notice-plan" role="note">
           <p>{featureMessage(feature)}.</p>
           {hasValue && <p>This link still carries settings from an earlier plan; they stay as they are.</p>}
+          <PlanChange short />
         </div>
       ) : (
         <>

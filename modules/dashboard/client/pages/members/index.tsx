@@ -9,7 +9,7 @@ import './members.css';
 
 function RoleControl({ member, own, onChange }: { member: Member; own: Role; onChange(role: Role): void }) {
   return (
-    <select class="role-select" aria-label={`Role of ${member.email}`} value={member.role} onChange={(e) => onChange(e.currentTarget.value as Role)}>
+    <select class="table-select" aria-label={`Role of ${member.email}`} value={member.role} onChange={(e) => onChange(e.currentTarget.value as Role)}>
       {assignableRoles(own).map((r) => (
         <option key={r} value={r}>
           {r}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { hasFeature, featureMessage, type Plan } from '../../../../../core/plans';
 import { api, type ApiAnswer, ApiFailure } from '../../api';
-import { Button, CopyButton, FailureNotice, Field, Loading, toast, useLoad } from '../../ui';
+import { Button, CopyButton, FailureNotice, Field, Loading, PlanChange, toast, useLoad } from '../../ui';
 
 type SsoDomain = ApiAnswer<'get', '/api/workspaces/{wsId}/sso-domains'>['data'][number];
 type JoinRole = SsoDomain['default_role'];
@@ -23,9 +23,10 @@ export function SsoDomains({ wsId, plan }: { wsId: string; plan: Plan }) {
       {available ? (
         <SsoDomainList wsId={wsId} />
       ) : (
-        <p class="notice notice-plan" role="note">
-          {featureMessage('sso_domains')}.
-        </p>
+        <div class="notice notice-plan" role="note">
+          <p>{featureMessage('sso_domains')}.</p>
+          <PlanChange />
+        </div>
       )}
     </section>
   );
