@@ -2,6 +2,7 @@ import type { Actor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso } from '../../core/format';
+import { pageWindow } from '../../core/model';
 import type { Plan } from '../../core/plans';
 import { linkTotalsByWorkspace } from '../links';
 import { getUser, isOperator, listUsers, memberCounts, setOperator } from '../members';
@@ -19,16 +20,16 @@ export async function assertOperator(deps: Deps, actor: Actor): Promise<void> {
   if (!(await isOperator(deps.db, actor.userId))) throw forbidden('Only instance operators may use the operator console');
 }
 
-interface Page {
-  page: number;
-  limit: number;
-  /** only rows containing this text (case-insensitive) */
+/** A page of a list, and `q`: only rows containing this text (case-insensitive). */
+interface ListQuery {
+  page?: number;
+  limit?: number;
   q?: string;
 }
-const window = ({ page, limit, q }: Page) => ({ limit, offset: (page - 1) * limit, search: q });
 
-export async function operatorWorkspaces(deps: Deps, page: Page) {
-  const { rows, total } = await listAllWorkspaces(deps.db, window(page));
+export async function operatorWorkspaces(deps: Deps, query: ListQuery) {
+  const { page, limit, offset } = pageWindow(query);
+  const { rows, total } = await listAllWorkspaces(deps.db, { limit, offset, search: query.q });
   const ids = rows.map((r) => r.id);
   const [members, totals] = await Promise.all([memberCounts(deps.db, ids), linkTotalsByWorkspace(deps.db, ids)]);
   const data = rows.map((w) => ({
@@ -41,11 +42,12 @@ export async function operatorWorkspaces(deps: Deps, page: Page) {
     links: totals.get(w.id)?.links ?? 0,
     clicks: Number(totals.get(w.id)?.clicks ?? 0),
   }));
-  return { data, total, page: page.page, limit: page.limit };
+  return { data, total, page, limit };
 }
 
-export async function operatorUsers(deps: Deps, page: Page) {
-  const { rows, total } = await listUsers(deps.db, window(page));
+export async function operatorUsers(deps: Deps, query: ListQuery) {
+  const { page, limit, offset } = pageWindow(query);
+  const { rows, total } = await listUsers(deps.db, { limit, offset, search: query.q });
   const data = rows.map((u) => ({
     id: u.id,
     email: u.email,
@@ -54,7 +56,7 @@ export async function operatorUsers(deps: Deps, page: Page) {
     created_at: iso(u.createdAt),
     workspaces: u.workspaces,
   }));
-  return { data, total, page: page.page, limit: page.limit };
+  return { data, total, page, limit };
 }
 
 /** A one-time sign-in link for a user (installs without mail), as `POST /api/admin/login-link` gives. */

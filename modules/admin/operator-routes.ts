@@ -24,7 +24,6 @@ const OperatorUser = t.Object({
   created_at: t.String({ format: 'date-time' }),
   workspaces: Int({ description: 'How many workspaces the user is a member of' }),
 });
-const page = (query: { page?: number; limit?: number; q?: string }) => ({ page: query.page ?? 1, limit: query.limit ?? 20, q: query.q });
 const search = (description: string) => ({ q: t.Optional(t.String({ maxLength: 200, description })) });
 
 /**
@@ -36,7 +35,7 @@ export const operatorRoutes = (deps: Deps) =>
     .use(accessMacro(deps.access))
     // every route: a signed-in instance operator (checked before the handler runs, after the credential)
     .resolve({ as: 'local' }, () => ({ operator: (actor: Actor) => assertOperator(deps, actor) }))
-    .get('/workspaces', async ({ query, actor, operator }) => (await operator(actor), operatorWorkspaces(deps, page(query))), {
+    .get('/workspaces', async ({ query, actor, operator }) => (await operator(actor), operatorWorkspaces(deps, query)), {
       access: true,
       query: t.Object({ ...PageQuery, ...search('Search: workspaces whose name or slug contains this text (case-insensitive), or whose id it is') }),
       response: { 200: Paged(OperatorWorkspace), ...errors(400, 401, 403) },
@@ -49,7 +48,7 @@ export const operatorRoutes = (deps: Deps) =>
       response: { 200: OkBody, ...errors(400, 401, 403, 404) },
       detail: { summary: "Set a workspace's plan (audited in its log as workspace.plan)" },
     })
-    .get('/users', async ({ query, actor, operator }) => (await operator(actor), operatorUsers(deps, page(query))), {
+    .get('/users', async ({ query, actor, operator }) => (await operator(actor), operatorUsers(deps, query)), {
       access: true,
       query: t.Object({ ...PageQuery, ...search('Search: users whose e-mail or name contains this text (case-insensitive)') }),
       response: { 200: Paged(OperatorUser), ...errors(400, 401, 403) },
