@@ -5,8 +5,11 @@ import { FilterQuery } from './filters';
 
 const Day = (description: string) => t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, error: 'dates are YYYY-MM-DD' });
 
+// a string with a pattern, not a one-value enum: Elysia fills a missing one-value enum in with its value
 const Compare = t.Optional(
-  t.UnionEnum(['previous'], {
+  t.String({
+    pattern: '^previous$',
+    error: 'compare is previous or absent',
     description: '`previous`: also answer the period of equal length just before the range (`previous`), for "compared with the previous period"',
   }),
 );

@@ -100,7 +100,7 @@ const previousOf = (range: DayRange): DayRange => ({
 });
 
 /** The range's series, and with `compare=previous` the previous period's beside it. */
-async function seriesWithCompare(db: DbOrTx, scope: ClickFilter, range: DayRange, compare: 'previous' | undefined) {
+async function seriesWithCompare(db: DbOrTx, scope: ClickFilter, range: DayRange, compare: string | undefined) {
   const [current, previous] = await Promise.all([
     dailySeries(db, scope, range),
     compare === 'previous' ? dailySeries(db, scope, previousOf(range)) : undefined,
@@ -108,7 +108,7 @@ async function seriesWithCompare(db: DbOrTx, scope: ClickFilter, range: DayRange
   return previous ? { ...current, previous } : current;
 }
 
-export async function workspaceDaily(db: DbOrTx, workspaceId: string, q: RangeInput & { compare?: 'previous' }) {
+export async function workspaceDaily(db: DbOrTx, workspaceId: string, q: RangeInput & { compare?: string }) {
   const range = dayRange(q);
   return seriesWithCompare(db, await scopeOf(db, workspaceId, q), range, q.compare);
 }
@@ -140,7 +140,7 @@ export async function workspaceDevices(db: DbOrTx, workspaceId: string, q: TopIn
 }
 
 /** One link: all-time totals, then the daily series and breakdowns over the day range (default the last 30 days). */
-export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string, q: TopInput & { compare?: 'previous' }, now = new Date()) {
+export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string, q: TopInput & { compare?: string }, now = new Date()) {
   const range = dayRange(q, now);
   const scope = await scopeOf(db, workspaceId, q, linkId);
   const f: ClickFilter = { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
