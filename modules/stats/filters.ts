@@ -36,7 +36,7 @@ export interface StatsFilter {
 const isFacet = (d: FilterDimension): d is FacetDimension => (FACET_DIMENSIONS as readonly string[]).includes(d);
 
 /** One term's value as stored, or a 400 naming the term. */
-function valueOf(dimension: FilterDimension, value: string, term: string): string {
+function termValue(dimension: FilterDimension, value: string, term: string): string {
   if (!value) throw invalid('filter', `"${term}" has no value`);
   if (value.length > MAX_VALUE) throw invalid('filter', `the value of "${dimension}" is longer than ${MAX_VALUE} characters`);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
@@ -74,7 +74,7 @@ export function parseFilter(text: string | undefined): StatsFilter {
     if (!(FILTER_DIMENSIONS as readonly string[]).includes(dimension))
       throw invalid('filter', `unknown dimension "${dimension}" (one of ${FILTER_DIMENSIONS.join(', ')})`);
     const d = dimension as FilterDimension;
-    const value = valueOf(d, term.slice(colon + 1).trim(), term);
+    const value = termValue(d, term.slice(colon + 1).trim(), term);
     const into = isFacet(d) ? (filter.facets ??= {}) : (filter.links ??= {});
     const values = ((into as Record<string, string[]>)[d] ??= []);
     if (!values.includes(value)) values.push(value);

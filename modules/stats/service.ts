@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter, type Dimension } from '../clicks';
-import { getLinksByIds, linkTotalsByWorkspace, sentUtmOf, UTM_KEYS } from '../links';
+import { getLinksByIds, linkTotalsByWorkspace, sentUtmOf, type UtmKey } from '../links';
 import { clickFilterOf, parseFilter } from './filters';
 
 const DAY_MS = 86_400_000;
@@ -222,7 +222,7 @@ export async function workspaceUtm(db: DbOrTx, workspaceId: string, q: TopInput)
     perLink.map((r) => r.linkId),
   );
   const limit = q.limit ?? DEFAULT_TOP;
-  const breakdown = (key: (typeof UTM_KEYS)[number]) => {
+  const breakdown = (key: UtmKey) => {
     const sums = new Map<string | null, number>();
     for (const { linkId, clicks } of perLink) {
       const value = utm.get(linkId)?.[key] ?? null;
