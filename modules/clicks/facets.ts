@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import type { Dimension } from './rollup';
 import { clickLinkFacets, clickWorkspaceFacets } from './schema';
 
-/** The dimensions a filter can combine: the facet rollups' columns, in this order. */
-export const FACET_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device'] as const satisfies readonly Dimension[];
+/** The dimensions a filter can combine (rollup.ts's DIMENSIONS but language): the facet rollups' columns, in this order. */
+export const FACET_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device'] as const;
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /** Clicks of a link or workspace (`scope`) in a day or month with one combination of FACET_DIMENSIONS' values ('' unknown). */
