@@ -19,6 +19,8 @@ export interface TopRow {
   key: string;
   /** given: the label is a button that filters the page by this row */
   onPick?: () => void;
+  /** shown after the label (a link to the row's own page) */
+  extra?: ComponentChildren;
 }
 
 /** Clicks per something (a country, a day…) as a two-column table. */
@@ -45,6 +47,7 @@ export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }
               ) : (
                 row.label
               )}
+              {row.extra}
             </td>
             <td class="number">{number.format(row.clicks)}</td>
           </tr>

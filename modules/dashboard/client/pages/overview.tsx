@@ -118,6 +118,11 @@ export function OverviewPage({ wsId }: { wsId: string }) {
               clicks: link.clicks,
               label: link.title || `${link.domain}/${link.slug}`,
               onPick: () => filter.add({ dimension: 'link', value: link.link_id }),
+              extra: (
+                <AppLink class="row-link" href={`/app/w/${wsId}/links/${link.link_id}/analytics`}>
+                  Analytics<span class="visually-hidden"> of {link.title || `${link.domain}/${link.slug}`}</span>
+                </AppLink>
+              ),
             }))}
           />
           <TopTable
