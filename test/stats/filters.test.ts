@@ -278,3 +278,18 @@ describe('UTM breakdown', () => {
     expect(sum(res.body.campaigns, 'utm_campaign')).toEqual({ spring: a, autumn: b, none: c });
   });
 });
+
+describe('a deleted link', () => {
+  test('its clicks leave the filtered figures and its facet rows are removed', async () => {
+    expect((await t.api('DELETE', `/workspaces/${me.workspaceId}/links/${plain.id}`, { key: me.key })).status).toBe(200);
+    await t.deps.queue.idle();
+    const where = sql`link_id <> ${plain.id} and device = 'mobile'`;
+    const countries = await get(`/stats/countries${q({ filter: 'device:mobile', limit: '100' })}`);
+    expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', where)));
+    const left = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_link_facets where link_id = ${plain.id}`));
+    expect(left[0]!.n).toBe(0);
+    // no workspace facet row is left at zero
+    const empty = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_workspace_facets where clicks <= 0`));
+    expect(empty[0]!.n).toBe(0);
+  });
+});
