@@ -9,6 +9,8 @@
  * stats query reads; slow). Then every stats endpoint's service call over a 365-day range (or all
  * time, where the endpoint has no range) is timed BENCH_RUNS times (default 20) after a warm-up,
  * and the table shows p50 / p95 / max, with the query plan of the heaviest statement of each.
+ * The filtered cases (two filters: a country and a device) read the facet rollups, seeded as
+ * FACETS_PER_DAY of FACETS combinations of visitor dimensions per link and day.
  * Target: p95 ≤ 50 ms each. Env: BENCH_DATABASE_URL, BENCH_CLICKS, BENCH_RUNS, BENCH_RAW, BENCH_KEEP=1.
  */
 import postgres from 'postgres';
@@ -26,6 +28,11 @@ const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const LINKS = 100;
+/** distinct combinations of visitor dimensions in the workspace, and how many of them each link's day has */
+const FACETS = 500;
+const FACETS_PER_DAY = 60;
+/** two filters, as a person clicking a country and then a device does */
+const TWO_FILTERS = 'country:DE,device:mobile';
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE', 'PL', 'MX', 'KR', 'CN', 'RU', 'ZA', 'AR', ''];
 const VALUES: Record<string, string[]> = {
   country: COUNTRIES,
@@ -77,6 +84,23 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
   await sql`insert into click_workspace_periods select workspace_id, 'd', start, ${sums} from click_link_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   await sql`insert into click_workspace_periods
     select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
+  // the facet rollups (clicks per combination of visitor dimensions, what filtered stats read): each link's day
+  // spread over FACETS_PER_DAY of FACETS combinations, the same clicks in all
+  await sql`
+    insert into click_link_facets (link_id, period, start, workspace_id, country, referrer, browser, os, device, clicks)
+    select d.link_id, 'd', d.start, d.workspace_id, c.country, c.referrer, c.browser, c.os, c.device, sum(d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int)
+    from click_link_periods d
+    cross join generate_series(0, ${FACETS_PER_DAY - 1}) j
+    join (select n, (${VALUES.country!}::text[])[1 + n % 21] as country, (${VALUES.referrer!}::text[])[1 + n / 21 % 6] as referrer,
+            (${VALUES.browser!}::text[])[1 + n / 7 % 5] as browser, (${VALUES.os!}::text[])[1 + n / 3 % 6] as os, (${VALUES.device!}::text[])[1 + n / 11 % 3] as device
+          from generate_series(0, ${FACETS - 1}) n) c on c.n = (abs(hashtext(d.link_id::text || d.start::text)::int8) + j * 7919) % ${FACETS}
+    where d.workspace_id = ${ws.id} and d.period = 'd' and d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int > 0
+    group by 1, 3, 4, 5, 6, 7, 8, 9`;
+  const facet = sql`country, referrer, browser, os, device`;
+  await sql`insert into click_link_facets select link_id, 'm', date_trunc('month', start)::date, workspace_id, ${facet}, sum(clicks)
+    from click_link_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8, 9`;
+  await sql`insert into click_workspace_facets select workspace_id, period, start, ${facet}, sum(clicks)
+    from click_link_facets where workspace_id = ${ws.id} group by 1, 2, 3, 4, 5, 6, 7, 8`;
   if (process.env.BENCH_RAW) {
     await sql`
       insert into clicks (id, link_id, workspace_id, clicked_at, country, device)
@@ -102,7 +126,8 @@ try {
   await seedWorkspace(deps, sql, 'Noise', Math.round(CLICKS / 10));
   await sql.unsafe('vacuum analyze');
   const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_periods)::int as link_periods,
-    (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods`;
+    (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods,
+    (select count(*) from click_link_facets)::int as link_facets, (select count(*) from click_workspace_facets)::int as ws_facets`;
   console.log(
     `seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`,
     sizes,
@@ -112,6 +137,7 @@ try {
   const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
   const range = { from, to: today, limit: 10 };
   const since30 = new Date(Date.now() - 30 * 86_400_000);
+  const filtered = { ...range, filter: TWO_FILTERS };
   const endpoints: [string, () => Promise<unknown>][] = [
     ['GET /stats/summary (all time)', () => workspaceSummary(deps.db, ws.id)],
     ['GET /stats/daily (365 days)', () => workspaceDaily(deps.db, ws.id, range)],
@@ -122,6 +148,12 @@ try {
     ['GET /stats/links (365 days)', () => workspaceTopLinks(deps.db, ws.id, range)],
     ['GET /links/{id}/stats (365 days)', () => linkStats(deps.db, ws.id, ws.linkIds[0]!, range)],
     ['portfolio trend (100 links, 30 days)', () => clicksByLinkSince(deps.db, ws.linkIds, since30)],
+    [`GET /stats/summary?filter=${TWO_FILTERS} (all time)`, () => workspaceSummary(deps.db, ws.id, { filter: TWO_FILTERS })],
+    [`GET /stats/daily?filter=${TWO_FILTERS}&compare=previous (365 days)`, () => workspaceDaily(deps.db, ws.id, { ...filtered, compare: 'previous' })],
+    [`GET /stats/referrers?filter=${TWO_FILTERS} (365 days)`, () => workspaceTop(deps.db, ws.id, 'referrer', filtered)],
+    [`GET /stats/devices?filter=${TWO_FILTERS} (365 days)`, () => workspaceDevices(deps.db, ws.id, filtered)],
+    [`GET /stats/links?filter=${TWO_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, filtered)],
+    [`GET /links/{id}/stats?filter=${TWO_FILTERS} (365 days)`, () => linkStats(deps.db, ws.id, ws.linkIds[0]!, { ...filtered, compare: 'previous' })],
   ];
   const summary = (await workspaceSummary(deps.db, ws.id)) as { total_clicks: number };
   if (summary.total_clicks !== ws.clicks) throw new Error(`summary says ${summary.total_clicks} clicks, the rollups ${ws.clicks}`);

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { DIMENSIONS } from './rollup';
-import { clickLinkHours, clickLinkPeriods, clicks, clickVisitors, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
+import { FACET_DIMENSIONS } from './facets';
+import {
+  clickLinkFacets,
+  clickLinkHours,
+  clickLinkPeriods,
+  clicks,
+  clickVisitors,
+  clickWorkspaceFacets,
+  clickWorkspaceHours,
+  clickWorkspacePeriods,
+} from './schema';
 
 const COUNT_COLUMNS = sql.raw(DIMENSIONS.join(', '));
 /** drizzle/0014's aggregate: the sum of jsonb counts by value */
@@ -10,6 +20,8 @@ const SUMMED_COUNTS = sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).jo
 const SUBTRACT_COUNTS = sql.raw(
   DIMENSIONS.map((d) => `${d} = click_counts_add(w.${d}, (select jsonb_object_agg(key, -value::int8) from jsonb_each_text(l.${d})))`).join(', '),
 );
+/** a link's facet row and its workspace's of the same combination of values */
+const SAME_FACET = sql.raw(FACET_DIMENSIONS.map((d) => `w.${d} = l.${d}`).join(' and '));
 
 /**
  * What a foreign-key cascade did before click rows lost their foreign keys (they cost a check per
@@ -32,6 +44,11 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
         from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
+    await tx.execute(sql`
+      update ${clickWorkspaceFacets} w set clicks = w.clicks - l.clicks from ${clickLinkFacets} l
+      where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
+    await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
+    await tx.execute(sql`delete from ${clickLinkFacets} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = ${linkId}`);
@@ -55,6 +72,8 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     await tx.execute(sql`delete from ${clickVisitors} where scope = any(${linkIds}::uuid[]) or scope = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${clickLinkFacets} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
   });
 }

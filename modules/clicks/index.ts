@@ -7,6 +7,8 @@ export type { ClickRecord } from '../../core/hooks';
 export { findClick, mayBeInFlight } from './lookup';
 export type { StoredClick } from './lookup';
 export type { Dimension } from './rollup';
+export { FACET_DIMENSIONS } from './facets';
+export type { FacetDimension } from './facets';
 export { clickRecorder } from './recorder';
 export type { ClickRecorder } from './recorder';
 export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';

@@ -1,4 +1,5 @@
 import type { ClickBatch } from './batch';
+import { FACET_DIMENSIONS, facetsOf, type FacetRow } from './facets';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -48,6 +49,9 @@ export interface BatchRollup {
   /** the same per workspace, sorted by key */
   workspacePeriods: PeriodRow[];
   visitors: VisitorRow[];
+  /** clicks per link and per workspace, day and month, and combination of visitor dimensions (sorted by key) */
+  linkFacets: FacetRow[];
+  workspaceFacets: FacetRow[];
   /** clicks per link id */
   perLink: Map<string, number>;
 }
@@ -146,6 +150,10 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
   const linkHours = new Map<number, HourRow>();
   const workspaceHours = new Map<number, HourRow>();
   const linkDays = new Map<number, PeriodRow>();
+  /** per link, day and facet (an interned combination of the visitor dimensions): clicks */
+  const linkDayFacets = new Map<number, { link: number; day: string; facet: number; clicks: number }>();
+  const facets = new Interned();
+  const profileFacets: number[] = [];
   const visitors = new Map<number, Map<number, VisitorRow>>();
   const perLink = new Map<string, number>();
   const hour0 = Math.floor(batch.t0 / HOUR_MS);
@@ -176,11 +184,15 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
     let linkDay = linkDays.get(key);
     if (!linkDay) linkDays.set(key, (linkDay = emptyPeriod(linkId, workspaceId, 'd', day)));
     linkDay.clicks++;
-    const values = valuesOf(batch.profile[i]!);
+    const profile = batch.profile[i]!;
+    const values = valuesOf(profile);
     for (let k = 0; k < DIMENSIONS.length; k++) {
       const counts = linkDay.counts[k]!;
       counts[values[k]!] = (counts[values[k]!] ?? 0) + 1;
     }
+    const facet = (profileFacets[profile] ??= facets.id(FACET_DIMENSIONS.map((f) => values[DIMENSIONS.indexOf(f)]).join('\0')));
+    key = (link * 64 + d) * 2 ** 20 + facet;
+    if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, facet, clicks: 1 });
     const visitor = batch.profiles[batch.profile[i]!]![6];
     if (visitor != null) {
       const hourOfDay = (hour - dayStart) / HOUR_MS;
@@ -195,6 +207,12 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
     linkHours: [...linkHours.values()].sort(byHour),
     workspaceHours: [...workspaceHours.values()].sort(byHour),
     ...periodsOf([...linkDays.values()]),
+    ...facetsOf(
+      [...linkDayFacets.values()].map(({ link, day, facet, clicks }) => {
+        const [linkId, workspaceId] = batch.links[link]!;
+        return { scope: linkId, workspace: workspaceId, period: 'd', start: day, values: facets.values[facet]!.split('\0'), clicks };
+      }),
+    ),
     visitors: [...visitors.values()].flatMap((seen) => [...seen.values()]).sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h),
     perLink,
   };

@@ -122,3 +122,45 @@ export const clickSalts = pgTable('click_salts', {
   day: date('day', { mode: 'string' }).primaryKey(),
   salt: bigint('salt', { mode: 'bigint' }).notNull(),
 });
+
+/** The dimensions a filter can combine, each a column ('' is unknown, or direct for the referrer). */
+const facetColumns = {
+  country: text('country').notNull(),
+  referrer: text('referrer').notNull(),
+  browser: text('browser').notNull(),
+  os: text('os').notNull(),
+  device: text('device').notNull(),
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+};
+
+/**
+ * Clicks per link, day ('d') or month ('m'), and combination of the visitor's dimensions: what
+ * filtered stats read (`country = 'DE' and device = 'mobile'` needs the combinations, which the
+ * per-dimension counts of the period rows do not keep). A month row is the sum of its days.
+ */
+export const clickLinkFacets = pgTable(
+  'click_link_facets',
+  {
+    linkId: uuid('link_id').notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    ...facetColumns,
+  },
+  (t) => [
+    primaryKey({ name: 'click_link_facets_pk', columns: [t.linkId, t.period, t.start, t.country, t.referrer, t.browser, t.os, t.device] }),
+    index('click_link_facets_workspace_idx').on(t.workspaceId, t.period, t.start),
+  ],
+);
+
+/** The same per workspace (workspace-wide filters on visitor dimensions read these: fewer rows than the links'). */
+export const clickWorkspaceFacets = pgTable(
+  'click_workspace_facets',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    ...facetColumns,
+  },
+  (t) => [primaryKey({ name: 'click_workspace_facets_pk', columns: [t.workspaceId, t.period, t.start, t.country, t.referrer, t.browser, t.os, t.device] })],
+);

@@ -5,6 +5,7 @@ import { clicksOf, mergeBatches } from './batch';
 import type { ClickRecord } from '../../core/hooks';
 import type { ClickBatch } from './batch';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
+import { addFacets } from './facets';
 import { addPeriods } from './periods';
 import { pgArray, pgTextArray } from './pg-arrays';
 import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
@@ -93,6 +94,8 @@ async function storeOnce(db: DbOrTx, batches: ClickBatch[], deleted: Set<string>
     if (locked.size < linkIds.length) throw new LinksDeleted(linkIds.filter((id) => !locked.has(id)));
     await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
     await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
+    await addFacets(tx, 'link', rollup.linkFacets);
+    await addFacets(tx, 'workspace', rollup.workspaceFacets);
     const counts = await addClickCounts(tx, rollup.perLink);
     const workspaceIds = [...new Set(merged.links.flatMap(([linkId, workspaceId]) => (counts.has(linkId) ? [workspaceId] : [])))];
     let inserted = 0;

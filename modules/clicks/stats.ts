@@ -1,19 +1,26 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
+import { badRequest } from '../../core/errors';
+import { FACET_DIMENSIONS, type FacetDimension } from './facets';
 import type { Dimension } from './rollup';
-import { clickLinkHours, clickLinkPeriods, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
+import { clickLinkFacets, clickLinkHours, clickLinkPeriods, clickWorkspaceFacets, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
 
 /**
  * Read side of the click pipeline for stats, MCP and portfolio pages: every figure comes from the
  * rollups (per link and per workspace: hourly clicks and unique visitors; per day and per month
  * clicks, unique visitors and counts by dimension value), never from the raw click rows. A range
  * reads the month rows of its whole months and the day rows of its ends: at most ~70 rows per link
- * or workspace for a year, whatever the number of clicks.
+ * or workspace for a year, whatever the number of clicks. A filtered question reads the facet
+ * rollups instead (clicks per combination of visitor dimensions): its unique visitors are unknown.
  */
 export interface ClickFilter {
   workspaceId: string;
   /** only this link's clicks */
   linkId?: string;
+  /** only these links' clicks (a filter on link attributes, resolved to ids; with `linkId`, both must hold) */
+  linkIds?: string[];
+  /** only clicks with one of the given values ('' unknown, or direct for the referrer) of each dimension */
+  facets?: Partial<Record<FacetDimension, string[]>>;
   /** inclusive */
   from?: Date;
   /** exclusive */
@@ -34,14 +41,17 @@ const monthOf = (d: Date, next: boolean) => {
 
 /** The hourly rollup of the filter's scope (link or workspace), with the filter's range. */
 function hoursOf(f: ClickFilter) {
-  const table = f.linkId ? clickLinkHours : clickWorkspaceHours;
-  const conditions: SQL[] = [f.linkId ? eq(clickLinkHours.linkId, f.linkId) : eq(clickWorkspaceHours.workspaceId, f.workspaceId)];
+  const byLink = f.linkId !== undefined || f.linkIds !== undefined;
+  const table = byLink ? clickLinkHours : clickWorkspaceHours;
+  const conditions: SQL[] = byLink ? [] : [eq(clickWorkspaceHours.workspaceId, f.workspaceId)];
+  if (f.linkId) conditions.push(eq(clickLinkHours.linkId, f.linkId));
+  if (f.linkIds) conditions.push(sql`${clickLinkHours.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
   if (f.from) conditions.push(gte(table.hour, f.from));
   if (f.to) conditions.push(lt(table.hour, f.to));
   return { table, where: and(...conditions)! };
 }
 
-type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods;
+type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods | typeof clickLinkFacets | typeof clickWorkspaceFacets;
 
 /**
  * The period rows covering the filter's whole UTC days exactly once: the months wholly inside the
@@ -68,8 +78,27 @@ function periodsOf(f: ClickFilter) {
   return { table: clickWorkspacePeriods, scope: eq(clickWorkspacePeriods.workspaceId, f.workspaceId) } as const;
 }
 
+const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== undefined;
+
+/**
+ * The facet rollup of a filtered question: its links' rows when it names links, else its
+ * workspace's; with the filter's dimension values.
+ */
+function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined) {
+  const table = byLink ? clickLinkFacets : clickWorkspaceFacets;
+  const conditions: SQL[] = [eq(table.workspaceId, f.workspaceId)];
+  if (f.linkId) conditions.push(eq(clickLinkFacets.linkId, f.linkId));
+  if (f.linkIds) conditions.push(sql`${clickLinkFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
+  for (const d of FACET_DIMENSIONS) {
+    const values = f.facets?.[d];
+    if (values) conditions.push(inArray(table[d], values));
+  }
+  return { table, scope: and(...conditions)!, byLink };
+}
+
 /** Clicks and unique visitors of the filter's range (all time without one), and clicks and visitors of the UTC day `todayStart`. */
 export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
+  if (isFiltered(f)) return filteredTotals(db, f, todayStart);
   const { table, scope } = periodsOf(f);
   const range = inRange(table, f);
   const today = and(eq(table.period, 'd'), eq(table.start, dayOf(todayStart)))!;
@@ -90,8 +119,31 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
   };
 }
 
+/** A filtered question's clicks over its range and on the day `todayStart` (unique visitors unknown: null). */
+async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
+  const { table, scope } = facetsOf(f);
+  const range = inRange(table, f);
+  const today = and(eq(table.period, 'd'), eq(table.start, dayOf(todayStart)))!;
+  const [row] = await db
+    .select({
+      clicks: sql<string>`coalesce(sum(${table.clicks}) filter (where ${range}), 0)`,
+      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${today}), 0)`,
+    })
+    .from(table)
+    .where(and(scope, or(range, today)));
+  return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
+}
+
 /** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
+  if (isFiltered(f)) {
+    const { table, scope } = facetsOf(f);
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${table.country})::int` })
+      .from(table)
+      .where(and(scope, eq(table.period, 'm'), sql`${table.country} <> ''`));
+    return row?.n ?? 0;
+  }
   const { table, scope } = periodsOf(f);
   const [row] = await db
     .select({ n: sql<number>`count(distinct c.key)::int` })
@@ -101,7 +153,16 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
 }
 
 /** Clicks and unique visitors per UTC day (`YYYY-MM-DD`); days without clicks are absent. */
-export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number }>> {
+export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number | null }>> {
+  if (isFiltered(f)) {
+    const { table, scope } = facetsOf(f);
+    const rows = await db
+      .select({ day: table.start, clicks: sql<string>`sum(${table.clicks})` })
+      .from(table)
+      .where(and(scope, daysIn(table, f)))
+      .groupBy(table.start);
+    return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: null }]));
+  }
   const { table, scope } = periodsOf(f);
   const conditions: SQL[] = [scope, eq(table.period, 'd')];
   if (f.from) conditions.push(gte(table.start, dayOf(f.from)));
@@ -115,6 +176,11 @@ export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<stri
 
 /** Clicks and unique visitors per ISO weekday (1 = Monday) and UTC hour over the range: the 7 × 24 heatmap. */
 export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
+  if (f.facets)
+    throw badRequest('The hourly heatmap can be filtered by link, tag, domain and UTM only: hours are not rolled up by visitor dimension', {
+      field: 'filter',
+      code: 'invalid',
+    });
   const { table, where } = hoursOf(f);
   const weekday = sql<number>`extract(isodow from ${table.hour} at time zone 'UTC')::int`;
   const hour = sql<number>`extract(hour from ${table.hour} at time zone 'UTC')::int`;
@@ -132,6 +198,7 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
  * A link's come from its day rows (its month rows have no breakdowns; its ranges are at most 366 days).
  */
 export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
+  if (isFiltered(f)) return filteredTopValues(db, f, dimension as FacetDimension, limit);
   const { table, scope } = periodsOf(f);
   const rows = rowsOf<{ value: string; clicks: string }>(
     await db.execute(sql`
@@ -145,8 +212,33 @@ export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension
   return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
 }
 
+/** topValues of a filtered question, from the facet rollup (same order). */
+async function filteredTopValues(db: DbOrTx, f: ClickFilter, dimension: FacetDimension, limit: number) {
+  const { table, scope } = facetsOf(f);
+  const column = table[dimension];
+  const rows = await db
+    .select({ value: column, clicks: sql<string>`sum(${table.clicks})` })
+    .from(table)
+    .where(and(scope, inRange(table, f)))
+    .groupBy(column)
+    .orderBy(sql`2 desc`, sql`${column} = ''`, sql`${column} collate "C"`)
+    .limit(limit);
+  return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
+}
+
 /** A workspace's most clicked link ids over the range, most clicks first (ties by id). */
 export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit: number) {
+  if (isFiltered(f)) {
+    const t = clickLinkFacets;
+    const rows = await db
+      .select({ linkId: t.linkId, clicks: sql<string>`sum(${t.clicks})` })
+      .from(t)
+      .where(and(facetsOf(f, true).scope, inRange(t, f)))
+      .groupBy(t.linkId)
+      .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
+      .limit(limit);
+    return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+  }
   const t = clickLinkPeriods;
   const clicks = sql<string>`sum(${t.clicks})`;
   const rows = await db

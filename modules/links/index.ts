@@ -20,6 +20,8 @@ export {
 export { linkCacheKey } from './short-url';
 export { removeTagFromLinks, tagsInUse, tagUsage } from './tags';
 export { claimExpiredEvent, updateLink } from './update';
+export { linkIdsMatching, sentUtmOf, UTM_KEYS } from './utm';
+export type { LinkMatch, UtmKey } from './utm';
 export { checkLinkFields, linkContext, resolveDomain } from './validate';
 export type { LinkContext } from './validate';
 export { linkSnapshot, linkView } from './view';

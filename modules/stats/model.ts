@@ -1,37 +1,63 @@
 import { t } from 'elysia';
 import { Int } from '../../core/model';
 import { QueryInt } from '../../core/validation';
+import { FilterQuery } from './filters';
 
 const Day = (description: string) => t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, error: 'dates are YYYY-MM-DD' });
+
+// a string with a pattern, not a one-value enum: Elysia fills a missing one-value enum in with its value
+const Compare = t.Optional(
+  t.String({
+    pattern: '^previous$',
+    error: 'compare is previous or absent',
+    description: '`previous`: also answer the period of equal length just before the range (`previous`), for "compared with the previous period"',
+  }),
+);
+
+export const FilterOnly = t.Object({ filter: FilterQuery });
 
 export const RangeQuery = t.Object({
   from: t.Optional(Day('First UTC day, inclusive (YYYY-MM-DD)')),
   to: t.Optional(Day('Last UTC day, inclusive (YYYY-MM-DD); default today')),
+  filter: FilterQuery,
 });
+
+export const DailyQuery = t.Object({ ...RangeQuery.properties, compare: Compare });
 
 export const TopQuery = t.Object({
   from: t.Optional(Day('First UTC day, inclusive (YYYY-MM-DD); default: all time')),
   to: t.Optional(Day('Last UTC day, inclusive (YYYY-MM-DD); default: all time')),
   limit: t.Optional(QueryInt({ minimum: 1, maximum: 100, default: 10, description: 'How many top values, 1 to 100 (default 10)' })),
+  filter: FilterQuery,
 });
+
+/** Unique visitors: not known under a filter (the rollups by combination of dimensions count clicks only). */
+const Visitors = (description: string) => t.Union([Int(), t.Null()], { description: `${description}; null when filtered` });
 
 export const Summary = t.Object({
   total_links: Int(),
   total_clicks: Int(),
   total_countries: Int({ description: 'Distinct known visitor countries' }),
   today_clicks: Int({ description: 'Clicks since 00:00 UTC today' }),
-  unique_visitors: Int({
-    description: 'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)',
+  unique_visitors: Visitors(
+    'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)',
+  ),
+  today_visitors: Visitors('Unique visitors since 00:00 UTC today'),
+});
+
+const Series = t.Object({
+  from: t.String(),
+  to: t.String(),
+  clicks: Int({ description: 'Clicks in the range' }),
+  visitors: Visitors('Unique visitors in the range, per UTC day summed over days'),
+  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int(), visitors: Visitors('Unique visitors that day') }), {
+    description: 'Every day of the range, zero-filled',
   }),
-  today_visitors: Int({ description: 'Unique visitors since 00:00 UTC today' }),
 });
 
 export const DailySeries = t.Object({
-  from: t.String(),
-  to: t.String(),
-  days: t.Array(t.Object({ date: t.String({ description: 'YYYY-MM-DD (UTC)' }), clicks: Int(), visitors: Int({ description: 'Unique visitors that day' }) }), {
-    description: 'Every day of the range, zero-filled',
-  }),
+  ...Series.properties,
+  previous: t.Optional(t.Object(Series.properties, { description: 'With `compare=previous`: the same of the days of equal number just before the range' })),
 });
 
 export const HourlyQuery = t.Object({
@@ -75,6 +101,14 @@ export const DeviceTop = Top('device', 'desktop, mobile or tablet; null when unk
 export const BrowserTop = Top('browser', 'Browser name; null when unknown');
 export const OsTop = Top('os', 'Operating system; null when unknown');
 
+const UtmTop = (key: `utm_${string}`) => Top(key, `The link's utm_${key.slice(4)}; null when it sends none`);
+
+export const Utm = t.Object({
+  sources: UtmTop('utm_source'),
+  mediums: UtmTop('utm_medium'),
+  campaigns: UtmTop('utm_campaign'),
+});
+
 export const Countries = t.Object({ countries: CountryTop });
 export const Referrers = t.Object({ referrers: ReferrerTop });
 export const Devices = t.Object({ devices: DeviceTop, browsers: BrowserTop, os: OsTop });
@@ -83,6 +117,8 @@ export const LinkStatsQuery = t.Object({
   from: t.Optional(Day('First UTC day, inclusive (YYYY-MM-DD); default 29 days before `to`')),
   to: t.Optional(Day('Last UTC day, inclusive (YYYY-MM-DD); default today')),
   limit: TopQuery.properties.limit,
+  filter: FilterQuery,
+  compare: Compare,
 });
 
 export const LinkStats = t.Object({
@@ -90,10 +126,8 @@ export const LinkStats = t.Object({
   total_clicks: Int({ description: 'All time' }),
   today_clicks: Int(),
   total_countries: Int({ description: 'All time' }),
-  unique_visitors: Int({ description: 'All time, per UTC day summed over days' }),
-  from: t.String(),
-  to: t.String(),
-  days: DailySeries.properties.days,
+  unique_visitors: Visitors('All time, per UTC day summed over days'),
+  ...DailySeries.properties,
   countries: CountryTop,
   referrers: ReferrerTop,
   devices: DeviceTop,

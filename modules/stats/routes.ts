@@ -4,8 +4,23 @@ import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors, WsParams } from '../../core/model';
 import { getLink } from '../links';
-import { Countries, DailySeries, Devices, Hourly, HourlyQuery, LinkStats, LinkStatsQuery, RangeQuery, Referrers, Summary, TopLinks, TopQuery } from './model';
-import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks } from './service';
+import {
+  Countries,
+  DailyQuery,
+  DailySeries,
+  Devices,
+  FilterOnly,
+  Hourly,
+  HourlyQuery,
+  LinkStats,
+  LinkStatsQuery,
+  Referrers,
+  Summary,
+  TopLinks,
+  TopQuery,
+  Utm,
+} from './model';
+import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks, workspaceUtm } from './service';
 
 const access = { role: 'viewer', feature: 'stats' } as const;
 const base = '/api/workspaces/:wsId/stats';
@@ -13,18 +28,19 @@ const base = '/api/workspaces/:wsId/stats';
 export const statsRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:stats', detail: { tags: ['Stats'] } })
     .use(accessMacro(deps.access))
-    .get(`${base}/summary`, ({ workspace }) => workspaceSummary(deps.db, workspace.id), {
+    .get(`${base}/summary`, ({ workspace, query }) => workspaceSummary(deps.db, workspace.id, query), {
       access,
       params: WsParams,
-      response: { 200: Summary, ...errors(401, 402, 403, 404) },
+      query: FilterOnly,
+      response: { 200: Summary, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC), unique visitors (all time and today)' },
     })
     .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.db, workspace.id, query), {
       access,
       params: WsParams,
-      query: RangeQuery,
+      query: DailyQuery,
       response: { 200: DailySeries, ...errors(400, 401, 402, 403, 404) },
-      detail: { summary: 'Clicks and unique visitors per UTC day (default the last 30 days, at most 366)' },
+      detail: { summary: 'Clicks and unique visitors per UTC day (default the last 30 days, at most 366), optionally beside the previous period' },
     })
     .get(
       `${base}/hourly`,
@@ -69,6 +85,13 @@ export const statsRoutes = (deps: Deps) =>
       query: TopQuery,
       response: { 200: Devices, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top device types, browsers and operating systems' },
+    })
+    .get(`${base}/utm`, ({ workspace, query }) => workspaceUtm(deps.db, workspace.id, query), {
+      access,
+      params: WsParams,
+      query: TopQuery,
+      response: { 200: Utm, ...errors(400, 401, 402, 403, 404) },
+      detail: { summary: "Clicks by the UTM source, medium and campaign their links send (the link's UTM parameters, else its target's)" },
     })
     .get(
       '/api/workspaces/:wsId/links/:linkId/stats',

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter, type Dimension } from '../clicks';
-import { getLinksByIds, linkTotalsByWorkspace } from '../links';
+import { getLinksByIds, linkTotalsByWorkspace, sentUtmOf, type UtmKey } from '../links';
+import { clickFilterOf, parseFilter } from './filters';
 
 const DAY_MS = 86_400_000;
 /** Default daily range: today and the 29 days before. */
@@ -21,6 +22,8 @@ function parseDay(value: string, name: string): Date {
 export interface RangeInput {
   from?: string;
   to?: string;
+  /** `dimension:value,…` (./filters.ts) */
+  filter?: string;
 }
 interface DayRange {
   from: Date;
@@ -46,20 +49,28 @@ export function openRange(workspaceId: string, q: RangeInput, linkId?: string): 
   return { workspaceId, linkId, from, to: to && new Date(to.getTime() + DAY_MS) };
 }
 
+/** The clicks of the workspace (or one link) that the request's `filter` lets through, no range yet. */
+async function scopeOf(db: DbOrTx, workspaceId: string, q: RangeInput, linkId?: string): Promise<ClickFilter> {
+  return { workspaceId, linkId, ...(await clickFilterOf(db, workspaceId, parseFilter(q.filter))) };
+}
+
+const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== undefined;
+
 /**
  * Links and clicks come from the links' own totals (`click_count`, raised in the transaction that
  * stores the clicks); today's clicks, unique visitors and countries from the rollups.
  */
-export async function workspaceSummary(db: DbOrTx, workspaceId: string, now = new Date()) {
+export async function workspaceSummary(db: DbOrTx, workspaceId: string, q: Pick<RangeInput, 'filter'> = {}, now = new Date()) {
+  const scope = await scopeOf(db, workspaceId, q);
   const [totals, rolled, countries] = await Promise.all([
     linkTotalsByWorkspace(db, [workspaceId]),
-    clickTotals(db, { workspaceId }, utcDayStart(now)),
-    countCountries(db, { workspaceId }),
+    clickTotals(db, scope, utcDayStart(now)),
+    countCountries(db, scope),
   ]);
   const { links = 0, clicks = 0 } = totals.get(workspaceId) ?? {};
   return {
-    total_links: links,
-    total_clicks: clicks,
+    total_links: scope.linkIds?.length ?? links,
+    total_clicks: isFiltered(scope) ? rolled.clicks : clicks,
     total_countries: countries,
     today_clicks: rolled.today,
     unique_visitors: rolled.visitors,
@@ -67,17 +78,40 @@ export async function workspaceSummary(db: DbOrTx, workspaceId: string, now = ne
   };
 }
 
-async function dailySeries(db: DbOrTx, workspaceId: string, range: DayRange, linkId?: string) {
-  const counts = await clicksPerDay(db, { workspaceId, linkId, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
+/** Every day of the range with its clicks and visitors (null when filtered), and the range's totals. */
+async function dailySeries(db: DbOrTx, scope: ClickFilter, range: DayRange) {
+  const counts = await clicksPerDay(db, { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
+  const none = isFiltered(scope) ? null : 0;
   const days = Array.from({ length: range.days }, (_, i) => {
     const date = dayString(new Date(range.from.getTime() + i * DAY_MS));
     const day = counts.get(date);
-    return { date, clicks: day?.clicks ?? 0, visitors: day?.visitors ?? 0 };
+    return { date, clicks: day?.clicks ?? 0, visitors: day?.visitors ?? none };
   });
-  return { from: dayString(range.from), to: dayString(range.to), days };
+  const clicks = days.reduce((sum, d) => sum + d.clicks, 0);
+  const visitors = none === null ? null : days.reduce((sum, d) => sum + (d.visitors ?? 0), 0);
+  return { from: dayString(range.from), to: dayString(range.to), clicks, visitors, days };
 }
 
-export const workspaceDaily = (db: DbOrTx, workspaceId: string, q: RangeInput) => dailySeries(db, workspaceId, dayRange(q));
+/** The days of equal number just before the range. */
+const previousOf = (range: DayRange): DayRange => ({
+  from: new Date(range.from.getTime() - range.days * DAY_MS),
+  to: new Date(range.from.getTime() - DAY_MS),
+  days: range.days,
+});
+
+/** The range's series, and with `compare=previous` the previous period's beside it. */
+async function seriesWithCompare(db: DbOrTx, scope: ClickFilter, range: DayRange, compare: string | undefined) {
+  const [current, previous] = await Promise.all([
+    dailySeries(db, scope, range),
+    compare === 'previous' ? dailySeries(db, scope, previousOf(range)) : undefined,
+  ]);
+  return previous ? { ...current, previous } : current;
+}
+
+export async function workspaceDaily(db: DbOrTx, workspaceId: string, q: RangeInput & { compare?: string }) {
+  const range = dayRange(q);
+  return seriesWithCompare(db, await scopeOf(db, workspaceId, q), range, q.compare);
+}
 
 /** Top values of one dimension, keyed by the dimension's name: `[{country: 'DE', clicks: 3}]`. */
 async function top<K extends Dimension>(db: DbOrTx, f: ClickFilter, dimension: K, limit: number) {
@@ -89,25 +123,32 @@ export interface TopInput extends RangeInput {
   limit?: number;
 }
 
-export const workspaceTop = <K extends Dimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
-  top(db, openRange(workspaceId, q), dimension, q.limit ?? DEFAULT_TOP);
+/** The filtered scope over the optional range. */
+const filteredRange = async (db: DbOrTx, workspaceId: string, q: RangeInput): Promise<ClickFilter> => ({
+  ...openRange(workspaceId, q),
+  ...(await scopeOf(db, workspaceId, q)),
+});
+
+export const workspaceTop = async <K extends Dimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
+  top(db, await filteredRange(db, workspaceId, q), dimension, q.limit ?? DEFAULT_TOP);
 
 export async function workspaceDevices(db: DbOrTx, workspaceId: string, q: TopInput) {
-  const f = openRange(workspaceId, q);
+  const f = await filteredRange(db, workspaceId, q);
   const limit = q.limit ?? DEFAULT_TOP;
   const [devices, browsers, os] = await Promise.all([top(db, f, 'device', limit), top(db, f, 'browser', limit), top(db, f, 'os', limit)]);
   return { devices, browsers, os };
 }
 
 /** One link: all-time totals, then the daily series and breakdowns over the day range (default the last 30 days). */
-export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string, q: TopInput, now = new Date()) {
+export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string, q: TopInput & { compare?: string }, now = new Date()) {
   const range = dayRange(q, now);
-  const f: ClickFilter = { workspaceId, linkId, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
+  const scope = await scopeOf(db, workspaceId, q, linkId);
+  const f: ClickFilter = { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
   const limit = q.limit ?? DEFAULT_TOP;
   const [totals, countryCount, series, countries, referrers, devices, browsers, os] = await Promise.all([
-    clickTotals(db, { workspaceId, linkId }, utcDayStart(now)),
-    countCountries(db, { workspaceId, linkId }),
-    dailySeries(db, workspaceId, range, linkId),
+    clickTotals(db, scope, utcDayStart(now)),
+    countCountries(db, scope),
+    seriesWithCompare(db, scope, range, q.compare),
     top(db, f, 'country', limit),
     top(db, f, 'referrer', limit),
     top(db, f, 'device', limit),
@@ -134,7 +175,8 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 /** Clicks per weekday and UTC hour over the day range (default the last 30 days): all 7 × 24 cells, zero-filled. */
 export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeInput & { link_id?: string }) {
   const range = dayRange(q);
-  const cells = await clicksPerWeekdayHour(db, { workspaceId, linkId: q.link_id, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
+  const scope = await scopeOf(db, workspaceId, q, q.link_id);
+  const cells = await clicksPerWeekdayHour(db, { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) });
   const found = new Map(cells.map((c) => [`${c.weekday}:${c.hour}`, c]));
   const hours = WEEKDAYS.flatMap((day, d) =>
     Array.from({ length: 24 }, (_, hour) => {
@@ -147,7 +189,7 @@ export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeI
 
 /** The workspace's most clicked links over an optional range (default all time). */
 export async function workspaceTopLinks(db: DbOrTx, workspaceId: string, q: TopInput) {
-  const rows = await topLinks(db, openRange(workspaceId, q), q.limit ?? DEFAULT_TOP);
+  const rows = await topLinks(db, await filteredRange(db, workspaceId, q), q.limit ?? DEFAULT_TOP);
   const links = new Map(
     (
       await getLinksByIds(
@@ -163,4 +205,33 @@ export async function workspaceTopLinks(db: DbOrTx, workspaceId: string, q: TopI
       return link ? [{ link_id: link.id, domain: link.domain, slug: link.slug, title: link.title, clicks: r.clicks }] : [];
     }),
   };
+}
+
+/** More links than a workspace's UTM breakdown adds up: the clicks of the rest are not in it. */
+const UTM_LINKS_MAX = 100_000;
+
+/**
+ * Clicks by the UTM source, medium and campaign their links send (null: the link sends none), over
+ * an optional range, filtered: each the sum of its links' clicks.
+ */
+export async function workspaceUtm(db: DbOrTx, workspaceId: string, q: TopInput) {
+  const perLink = await topLinks(db, await filteredRange(db, workspaceId, q), UTM_LINKS_MAX);
+  const utm = await sentUtmOf(
+    db,
+    workspaceId,
+    perLink.map((r) => r.linkId),
+  );
+  const limit = q.limit ?? DEFAULT_TOP;
+  const breakdown = (key: UtmKey) => {
+    const sums = new Map<string | null, number>();
+    for (const { linkId, clicks } of perLink) {
+      const value = utm.get(linkId)?.[key] ?? null;
+      sums.set(value, (sums.get(value) ?? 0) + clicks);
+    }
+    return [...sums]
+      .sort(([a, x], [b, y]) => y - x || (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, limit)
+      .map(([value, clicks]) => ({ [`utm_${key}`]: value, clicks }) as Record<`utm_${typeof key}`, string | null> & { clicks: number });
+  };
+  return { sources: breakdown('source'), mediums: breakdown('medium'), campaigns: breakdown('campaign') };
 }

@@ -153,7 +153,7 @@ describe('the clicks.record processor', () => {
     for (const link of shared) {
       expect(await countOf(link.id)).toBe(8 * 20 + 28);
       const days = await clicksPerDay(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id });
-      expect([...days.values()].reduce((sum, d) => sum + d.visitors, 0)).toBe(27);
+      expect([...days.values()].reduce((sum, d) => sum + (d.visitors ?? 0), 0)).toBe(27);
     }
   });
 

@@ -1233,7 +1233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clicks and unique visitors per UTC day (default the last 30 days, at most 366) */
+        /** Clicks and unique visitors per UTC day (default the last 30 days, at most 366), optionally beside the previous period */
         get: operations["getApiWorkspacesByWsIdStatsDaily"];
         put?: never;
         post?: never;
@@ -1320,6 +1320,23 @@ export interface paths {
         };
         /** Top device types, browsers and operating systems */
         get: operations["getApiWorkspacesByWsIdStatsDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{wsId}/stats/utm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clicks by the UTM source, medium and campaign their links send (the link's UTM parameters, else its target's) */
+        get: operations["getApiWorkspacesByWsIdStatsUtm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15828,7 +15845,9 @@ export interface operations {
     };
     getApiWorkspacesByWsIdStatsSummary: {
         parameters: {
-            query?: never;
+            query?: {
+                filter?: string;
+            };
             header?: never;
             path: {
                 wsId: string;
@@ -15850,10 +15869,29 @@ export interface operations {
                         total_countries: number;
                         /** @description Clicks since 00:00 UTC today */
                         today_clicks: number;
-                        /** @description Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw) */
-                        unique_visitors: number;
-                        /** @description Unique visitors since 00:00 UTC today */
-                        today_visitors: number;
+                        /** @description Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw); null when filtered */
+                        unique_visitors: number | null;
+                        /** @description Unique visitors since 00:00 UTC today; null when filtered */
+                        today_visitors: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
                     };
                 };
             };
@@ -15978,6 +16016,8 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
+                filter?: string;
+                compare?: string;
             };
             header?: never;
             path: {
@@ -15996,14 +16036,35 @@ export interface operations {
                     "application/json": {
                         from: string;
                         to: string;
+                        /** @description Clicks in the range */
+                        clicks: number;
+                        /** @description Unique visitors in the range, per UTC day summed over days; null when filtered */
+                        visitors: number | null;
                         /** @description Every day of the range, zero-filled */
                         days: {
                             /** @description YYYY-MM-DD (UTC) */
                             date: string;
                             clicks: number;
-                            /** @description Unique visitors that day */
-                            visitors: number;
+                            /** @description Unique visitors that day; null when filtered */
+                            visitors: number | null;
                         }[];
+                        /** @description With `compare=previous`: the same of the days of equal number just before the range */
+                        previous?: {
+                            from: string;
+                            to: string;
+                            /** @description Clicks in the range */
+                            clicks: number;
+                            /** @description Unique visitors in the range, per UTC day summed over days; null when filtered */
+                            visitors: number | null;
+                            /** @description Every day of the range, zero-filled */
+                            days: {
+                                /** @description YYYY-MM-DD (UTC) */
+                                date: string;
+                                clicks: number;
+                                /** @description Unique visitors that day; null when filtered */
+                                visitors: number | null;
+                            }[];
+                        };
                     };
                 };
             };
@@ -16147,6 +16208,7 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
+                filter?: string;
                 link_id?: string;
             };
             header?: never;
@@ -16324,6 +16386,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 limit?: number;
+                filter?: string;
             };
             header?: never;
             path: {
@@ -16493,6 +16556,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 limit?: number;
+                filter?: string;
             };
             header?: never;
             path: {
@@ -16659,6 +16723,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 limit?: number;
+                filter?: string;
             };
             header?: never;
             path: {
@@ -16825,6 +16890,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 limit?: number;
+                filter?: string;
             };
             header?: never;
             path: {
@@ -16997,12 +17063,193 @@ export interface operations {
             };
         };
     };
+    getApiWorkspacesByWsIdStatsUtm: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                limit?: number;
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                wsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Most clicks first */
+                        sources: {
+                            /** @description The link's utm_source; null when it sends none */
+                            utm_source: string | null;
+                            clicks: number;
+                        }[];
+                        /** @description Most clicks first */
+                        mediums: {
+                            /** @description The link's utm_medium; null when it sends none */
+                            utm_medium: string | null;
+                            clicks: number;
+                        }[];
+                        /** @description Most clicks first */
+                        campaigns: {
+                            /** @description The link's utm_campaign; null when it sends none */
+                            utm_campaign: string | null;
+                            clicks: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
     getApiWorkspacesByWsIdLinksByLinkIdStats: {
         parameters: {
             query?: {
                 from?: string;
                 to?: string;
                 limit?: number;
+                filter?: string;
+                compare?: string;
             };
             header?: never;
             path: {
@@ -17026,18 +17273,39 @@ export interface operations {
                         today_clicks: number;
                         /** @description All time */
                         total_countries: number;
-                        /** @description All time, per UTC day summed over days */
-                        unique_visitors: number;
+                        /** @description All time, per UTC day summed over days; null when filtered */
+                        unique_visitors: number | null;
                         from: string;
                         to: string;
+                        /** @description Clicks in the range */
+                        clicks: number;
+                        /** @description Unique visitors in the range, per UTC day summed over days; null when filtered */
+                        visitors: number | null;
                         /** @description Every day of the range, zero-filled */
                         days: {
                             /** @description YYYY-MM-DD (UTC) */
                             date: string;
                             clicks: number;
-                            /** @description Unique visitors that day */
-                            visitors: number;
+                            /** @description Unique visitors that day; null when filtered */
+                            visitors: number | null;
                         }[];
+                        /** @description With `compare=previous`: the same of the days of equal number just before the range */
+                        previous?: {
+                            from: string;
+                            to: string;
+                            /** @description Clicks in the range */
+                            clicks: number;
+                            /** @description Unique visitors in the range, per UTC day summed over days; null when filtered */
+                            visitors: number | null;
+                            /** @description Every day of the range, zero-filled */
+                            days: {
+                                /** @description YYYY-MM-DD (UTC) */
+                                date: string;
+                                clicks: number;
+                                /** @description Unique visitors that day; null when filtered */
+                                visitors: number | null;
+                            }[];
+                        };
                         /** @description Most clicks first */
                         countries: {
                             /** @description ISO country code; null when unknown */

@@ -25,9 +25,10 @@ export function describeDaily(days: DailyPoint[]) {
  * Clicks per day as a uPlot line (UTC days, sized to its container), with an accessible name,
  * a summary in words and the figures as a table for anyone who cannot see the canvas.
  */
-export function DailyChart({ title, days }: { title: string; days: DailyPoint[] }) {
+export function DailyChart({ title, days, previous }: { title: string; days: DailyPoint[]; previous?: DailyPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const summary = describeDaily(days);
+  const before = previous?.reduce((sum, d) => sum + d.clicks, 0);
+  const summary = `${describeDaily(days)}${before === undefined ? '' : ` The previous period (dashed line): ${clicksText(before)}.`}`;
 
   useEffect(() => {
     const element = box.current!;
@@ -41,9 +42,14 @@ export function DailyChart({ title, days }: { title: string; days: DailyPoint[] 
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? number.format(t) : '')) }],
-        series: [{}, { label: 'Clicks', stroke: accent, width: 2, fill: `${accent}22`, points: { show: days.length <= 62 } }],
+        series: [
+          {},
+          { label: 'Clicks', stroke: accent, width: 2, fill: `${accent}22`, points: { show: days.length <= 62 } },
+          // the previous period drawn over the same days, day for day
+          ...(previous ? [{ label: 'Previous period', stroke: '#8c959f', width: 1.5, dash: [6, 4], points: { show: false } }] : []),
+        ],
       },
-      [days.map((d) => unixDay(d.date)), days.map((d) => d.clicks)],
+      [days.map((d) => unixDay(d.date)), days.map((d) => d.clicks), ...(previous ? [days.map((_, i) => previous[i]?.clicks ?? 0)] : [])],
       element,
     );
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: 240 }));
@@ -52,7 +58,7 @@ export function DailyChart({ title, days }: { title: string; days: DailyPoint[] 
       resize.disconnect();
       plot.destroy();
     };
-  }, [days]);
+  }, [days, previous]);
 
   return (
     <figure class="chart-figure">

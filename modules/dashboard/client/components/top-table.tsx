@@ -17,6 +17,10 @@ export interface TopRow {
   label: ComponentChildren;
   clicks: number;
   key: string;
+  /** given: the label is a button that filters the page by this row */
+  onPick?: () => void;
+  /** shown after the label (a link to the row's own page) */
+  extra?: ComponentChildren;
 }
 
 /** Clicks per something (a country, a day…) as a two-column table. */
@@ -34,7 +38,17 @@ export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            <td>{row.label}</td>
+            <td>
+              {row.onPick ? (
+                <button type="button" class="row-filter" onClick={row.onPick}>
+                  <span class="visually-hidden">Filter by </span>
+                  {row.label}
+                </button>
+              ) : (
+                row.label
+              )}
+              {row.extra}
+            </td>
             <td class="number">{number.format(row.clicks)}</td>
           </tr>
         ))}

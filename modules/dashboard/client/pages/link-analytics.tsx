@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
+import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
 import { LinkHealthSection } from './link-health';
 import { Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
@@ -60,22 +61,28 @@ function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(
   );
 }
 
-/** One link's clicks over a chosen range and where they came from. */
+/** One link's clicks over a chosen range (beside the period before) and where they came from; a click on a row filters the page. */
 export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
   const { path: address, query } = useLocation();
   const { from, to } = rangeOf(query);
+  const filter = useStatsFilter();
   const path = { wsId, linkId: linkId! };
   const link = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path } }), [wsId, linkId]);
   const stats = useLoad(
-    () => api.get('/api/workspaces/{wsId}/links/{linkId}/stats', { params: { path, query: { limit: 10, from: from || undefined, to: to || undefined } } }),
-    [wsId, linkId, from, to],
+    () =>
+      api.get('/api/workspaces/{wsId}/links/{linkId}/stats', {
+        params: { path, query: { limit: 10, from: from || undefined, to: to || undefined, filter: filter.filter, compare: 'previous' } },
+      }),
+    [wsId, linkId, from, to, filter.filter],
   );
   const setRange = (nextFrom: string, nextTo: string) => {
-    const params = new URLSearchParams({ ...(nextFrom && { from: nextFrom }), ...(nextTo && { to: nextTo }) });
+    const params = new URLSearchParams({ ...(nextFrom && { from: nextFrom }), ...(nextTo && { to: nextTo }), ...(filter.filter && { filter: filter.filter }) });
     navigate(`${address}${params.size ? `?${params}` : ''}`, { replace: true });
   };
+  /** a breakdown row's click: the page filtered by its value */
+  const pick = (dimension: string, value: string | null) => () => filter.add({ dimension, value: filterValue(value) });
   const data = stats.data;
-  const rangeError = stats.error instanceof ApiFailure && ['from', 'to'].includes(stats.error.field ?? '');
+  const rangeError = stats.error instanceof ApiFailure && ['from', 'to', 'filter'].includes(stats.error.field ?? '');
   const title = link.data ? link.data.title || link.data.short_url : 'Link';
 
   return (
@@ -93,6 +100,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
       </div>
       {link.error !== undefined && <FailureNotice error={link.error} retry={link.reload} />}
       <RangePicker key={`${from || data?.from}/${to || data?.to}`} from={from || data?.from || ''} to={to || data?.to || ''} onRange={setRange} />
+      <FilterChips filter={filter} />
       {stats.loading && <Loading label="Loading the clicks…" />}
       {stats.error !== undefined && (
         <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />
@@ -104,7 +112,10 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
               <dt>
                 Clicks, {data.from} to {data.to}
               </dt>
-              <dd>{number.format(data.days.reduce((sum, d) => sum + d.clicks, 0))}</dd>
+              <dd>
+                {number.format(data.clicks)}
+                {data.previous && <span class="delta">{deltaText(data.clicks, data.previous.clicks)}</span>}
+              </dd>
             </div>
             <div class="card">
               <dt>Clicks, all time</dt>
@@ -121,30 +132,39 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
           </dl>
           <section class="panel chart-panel" aria-labelledby="clicks-heading">
             <h2 id="clicks-heading">Clicks over time</h2>
-            <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} />
+            <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} previous={data.previous?.days} />
           </section>
           <div class="panels">
             <TopTable
               title="Countries"
               column="Country"
-              rows={data.countries.map((r) => ({ key: r.country ?? '', label: countryName(r.country), clicks: r.clicks }))}
+              rows={data.countries.map((r) => ({ key: r.country ?? '', label: countryName(r.country), clicks: r.clicks, onPick: pick('country', r.country) }))}
             />
             <TopTable
               title="Referrers"
               column="Referrer"
-              rows={data.referrers.map((r) => ({ key: r.referrer ?? '', label: r.referrer ?? 'Direct or unknown', clicks: r.clicks }))}
+              rows={data.referrers.map((r) => ({
+                key: r.referrer ?? '',
+                label: r.referrer ?? 'Direct or unknown',
+                clicks: r.clicks,
+                onPick: pick('referrer', r.referrer),
+              }))}
             />
             <TopTable
               title="Devices"
               column="Device"
-              rows={data.devices.map((r) => ({ key: r.device ?? '', label: r.device ?? 'Unknown', clicks: r.clicks }))}
+              rows={data.devices.map((r) => ({ key: r.device ?? '', label: r.device ?? 'Unknown', clicks: r.clicks, onPick: pick('device', r.device) }))}
             />
             <TopTable
               title="Browsers"
               column="Browser"
-              rows={data.browsers.map((r) => ({ key: r.browser ?? '', label: r.browser ?? 'Unknown', clicks: r.clicks }))}
+              rows={data.browsers.map((r) => ({ key: r.browser ?? '', label: r.browser ?? 'Unknown', clicks: r.clicks, onPick: pick('browser', r.browser) }))}
             />
-            <TopTable title="Operating systems" column="OS" rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks }))} />
+            <TopTable
+              title="Operating systems"
+              column="OS"
+              rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks, onPick: pick('os', r.os) }))}
+            />
           </div>
         </>
       )}

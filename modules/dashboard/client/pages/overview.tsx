@@ -1,23 +1,29 @@
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
+import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
 import { EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
 
 type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
+type Daily = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/daily'>;
 
 const number = new Intl.NumberFormat('en');
 
-async function loadOverview(wsId: string) {
+async function loadOverview(wsId: string, filter: string | undefined) {
   const path = { wsId };
   const topLinks = api.get('/api/workspaces/{wsId}/links', { params: { path, query: { sort: 'click_count', order: 'desc', limit: 5 } } });
+  const top = { limit: 5, filter };
   try {
-    const [summary, daily, countries] = await Promise.all([
-      api.get('/api/workspaces/{wsId}/stats/summary', { params: { path } }),
-      api.get('/api/workspaces/{wsId}/stats/daily', { params: { path } }),
-      api.get('/api/workspaces/{wsId}/stats/countries', { params: { path, query: { limit: 5 } } }),
+    const [summary, daily, countries, referrers, devices, clicked] = await Promise.all([
+      api.get('/api/workspaces/{wsId}/stats/summary', { params: { path, query: { filter } } }),
+      api.get('/api/workspaces/{wsId}/stats/daily', { params: { path, query: { filter, compare: 'previous' } } }),
+      api.get('/api/workspaces/{wsId}/stats/countries', { params: { path, query: top } }),
+      api.get('/api/workspaces/{wsId}/stats/referrers', { params: { path, query: top } }),
+      api.get('/api/workspaces/{wsId}/stats/devices', { params: { path, query: top } }),
+      api.get('/api/workspaces/{wsId}/stats/links', { params: { path, query: top } }),
     ]);
-    return { summary, days: daily.days, countries: countries.countries, links: await topLinks };
+    return { summary, daily, countries: countries.countries, referrers: referrers.referrers, devices, clicked: clicked.links, links: await topLinks };
   } catch (error) {
     // a plan without stats: the links still show, with the API's reason for the rest
     if (error instanceof ApiFailure && error.status === 402) return { planReason: error.message, links: await topLinks };
@@ -25,15 +31,22 @@ async function loadOverview(wsId: string) {
   }
 }
 
-function Totals({ summary }: { summary: Summary }) {
+function Totals({ summary, daily }: { summary: Summary; daily: Daily }) {
   const cards = [
     ['Links', summary.total_links],
-    ['Clicks', summary.total_clicks],
+    ['Clicks, all time', summary.total_clicks],
     ['Clicks today (UTC)', summary.today_clicks],
     ['Countries', summary.total_countries],
   ] as const;
   return (
     <dl class="cards">
+      <div class="card">
+        <dt>Clicks, last 30 days</dt>
+        <dd>
+          {number.format(daily.clicks)}
+          {daily.previous && <span class="delta">{deltaText(daily.clicks, daily.previous.clicks)}</span>}
+        </dd>
+      </div>
       {cards.map(([label, value]) => (
         <div class="card" key={label}>
           <dt>{label}</dt>
@@ -44,12 +57,17 @@ function Totals({ summary }: { summary: Summary }) {
   );
 }
 
-/** The workspace at a glance: totals, clicks per day over 30 days, top links and countries. */
+/**
+ * The workspace at a glance: totals, clicks per day over 30 days beside the 30 before, top links,
+ * countries, referrers and devices; a click on any of their rows filters the whole page.
+ */
 export function OverviewPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
-  const overview = useLoad(() => loadOverview(wsId), [wsId]);
+  const filter = useStatsFilter();
+  const overview = useLoad(() => loadOverview(wsId, filter.filter), [wsId, filter.filter]);
   const canCreate = roleAtLeast(workspace.role, 'editor');
   const data = overview.data;
+  const stats = data?.summary ? data : undefined;
 
   return (
     <>
@@ -80,16 +98,66 @@ export function OverviewPage({ wsId }: { wsId: string }) {
       {data && 'planReason' in data && (
         <PlanNotice message={`${data.planReason} Your ${number.format(data.links.total)} links keep working; the charts need a plan with stats.`} />
       )}
-      {data && 'summary' in data && data.summary && (
+      <FilterChips filter={filter} linkNames={stats && new Map(stats.clicked.map((l) => [l.link_id, l.title || `${l.domain}/${l.slug}`]))} />
+      {stats && (
         <>
-          <Totals summary={data.summary} />
+          <Totals summary={stats.summary} daily={stats.daily} />
           <section class="panel chart-panel" aria-labelledby="daily-heading">
             <h2 id="daily-heading">Clicks per day, last 30 days</h2>
-            <DailyChart title="Clicks per day, last 30 days" days={data.days} />
+            <DailyChart title="Clicks per day, last 30 days" days={stats.daily.days} previous={stats.daily.previous?.days} />
           </section>
         </>
       )}
-      {data && data.links.total > 0 && (
+      {stats && stats.links.total > 0 && (
+        <div class="panels">
+          <TopTable
+            title="Top links"
+            column="Link"
+            rows={stats.clicked.map((link) => ({
+              key: link.link_id,
+              clicks: link.clicks,
+              label: link.title || `${link.domain}/${link.slug}`,
+              onPick: () => filter.add({ dimension: 'link', value: link.link_id }),
+              extra: (
+                <a class="row-link" href={`/app/w/${wsId}/links/${link.link_id}/analytics`}>
+                  Analytics<span class="visually-hidden"> of {link.title || `${link.domain}/${link.slug}`}</span>
+                </a>
+              ),
+            }))}
+          />
+          <TopTable
+            title="Top countries"
+            column="Country"
+            rows={stats.countries.map((c) => ({
+              key: c.country ?? 'unknown',
+              label: countryName(c.country),
+              clicks: c.clicks,
+              onPick: () => filter.add({ dimension: 'country', value: filterValue(c.country) }),
+            }))}
+          />
+          <TopTable
+            title="Top referrers"
+            column="Referrer"
+            rows={stats.referrers.map((r) => ({
+              key: r.referrer ?? '',
+              label: r.referrer ?? 'Direct or unknown',
+              clicks: r.clicks,
+              onPick: () => filter.add({ dimension: 'referrer', value: filterValue(r.referrer) }),
+            }))}
+          />
+          <TopTable
+            title="Top devices"
+            column="Device"
+            rows={stats.devices.devices.map((r) => ({
+              key: r.device ?? '',
+              label: r.device ?? 'Unknown',
+              clicks: r.clicks,
+              onPick: () => filter.add({ dimension: 'device', value: filterValue(r.device) }),
+            }))}
+          />
+        </div>
+      )}
+      {data?.planReason && data.links.total > 0 && (
         <div class="panels">
           <TopTable
             title="Top links"
@@ -105,13 +173,6 @@ export function OverviewPage({ wsId }: { wsId: string }) {
               ),
             }))}
           />
-          {'countries' in data && data.countries && (
-            <TopTable
-              title="Top countries"
-              column="Country"
-              rows={data.countries.map((c) => ({ key: c.country ?? 'unknown', label: countryName(c.country), clicks: c.clicks }))}
-            />
-          )}
         </div>
       )}
     </>

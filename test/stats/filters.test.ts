@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../core/db';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { seedClicks } from '../helpers/clicks';
+
+const DAY = 86_400_000;
+const dayStart = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`).getTime();
+const date = (n: number) => new Date(dayStart - n * DAY).toISOString().slice(0, 10);
+
+const COUNTRIES = ['DE', 'US', 'FR', null];
+const DEVICES = ['desktop', 'mobile', 'tablet', null];
+const BROWSERS = ['Chrome', 'Safari', 'Firefox', null];
+const OSES = ['Windows', 'iOS', 'Android', null];
+const REFERERS = ['https://news.ycombinator.com/item?id=1', 'https://Twitter.com/x', 'android-app://com.slack', null];
+
+let t: TestApp;
+let me: { userId: string; workspaceId: string; key: string };
+let other: { workspaceId: string; key: string };
+let launch: any;
+let autumn: any;
+let plain: any;
+let foreign: any;
+
+/** a small deterministic generator: the same clicks every run */
+function* random(seed: number) {
+  for (;;) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    yield seed;
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  if (t.deps.queue.kind === 'bullmq') await t.deps.queue.startWorkers(['clicks']);
+  me = await t.bootstrap({ plan: 'pro' });
+  other = await t.bootstrap({ plan: 'pro' });
+  const link = async (key: string, ws: string, body: object) => {
+    const res = await t.api('POST', `/workspaces/${ws}/links`, { key, body });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  launch = await link(me.key, me.workspaceId, {
+    target: 'https://example.com/a',
+    tags: ['launch'],
+    utm_params: { source: 'newsletter', medium: 'email', campaign: 'spring' },
+  });
+  autumn = await link(me.key, me.workspaceId, { target: 'https://example.com/b?utm_source=ads&utm_campaign=autumn', tags: ['launch', 'paid'] });
+  plain = await link(me.key, me.workspaceId, { target: 'https://example.com/c' });
+  foreign = await link(other.key, other.workspaceId, { target: 'https://example.com/f' });
+  // ~900 clicks over 70 days (three months), stored in batches of which some run at once
+  const r = random(7);
+  const pick = <T>(values: T[]) => values[r.next().value! % values.length]!;
+  const batches = [launch, autumn, plain, launch, autumn, plain].map((l) => ({
+    l,
+    clicks: Array.from({ length: 150 }, () => ({
+      at: new Date(dayStart - (r.next().value! % 70) * DAY + (r.next().value! % DAY)),
+      country: pick(COUNTRIES),
+      device: pick(DEVICES),
+      browser: pick(BROWSERS),
+      os: pick(OSES),
+      referer: pick(REFERERS),
+      visitor: r.next().value! % 50,
+    })),
+  }));
+  await Promise.all(batches.map(({ l, clicks }) => seedClicks(t, l, clicks)));
+  await seedClicks(t, foreign, [{ country: 'DE', device: 'mobile' }]);
+});
+afterAll(() => t.close());
+
+const get = (path: string, key = me.key, ws = me.workspaceId) => t.api('GET', `/workspaces/${ws}${path}`, { key });
+const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
+
+/** What the raw click rows say: `expr` → clicks, for the workspace's clicks matching `where`. */
+async function raw(expr: string, where: SQL): Promise<Map<string | null, number>> {
+  const host = `lower(coalesce(substring(referer from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'), referer))`;
+  const rows = rowsOf<{ k: string | null; n: number }>(
+    await t.deps.db.execute(sql`
+      select ${sql.raw(expr.replace('$host', host))} as k, count(*)::int as n from clicks
+      where workspace_id = ${me.workspaceId} and ${where} group by 1`),
+  );
+  return new Map(rows.map((row) => [row.k, row.n]));
+}
+const inDays = (from: number, to: number) => sql`clicked_at >= ${date(from)}::date and clicked_at < ${date(to - 1)}::date`;
+const sorted = (m: Map<string | null, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] === null ? 1 : b[0] === null ? -1 : a[0] < b[0] ? -1 : 1));
+
+describe('filtered stats equal a count over the raw clicks', () => {
+  const cases: [filter: string, where: string][] = [
+    ['country:DE', `country = 'DE'`],
+    ['country:DE,device:mobile', `country = 'DE' and device = 'mobile'`],
+    ['country:de,country:FR,browser:Safari', `country in ('DE', 'FR') and browser = 'Safari'`],
+    ['referrer:news.ycombinator.com', `referer like 'https://news.ycombinator.com/%'`],
+    ['referrer:-,os:-', `referer is null and os is null`],
+    ['device:-,country:US', `device is null and country = 'US'`],
+  ];
+  for (const [filter, where] of cases) {
+    test(`${filter}: daily series, countries, referrers, devices, top links over ranges that cross months`, async () => {
+      for (const [from, to] of [
+        [69, 0],
+        [45, 10],
+        [3, 3],
+      ] as const) {
+        const range = { from: date(from), to: date(to), filter };
+        const daily = await get(`/stats/daily${q(range)}`);
+        expect(daily.status).toBe(200);
+        const perDay = await raw(`(clicked_at at time zone 'UTC')::date::text`, sql`${sql.raw(where)} and ${inDays(from, to)}`);
+        for (const day of daily.body.days) expect([day.date, day.clicks, day.visitors]).toEqual([day.date, perDay.get(day.date) ?? 0, null]);
+        expect(daily.body.clicks).toBe([...perDay.values()].reduce((a, b) => a + b, 0));
+        const scoped = sql`${sql.raw(where)} and ${inDays(from, to)}`;
+        const countries = await get(`/stats/countries${q({ ...range, limit: '100' })}`);
+        expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', scoped)));
+        const referrers = await get(`/stats/referrers${q({ ...range, limit: '100' })}`);
+        expect(referrers.body.referrers.map((c: any) => [c.referrer, c.clicks])).toEqual(sorted(await raw('$host', scoped)));
+        const devices = await get(`/stats/devices${q({ ...range, limit: '100' })}`);
+        expect(devices.body.os.map((c: any) => [c.os, c.clicks])).toEqual(sorted(await raw('os', scoped)));
+        expect(devices.body.devices.map((c: any) => [c.device, c.clicks])).toEqual(sorted(await raw('device', scoped)));
+        const links = await get(`/stats/links${q({ ...range, limit: '100' })}`);
+        expect(links.body.links.map((l: any) => [l.link_id, l.clicks])).toEqual(sorted(await raw('link_id::text', scoped)));
+        const one = await get(`/links/${launch.id}/stats${q({ ...range, limit: '100' })}`);
+        expect(one.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', sql`${scoped} and link_id = ${launch.id}`)));
+      }
+    });
+  }
+
+  test('link attributes: tag, domain, link and the UTM a link sends, combined with visitor dimensions', async () => {
+    const cases: [filter: string, ids: string[]][] = [
+      ['tag:launch', [launch.id, autumn.id]],
+      ['tag:paid', [autumn.id]],
+      [`domain:${launch.domain.toUpperCase()}`, [launch.id, autumn.id, plain.id]],
+      [`link:${plain.id}`, [plain.id]],
+      [`link:${plain.id},link:${launch.id}`, [plain.id, launch.id]],
+      ['utm_source:newsletter', [launch.id]],
+      ['utm_campaign:autumn', [autumn.id]],
+      ['utm_source:ads,utm_source:newsletter,utm_medium:email', [launch.id]],
+      ['tag:nothing', []],
+      // another workspace's link is never let through
+      [`link:${foreign.id}`, []],
+    ];
+    for (const [filter, ids] of cases) {
+      for (const extra of ['', ',device:mobile']) {
+        const idList = sql.raw(ids.length ? ids.map((id) => `'${id}'`).join(',') : 'null');
+        const where = sql`link_id::text in (${idList}) ${extra ? sql`and device = 'mobile'` : sql``}`;
+        const countries = await get(`/stats/countries${q({ filter: filter + extra, limit: '100' })}`);
+        expect(countries.status).toBe(200);
+        expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', where)));
+        const summary = await get(`/stats/summary${q({ filter: filter + extra })}`);
+        const total = [...(await raw('1', where)).values()].reduce((a, b) => a + b, 0);
+        expect(summary.body).toMatchObject({ total_links: ids.length, total_clicks: total, unique_visitors: null, today_visitors: null });
+      }
+    }
+  });
+
+  test('the summary under a visitor filter: all-time clicks, today, countries', async () => {
+    const res = await get(`/stats/summary${q({ filter: 'device:mobile' })}`);
+    const all = await raw('1', sql`device = 'mobile'`);
+    const today = await raw('1', sql`device = 'mobile' and clicked_at >= ${date(0)}::date`);
+    const countries = await raw('country', sql`device = 'mobile' and country is not null`);
+    expect(res.body).toEqual({
+      total_links: 3,
+      total_clicks: all.get(1 as any) ?? [...all.values()][0] ?? 0,
+      today_clicks: [...today.values()][0] ?? 0,
+      total_countries: countries.size,
+      unique_visitors: null,
+      today_visitors: null,
+    });
+  });
+
+  test('the drizzle/0025 back-fill from the raw clicks rebuilds the facet rollups the click worker wrote', async () => {
+    const snapshot = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`
+          select 'l' as t, link_id::text as scope, period, start::text, country, referrer, browser, os, device, clicks::int from click_link_facets
+          union all
+          select 'w', workspace_id::text, period, start::text, country, referrer, browser, os, device, clicks::int from click_workspace_facets
+          order by 1, 2, 3, 4, 5, 6, 7, 8, 9`),
+      );
+    const written = await snapshot();
+    expect(written.length).toBeGreaterThan(100);
+    await t.deps.db.execute(sql`delete from click_link_facets`);
+    await t.deps.db.execute(sql`delete from click_workspace_facets`);
+    const migration = readFileSync(new URL('../../drizzle/0025_click_facets.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(written);
+  });
+});
+
+describe('filter validation', () => {
+  const bad: [filter: string, message: RegExp][] = [
+    ['planet:mars', /unknown dimension "planet"/],
+    ['country', /is not dimension:value/],
+    ['country:', /has no value/],
+    ['country:Germany', /two-letter ISO code/],
+    ['device:phone', /desktop, mobile or tablet/],
+    ['link:12345', /not a link id/],
+    ['browser:a\u0001b', /control character/],
+    [`browser:${'x'.repeat(201)}`, /longer than 200/],
+    [Array.from({ length: 21 }, () => 'country:DE').join(','), /at most 20 terms/],
+    ['country:DE,', /has no value|not dimension:value/],
+  ];
+  for (const [filter, message] of bad) {
+    test(`400 for ${JSON.stringify(filter.slice(0, 40))} on every stats endpoint`, async () => {
+      for (const path of [
+        '/stats/summary',
+        '/stats/daily',
+        '/stats/hourly',
+        '/stats/links',
+        '/stats/countries',
+        '/stats/referrers',
+        '/stats/devices',
+        '/stats/utm',
+        `/links/${launch.id}/stats`,
+      ]) {
+        const res = await get(`${path}${q({ filter })}`);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ field: 'filter', code: 'invalid' });
+        expect(res.body.error).toMatch(message);
+      }
+    });
+  }
+
+  test('400 for a filter longer than 2,000 characters', async () => {
+    const res = await get(`/stats/daily${q({ filter: `tag:${'x'.repeat(2001)}` })}`);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('filter');
+  });
+
+  test('the hourly heatmap takes link attributes, not visitor dimensions', async () => {
+    const res = await get(`/stats/hourly${q({ filter: 'country:DE' })}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field: 'filter', code: 'invalid' });
+    const tagged = await get(`/stats/hourly${q({ filter: 'tag:paid', from: date(69) })}`);
+    expect(tagged.status).toBe(200);
+    const total = tagged.body.hours.reduce((sum: number, h: any) => sum + h.clicks, 0);
+    expect(total).toBe([...(await raw('1', sql`link_id = ${autumn.id}`)).values()][0]!);
+  });
+
+  test('a script or SQL in a value is a value like any other: no match, no error', async () => {
+    for (const value of ['<script>alert(1)</script>', "x' or '1'='1", '{"a":1}', 'ü']) {
+      const res = await get(`/stats/countries${q({ filter: `browser:${value},tag:${value}` })}`);
+      expect(res.status).toBe(200);
+      expect(res.body.countries).toEqual([]);
+    }
+  });
+});
+
+describe('compare=previous', () => {
+  test('the daily series answers the period of equal length just before the range beside it', async () => {
+    const res = await get(`/stats/daily${q({ from: date(20), to: date(11), compare: 'previous', filter: 'device:desktop' })}`);
+    expect(res.status).toBe(200);
+    expect(res.body.previous).toMatchObject({ from: date(30), to: date(21) });
+    expect(res.body.previous.days).toHaveLength(10);
+    const before = await raw('1', sql`device = 'desktop' and ${inDays(30, 21)}`);
+    expect(res.body.previous.clicks).toBe([...before.values()][0] ?? 0);
+    expect(res.body.previous.days.reduce((s: number, d: any) => s + d.clicks, 0)).toBe(res.body.previous.clicks);
+    const unfiltered = await get(`/stats/daily${q({ compare: 'previous' })}`);
+    expect(unfiltered.body.previous.days).toHaveLength(30);
+    expect(typeof unfiltered.body.previous.visitors).toBe('number');
+    expect((await get('/stats/daily')).body.previous).toBeUndefined();
+  });
+
+  test("a link's stats take it too; anything but previous is a 400", async () => {
+    const res = await get(`/links/${launch.id}/stats${q({ compare: 'previous' })}`);
+    expect(res.body.previous.days).toHaveLength(30);
+    expect((await get(`/stats/daily${q({ compare: 'last-year' })}`)).status).toBe(400);
+  });
+});
+
+describe('UTM breakdown', () => {
+  test('clicks by the source, medium and campaign each link sends (its own UTM, else its target’s)', async () => {
+    const res = await get(`/stats/utm${q({ filter: 'country:DE' })}`);
+    expect(res.status).toBe(200);
+    const n = async (id: string) => [...(await raw('1', sql`country = 'DE' and link_id = ${id}`)).values()][0] ?? 0;
+    const [a, b, c] = [await n(launch.id), await n(autumn.id), await n(plain.id)];
+    const sum = (rows: any[], key: string) => Object.fromEntries(rows.map((r) => [r[key] ?? 'none', r.clicks]));
+    expect(sum(res.body.sources, 'utm_source')).toEqual({ newsletter: a, ads: b, none: c });
+    expect(sum(res.body.mediums, 'utm_medium')).toEqual({ email: a, none: b + c });
+    expect(sum(res.body.campaigns, 'utm_campaign')).toEqual({ spring: a, autumn: b, none: c });
+  });
+});
+
+describe('a deleted link', () => {
+  test('its clicks leave the filtered figures and its facet rows are removed', async () => {
+    expect((await t.api('DELETE', `/workspaces/${me.workspaceId}/links/${plain.id}`, { key: me.key })).status).toBe(200);
+    await t.deps.queue.idle();
+    const where = sql`link_id <> ${plain.id} and device = 'mobile'`;
+    const countries = await get(`/stats/countries${q({ filter: 'device:mobile', limit: '100' })}`);
+    expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', where)));
+    const left = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_link_facets where link_id = ${plain.id}`));
+    expect(left[0]!.n).toBe(0);
+    // no workspace facet row is left at zero
+    const empty = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_workspace_facets where clicks <= 0`));
+    expect(empty[0]!.n).toBe(0);
+  });
+});
