@@ -45,11 +45,32 @@ export const ConversionStatsQuery = t.Object({
   link_id: t.Optional(t.String({ description: 'Only this link' })),
 });
 
+const Revenue = (description: string) => t.Array(t.Object({ currency: t.String(), amount: Int({ description: 'Sum in minor units' }) }), { description });
+
 export const ConversionStats = t.Object({
   clicks: Int(),
   leads: Int({ description: 'Leads recorded in the range' }),
   sales: Int({ description: 'Sales recorded in the range' }),
-  revenue: t.Array(t.Object({ currency: t.String(), amount: Int({ description: 'Sum in minor units' }) }), {
-    description: 'Per currency (never summed across currencies), by currency code',
-  }),
+  revenue: Revenue('Per currency (never summed across currencies), by currency code'),
+  days: t.Array(
+    t.Object({
+      date: t.String({ description: 'UTC day (YYYY-MM-DD)' }),
+      leads: Int(),
+      sales: Int(),
+      revenue: Revenue('Per currency, by currency code'),
+    }),
+    { description: 'Each UTC day of the range with a lead or a sale, oldest first (days without any are left out)' },
+  ),
+  top_links: t.Array(
+    t.Object({
+      link_id: t.String(),
+      domain: t.String(),
+      slug: t.String(),
+      title: t.Nullable(t.String()),
+      currency: t.String(),
+      sales: Int(),
+      amount: Int({ description: 'Sum in minor units' }),
+    }),
+    { description: 'The 5 links with the most revenue in each currency, by currency code, then most revenue first' },
+  ),
 });

@@ -241,6 +241,17 @@ describe('GET /stats/conversions', () => {
     await sale({ customer_id: 'cb', amount: 250, currency: 'EUR' }, ws);
     await sale({ customer_id: 'cc', amount: 700, currency: 'USD' }, ws);
     const stats = (query = '') => api('GET', `/stats/conversions${query}`, undefined, ws);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+    const top = (link: { id: string; domain: string; slug: string }, currency: string, sales: number, amount: number) => ({
+      link_id: link.id,
+      domain: link.domain,
+      slug: link.slug,
+      title: null,
+      currency,
+      sales,
+      amount,
+    });
     expect((await stats()).body).toEqual({
       clicks: 4,
       leads: 3,
@@ -249,12 +260,55 @@ describe('GET /stats/conversions', () => {
         { currency: 'EUR', amount: 1250 },
         { currency: 'USD', amount: 700 },
       ],
+      days: [
+        {
+          date: today,
+          leads: 3,
+          sales: 3,
+          revenue: [
+            { currency: 'EUR', amount: 1250 },
+            { currency: 'USD', amount: 700 },
+          ],
+        },
+      ],
+      top_links: [top(a, 'EUR', 2, 1250), top(b, 'USD', 1, 700)],
     });
-    expect((await stats(`?link_id=${a.id}`)).body).toEqual({ clicks: 3, leads: 2, sales: 2, revenue: [{ currency: 'EUR', amount: 1250 }] });
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+    expect((await stats(`?link_id=${a.id}`)).body).toEqual({
+      clicks: 3,
+      leads: 2,
+      sales: 2,
+      revenue: [{ currency: 'EUR', amount: 1250 }],
+      days: [{ date: today, leads: 2, sales: 2, revenue: [{ currency: 'EUR', amount: 1250 }] }],
+      top_links: [top(a, 'EUR', 2, 1250)],
+    });
     expect((await stats(`?from=${today}&to=${today}`)).body.leads).toBe(3);
-    expect((await stats(`?to=${yesterday}`)).body).toEqual({ clicks: 0, leads: 0, sales: 0, revenue: [] });
+    expect((await stats(`?to=${yesterday}`)).body).toEqual({ clicks: 0, leads: 0, sales: 0, revenue: [], days: [], top_links: [] });
+  });
+
+  test('top links by revenue: the first five in each currency, most revenue first', async () => {
+    const ws = await t.bootstrap({ plan: 'pro' });
+    const links = [];
+    for (let i = 0; i < 7; i++) links.push(await createLink({ target: `https://example.com/${i}`, track_conversions: true, title: `L${i}` }, ws));
+    for (const [i, link] of links.entries()) {
+      const cid = (await visitTarget(t, link.slug)).searchParams.get('lh_cid')!;
+      await lead({ click_id: cid, event_name: 'Sign up', customer_id: `c${i}` }, ws);
+      await sale({ customer_id: `c${i}`, amount: 100 * (i + 1), currency: 'EUR' }, ws);
+    }
+    // one small sale in another currency: its link tops the JPY list, whatever the EUR amounts
+    await sale({ customer_id: 'c0', amount: 5, currency: 'JPY' }, ws);
+    const body = (await api('GET', '/stats/conversions', undefined, ws)).body;
+    expect(body.top_links.map((r: { title: string; currency: string; amount: number }) => `${r.currency} ${r.title} ${r.amount}`)).toEqual([
+      'EUR L6 700',
+      'EUR L5 600',
+      'EUR L4 500',
+      'EUR L3 400',
+      'EUR L2 300',
+      'JPY L0 5',
+    ]);
+    expect(body.revenue).toEqual([
+      { currency: 'EUR', amount: 2800 },
+      { currency: 'JPY', amount: 5 },
+    ]);
     // a viewer reads them
     const viewer = await memberWithKey(t, ws.workspaceId, 'viewer', 'pro');
     expect((await api('GET', '/stats/conversions', undefined, { workspaceId: ws.workspaceId, key: viewer.key })).status).toBe(200);

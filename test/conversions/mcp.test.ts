@@ -32,9 +32,17 @@ test('get_conversions answers what GET /stats/conversions answers; 404 for an un
 
   const client = await connect(me.key);
   const all = data(await client.callTool({ name: 'get_conversions', arguments: {} }));
-  expect(all).toEqual({ clicks: 1, leads: 1, sales: 1, revenue: [{ currency: 'GBP', amount: 1999 }] });
-  expect(all).toEqual((await api('GET', '/stats/conversions')).body);
   const today = new Date().toISOString().slice(0, 10);
+  const gbp = [{ currency: 'GBP', amount: 1999 }];
+  expect(all).toEqual({
+    clicks: 1,
+    leads: 1,
+    sales: 1,
+    revenue: gbp,
+    days: [{ date: today, leads: 1, sales: 1, revenue: gbp }],
+    top_links: [{ link_id: link.id, domain: link.domain, slug: link.slug, title: null, currency: 'GBP', sales: 1, amount: 1999 }],
+  });
+  expect(all).toEqual((await api('GET', '/stats/conversions')).body);
   expect(data(await client.callTool({ name: 'get_conversions', arguments: { link_id: link.id, from: today, to: today } }))).toEqual(all);
   const unknown = await client.callTool({ name: 'get_conversions', arguments: { link_id: 'nope' } });
   expect(unknown.content).toEqual([{ type: 'text', text: '404: Link not found' }]);

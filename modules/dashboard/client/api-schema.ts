@@ -16948,6 +16948,30 @@ export interface operations {
                             /** @description Sum in minor units */
                             amount: number;
                         }[];
+                        /** @description Each UTC day of the range with a lead or a sale, oldest first (days without any are left out) */
+                        days: {
+                            /** @description UTC day (YYYY-MM-DD) */
+                            date: string;
+                            leads: number;
+                            sales: number;
+                            /** @description Per currency, by currency code */
+                            revenue: {
+                                currency: string;
+                                /** @description Sum in minor units */
+                                amount: number;
+                            }[];
+                        }[];
+                        /** @description The 5 links with the most revenue in each currency, by currency code, then most revenue first */
+                        top_links: {
+                            link_id: string;
+                            domain: string;
+                            slug: string;
+                            title: ((string | null) | null) | null;
+                            currency: string;
+                            sales: number;
+                            /** @description Sum in minor units */
+                            amount: number;
+                        }[];
                     };
                 };
             };
