@@ -17,6 +17,7 @@ import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
 import { PortfoliosPage } from './pages/portfolios/list';
 import { ClientsPage } from './pages/clients/page';
+import { ConversionsPage } from './pages/conversions/page';
 import { SetupPage } from './pages/setup';
 import { SignInPage } from './pages/sign-in';
 import { WebhooksPage } from './pages/webhooks/page';
@@ -37,6 +38,7 @@ type WorkspaceRoute = { pattern: RegExp; page: (props: PageProps) => JSX.Element
 /** Paths under /app/w/:wsId (the workspace id and link id are path segments). */
 const WORKSPACE_ROUTES: WorkspaceRoute[] = [
   { pattern: /^$/, page: OverviewPage },
+  { pattern: /^\/conversions$/, page: ConversionsPage },
   { pattern: /^\/links$/, page: LinksPage },
   { pattern: /^\/links\/new$/, page: LinkEditorPage },
   { pattern: /^\/links\/([^/]+)$/, page: LinkEditorPage },

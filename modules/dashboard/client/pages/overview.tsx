@@ -1,5 +1,9 @@
+import { useMemo } from 'preact/hooks';
+import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
+import { LivePanel } from '../components/live-panel';
+import { type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
 import { AppLink, EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
@@ -25,11 +29,13 @@ async function loadOverview(wsId: string) {
   }
 }
 
-function Totals({ summary }: { summary: Summary }) {
+/** The totals, with the clicks that arrived live since they loaded. */
+function Totals({ summary, tally }: { summary: Summary; tally: Tally }) {
+  const live = Object.values(tally.days).reduce((n, d) => n + d.clicks, 0);
   const cards = [
     ['Links', summary.total_links],
-    ['Clicks', summary.total_clicks],
-    ['Clicks today (UTC)', summary.today_clicks],
+    ['Clicks', summary.total_clicks + live],
+    ['Clicks today (UTC)', summary.today_clicks + (tally.days[utcToday()]?.clicks ?? 0)],
     ['Countries', summary.total_countries],
   ] as const;
   return (
@@ -44,12 +50,15 @@ function Totals({ summary }: { summary: Summary }) {
   );
 }
 
-/** The workspace at a glance: totals, clicks per day over 30 days, top links and countries. */
+/** The workspace at a glance: totals, clicks per day over 30 days (moving live), top links and countries, the latest visits. */
 export function OverviewPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const overview = useLoad(() => loadOverview(wsId), [wsId]);
   const canCreate = roleAtLeast(workspace.role, 'editor');
+  const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
   const data = overview.data;
+  const days = useMemo(() => data && 'days' in data && data.days && withLiveClicks(data.days, live.tally), [data, live.tally]);
+  const linkNames = useMemo(() => Object.fromEntries((data?.links.links ?? []).map((l) => [l.id, l.title || l.short_url])), [data]);
 
   return (
     <>
@@ -82,10 +91,10 @@ export function OverviewPage({ wsId }: { wsId: string }) {
       )}
       {data && 'summary' in data && data.summary && (
         <>
-          <Totals summary={data.summary} />
+          <Totals summary={data.summary} tally={live.tally} />
           <section class="panel chart-panel" aria-labelledby="daily-heading">
             <h2 id="daily-heading">Clicks per day, last 30 days</h2>
-            <DailyChart title="Clicks per day, last 30 days" days={data.days} />
+            <DailyChart title="Clicks per day, last 30 days" days={days || []} />
           </section>
         </>
       )}
@@ -96,7 +105,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
             column="Link"
             rows={data.links.links.map((link) => ({
               key: link.id,
-              clicks: link.click_count,
+              clicks: link.click_count + (live.tally.linkClicks[link.id] ?? 0),
               label: (
                 <AppLink href={`/app/w/${wsId}/links/${link.id}/analytics`}>
                   {link.title || link.short_url}
@@ -114,6 +123,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
           )}
         </div>
       )}
+      {data && 'summary' in data && <LivePanel status={live.status} recent={live.recent} links={linkNames} />}
     </>
   );
 }
