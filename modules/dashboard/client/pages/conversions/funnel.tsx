@@ -43,34 +43,36 @@ export function withLive(stats: ConversionStats, tally: Tally, from?: string, to
 /** Clicks → leads → sales → revenue (one line per currency, never added up), with the rates between the steps. */
 export function Funnel({ stats, label }: { stats: ConversionStats; label: string }) {
   return (
-    <dl class="cards funnel" aria-label={label}>
-      <div class="card">
-        <dt>Clicks</dt>
-        <dd>{number.format(stats.clicks)}</dd>
-      </div>
-      <div class="card">
-        <dt>Leads</dt>
-        <dd>{number.format(stats.leads)}</dd>
-        <dd class="card-note">{rate(stats.leads, stats.clicks, 'clicks')}</dd>
-      </div>
-      <div class="card">
-        <dt>Sales</dt>
-        <dd>{number.format(stats.sales)}</dd>
-        <dd class="card-note">{rate(stats.sales, stats.leads, 'leads')}</dd>
-      </div>
-      <div class="card">
-        <dt>Revenue</dt>
-        {stats.revenue.length ? (
-          stats.revenue.map((r) => (
-            <dd key={r.currency} class={stats.revenue.length > 1 ? 'card-money' : undefined}>
-              {money(r.amount, r.currency)}
-            </dd>
-          ))
-        ) : (
-          <dd>None yet</dd>
-        )}
-      </div>
-    </dl>
+    <section aria-label={label}>
+      <dl class="cards funnel">
+        <div class="card">
+          <dt>Clicks</dt>
+          <dd>{number.format(stats.clicks)}</dd>
+        </div>
+        <div class="card">
+          <dt>Leads</dt>
+          <dd>{number.format(stats.leads)}</dd>
+          <dd class="card-note">{rate(stats.leads, stats.clicks, 'clicks')}</dd>
+        </div>
+        <div class="card">
+          <dt>Sales</dt>
+          <dd>{number.format(stats.sales)}</dd>
+          <dd class="card-note">{rate(stats.sales, stats.leads, 'leads')}</dd>
+        </div>
+        <div class="card">
+          <dt>Revenue</dt>
+          {stats.revenue.length ? (
+            stats.revenue.map((r) => (
+              <dd key={r.currency} class={stats.revenue.length > 1 ? 'card-money' : undefined}>
+                {money(r.amount, r.currency)}
+              </dd>
+            ))
+          ) : (
+            <dd>None yet</dd>
+          )}
+        </div>
+      </dl>
+    </section>
   );
 }
 
@@ -101,7 +103,10 @@ export function RevenueCharts({ stats, from, to }: { stats: ConversionStats; fro
   return (
     <>
       {series.map(({ currency, days }) => (
-        <DayChart key={currency} title={`Revenue per day in ${currency}, ${from} to ${to}`} days={days} measure={moneyMeasure(currency)} />
+        <div key={currency} class="currency-chart">
+          <h3>{currency}</h3>
+          <DayChart title={`Revenue per day in ${currency}, ${from} to ${to}`} days={days} measure={moneyMeasure(currency)} />
+        </div>
       ))}
     </>
   );
