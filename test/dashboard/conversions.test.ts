@@ -114,6 +114,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     expect(await top.allInnerTexts()).toEqual(['Link\tSales\tRevenue', 'Spring sale\t1\t€49.00', 'Spring sale\t1\t¥1,500']);
     await checkA11y(page);
     await screenshot(page, 'conversions', DOCS_SCREENSHOTS);
+    await page.screenshot({ path: `${DOCS_SCREENSHOTS}/conversions-full-wide.png`, fullPage: true });
     expect(cspViolations).toEqual([]);
   });
 
@@ -177,6 +178,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     await page.getByRole('checkbox', { name: 'New links track conversions' }).check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await toastSays(page, 'Settings saved');
+    await page.getByRole('region', { name: 'Conversion tracking' }).screenshot({ path: `${DOCS_SCREENSHOTS}/settings-conversions-wide.png` });
     const ws = (await d.t.api('GET', `/workspaces/${workspaceId}`, { key: key! })).body;
     expect([ws.attribution_window_days, ws.track_conversions_default]).toEqual([30, true]);
 
@@ -184,6 +186,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     await page.goto(d.appUrl(`/w/${workspaceId}/links/new`));
     const track = page.getByRole('checkbox', { name: 'Track conversions' });
     expect(await track.isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Conversion tracking' }).screenshot({ path: `${DOCS_SCREENSHOTS}/link-editor-conversions-wide.png` });
     await track.uncheck();
     await page.getByLabel('Destination URL').fill('https://example.com/untracked');
     await page.getByRole('button', { name: 'Create link' }).click();
