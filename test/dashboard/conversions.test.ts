@@ -35,7 +35,7 @@ const funnelOf = (page: Page) =>
   page
     .getByRole('region', { name: /^Funnel/ })
     .getByRole('term')
-    .evaluateAll((terms) => terms.map((dt) => [dt.textContent, ...[...dt.parentElement!.querySelectorAll('dd')].map((dd) => dd.textContent)].join(' ')));
+    .evaluateAll((terms) => terms.map((dt) => [dt.textContent, ...Array.from(dt.parentElement!.querySelectorAll('dd'), (dd) => dd.textContent)].join(' ')));
 
 /** A person's visit of the short link: the target the redirect sent them to. */
 async function visit(slug: string) {

@@ -2,7 +2,8 @@ import { useMemo } from 'preact/hooks';
 import type { Tally } from '../../components/live-tally';
 import { FailureNotice, Loading } from '../../ui';
 import type { Loaded } from '../../ui/use-load';
-import { Funnel, RevenueCharts, withLive, type ConversionStats } from './funnel';
+import { Funnel, RevenueCharts } from './funnel';
+import { withLive, type ConversionStats } from './with-live';
 import './conversions.css';
 
 /** A link's funnel and revenue over the analytics page's range, moving with what arrives live. */

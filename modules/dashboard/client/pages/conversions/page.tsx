@@ -6,7 +6,8 @@ import { useLiveTally } from '../../components/live-tally';
 import { daysBefore, isoDay, RangePicker, useRange } from '../../components/range-picker';
 import { useWorkspace } from '../../session';
 import { AppLink, EmptyState, FailureNotice, Loading, useLoad } from '../../ui';
-import { Funnel, RevenueCharts, withLive, type ConversionStats } from './funnel';
+import { Funnel, RevenueCharts } from './funnel';
+import { withLive, type ConversionStats } from './with-live';
 import { money } from './money';
 import './conversions.css';
 
