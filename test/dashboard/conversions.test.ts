@@ -4,7 +4,7 @@ import { liveHub } from '../../modules/live/hub';
 import { BROWSER_UA } from '../conversions/helpers';
 import { memberWithKey } from '../helpers/members';
 import { checkA11y, DOCS_SCREENSHOTS, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
-import { signedIn, toastSays } from './links-fixtures';
+import { describedWith, signedIn, toastSays } from './links-fixtures';
 
 /**
  * Conversions in the dashboard: the link editor's switch, the settings' default and window, the
@@ -71,7 +71,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
 
     // the Conversions page by the navigation
     await page.getByRole('link', { name: 'Conversions' }).first().click();
-    await page.getByRole('heading', { name: 'Conversions', level: 1 }).waitFor();
+    await page.getByRole('region', { name: /^Funnel/ }).waitFor();
     expect(await funnelOf(page)).toEqual(['Clicks 0', 'Leads 0 – of clicks', 'Sales 0 – of leads', 'Revenue None yet']);
     await page.getByRole('heading', { name: 'No leads yet' }).waitFor();
     await liveOn(page);
@@ -165,6 +165,25 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     await checkA11y(page);
   });
 
+  test('the stream refused, then ended: the page opens it again, and events flow', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { plan: 'pro', role: 'owner' });
+    const link = (await d.t.api('POST', `/workspaces/${workspaceId}/links`, { key: key!, body: { target: 'https://shop.example/' } })).body;
+    // the first answer a 503 (the browser gives up: the page retries), the second a stream that ends at once (the browser reconnects)
+    const answers: string[] = [];
+    await page.route('**/stats/live', (route) => {
+      answers.push(answers.length === 0 ? 'refused' : answers.length === 1 ? 'ended' : 'real');
+      if (answers.length === 1) return route.fulfill({ status: 503, body: 'down' });
+      if (answers.length === 2) return route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 500\n\n' });
+      return route.continue();
+    });
+    await page.goto(d.appUrl(`/w/${workspaceId}/conversions`));
+    await liveOn(page);
+    await visit(link.slug);
+    await page.getByRole('list', { name: 'Latest visits, leads and sales' }).getByText(`Visit ${link.domain}/${link.slug}`).waitFor();
+    await textOf(page.getByRole('region', { name: /^Funnel/ }), /Clicks\s*1\b/);
+    expect(answers.slice(0, 3)).toEqual(['refused', 'ended', 'real']);
+  });
+
   test("settings: the workspace's default and attribution window; a new link's switch starts at the default", async () => {
     const { page, workspaceId, key } = await signedIn(d, { plan: 'pro', role: 'owner' });
     await page.goto(d.appUrl(`/w/${workspaceId}/settings`));
@@ -172,7 +191,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     expect(await window.inputValue()).toBe('90');
     await window.fill('0');
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await textOf(page.locator('.field', { has: window }), /minimum|least|1/i);
+    expect(await describedWith(window, 'Invalid attribution_window_days: at least 1')).toEndWith('Invalid attribution_window_days: at least 1');
     expect(await window.getAttribute('aria-invalid')).toBe('true');
     await window.fill('30');
     await page.getByRole('checkbox', { name: 'New links track conversions' }).check();
