@@ -45,32 +45,30 @@ export const ConversionStatsQuery = t.Object({
   link_id: t.Optional(t.String({ description: 'Only this link' })),
 });
 
-const Revenue = (description: string) => t.Array(t.Object({ currency: t.String(), amount: Int({ description: 'Sum in minor units' }) }), { description });
+const Revenue = t.Array(t.Object({ currency: t.String(), sales: Int(), amount: Int({ description: 'Sum in minor units' }) }), {
+  description: 'Per currency (never summed across currencies), by currency code',
+});
+const Rate = (description: string) => t.Union([t.Number(), t.Null()], { description });
 
 export const ConversionStats = t.Object({
-  clicks: Int(),
+  clicks: Int({ description: 'Clicks recorded in the range' }),
   leads: Int({ description: 'Leads recorded in the range' }),
   sales: Int({ description: 'Sales recorded in the range' }),
-  revenue: Revenue('Per currency (never summed across currencies), by currency code'),
-  days: t.Array(
-    t.Object({
-      date: t.String({ description: 'UTC day (YYYY-MM-DD)' }),
-      leads: Int(),
-      sales: Int(),
-      revenue: Revenue('Per currency, by currency code'),
-    }),
-    { description: 'Each UTC day of the range with a lead or a sale, oldest first (days without any are left out)' },
-  ),
+  revenue: Revenue,
+  lead_rate: Rate('Leads per click in the range (0.05 is 5 %); null without clicks'),
+  sale_rate: Rate('Sales per lead in the range; null without leads'),
+  daily: t.Array(t.Object({ date: t.String({ description: 'UTC day, YYYY-MM-DD' }), clicks: Int(), leads: Int(), sales: Int(), revenue: Revenue }), {
+    description: 'The funnel per UTC day of the range, oldest first; days without clicks, leads or sales are left out',
+  }),
   top_links: t.Array(
     t.Object({
-      link_id: t.String(),
-      domain: t.String(),
-      slug: t.String(),
-      title: t.Nullable(t.String()),
       currency: t.String(),
+      link_id: t.String(),
+      domain: t.Union([t.String(), t.Null()], { description: 'null for a deleted link' }),
+      slug: t.Union([t.String(), t.Null()]),
       sales: Int(),
       amount: Int({ description: 'Sum in minor units' }),
     }),
-    { description: 'The 5 links with the most revenue in each currency, by currency code, then most revenue first' },
+    { description: 'Per currency (by code), the 10 links with the most revenue in the range, most first' },
   ),
 });

@@ -244,11 +244,10 @@ describe('GET /stats/conversions', () => {
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
     const top = (link: { id: string; domain: string; slug: string }, currency: string, sales: number, amount: number) => ({
+      currency,
       link_id: link.id,
       domain: link.domain,
       slug: link.slug,
-      title: null,
-      currency,
       sales,
       amount,
     });
@@ -257,17 +256,20 @@ describe('GET /stats/conversions', () => {
       leads: 3,
       sales: 3,
       revenue: [
-        { currency: 'EUR', amount: 1250 },
-        { currency: 'USD', amount: 700 },
+        { currency: 'EUR', sales: 2, amount: 1250 },
+        { currency: 'USD', sales: 1, amount: 700 },
       ],
-      days: [
+      lead_rate: 0.75,
+      sale_rate: 1,
+      daily: [
         {
           date: today,
+          clicks: 4,
           leads: 3,
           sales: 3,
           revenue: [
-            { currency: 'EUR', amount: 1250 },
-            { currency: 'USD', amount: 700 },
+            { currency: 'EUR', sales: 2, amount: 1250 },
+            { currency: 'USD', sales: 1, amount: 700 },
           ],
         },
       ],
@@ -277,18 +279,29 @@ describe('GET /stats/conversions', () => {
       clicks: 3,
       leads: 2,
       sales: 2,
-      revenue: [{ currency: 'EUR', amount: 1250 }],
-      days: [{ date: today, leads: 2, sales: 2, revenue: [{ currency: 'EUR', amount: 1250 }] }],
+      revenue: [{ currency: 'EUR', sales: 2, amount: 1250 }],
+      lead_rate: 2 / 3,
+      sale_rate: 1,
+      daily: [{ date: today, clicks: 3, leads: 2, sales: 2, revenue: [{ currency: 'EUR', sales: 2, amount: 1250 }] }],
       top_links: [top(a, 'EUR', 2, 1250)],
     });
     expect((await stats(`?from=${today}&to=${today}`)).body.leads).toBe(3);
-    expect((await stats(`?to=${yesterday}`)).body).toEqual({ clicks: 0, leads: 0, sales: 0, revenue: [], days: [], top_links: [] });
+    expect((await stats(`?to=${yesterday}`)).body).toEqual({
+      clicks: 0,
+      leads: 0,
+      sales: 0,
+      revenue: [],
+      lead_rate: null,
+      sale_rate: null,
+      daily: [],
+      top_links: [],
+    });
   });
 
-  test('top links by revenue: the first five in each currency, most revenue first', async () => {
+  test('top links by revenue: the first ten in each currency, most revenue first', async () => {
     const ws = await t.bootstrap({ plan: 'pro' });
     const links = [];
-    for (let i = 0; i < 7; i++) links.push(await createLink({ target: `https://example.com/${i}`, track_conversions: true, title: `L${i}` }, ws));
+    for (let i = 0; i < 12; i++) links.push(await createLink({ target: `https://example.com/${i}`, track_conversions: true, title: `L${i}` }, ws));
     for (const [i, link] of links.entries()) {
       const cid = (await visitTarget(t, link.slug)).searchParams.get('lh_cid')!;
       await lead({ click_id: cid, event_name: 'Sign up', customer_id: `c${i}` }, ws);
@@ -297,17 +310,14 @@ describe('GET /stats/conversions', () => {
     // one small sale in another currency: its link tops the JPY list, whatever the EUR amounts
     await sale({ customer_id: 'c0', amount: 5, currency: 'JPY' }, ws);
     const body = (await api('GET', '/stats/conversions', undefined, ws)).body;
-    expect(body.top_links.map((r: { title: string; currency: string; amount: number }) => `${r.currency} ${r.title} ${r.amount}`)).toEqual([
-      'EUR L6 700',
-      'EUR L5 600',
-      'EUR L4 500',
-      'EUR L3 400',
-      'EUR L2 300',
+    const slugs = new Map(links.map((l, i) => [l.slug, `L${i}`]));
+    expect(body.top_links.map((r: { slug: string; currency: string; amount: number }) => `${r.currency} ${slugs.get(r.slug)} ${r.amount}`)).toEqual([
+      ...[11, 10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `EUR L${i} ${100 * (i + 1)}`),
       'JPY L0 5',
     ]);
     expect(body.revenue).toEqual([
-      { currency: 'EUR', amount: 2800 },
-      { currency: 'JPY', amount: 5 },
+      { currency: 'EUR', sales: 12, amount: 7800 },
+      { currency: 'JPY', sales: 1, amount: 5 },
     ]);
     // a viewer reads them
     const viewer = await memberWithKey(t, ws.workspaceId, 'viewer', 'pro');

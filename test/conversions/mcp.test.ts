@@ -33,14 +33,16 @@ test('get_conversions answers what GET /stats/conversions answers; 404 for an un
   const client = await connect(me.key);
   const all = data(await client.callTool({ name: 'get_conversions', arguments: {} }));
   const today = new Date().toISOString().slice(0, 10);
-  const gbp = [{ currency: 'GBP', amount: 1999 }];
+  const gbp = [{ currency: 'GBP', sales: 1, amount: 1999 }];
   expect(all).toEqual({
     clicks: 1,
     leads: 1,
     sales: 1,
     revenue: gbp,
-    days: [{ date: today, leads: 1, sales: 1, revenue: gbp }],
-    top_links: [{ link_id: link.id, domain: link.domain, slug: link.slug, title: null, currency: 'GBP', sales: 1, amount: 1999 }],
+    lead_rate: 1,
+    sale_rate: 1,
+    daily: [{ date: today, clicks: 1, leads: 1, sales: 1, revenue: gbp }],
+    top_links: [{ currency: 'GBP', link_id: link.id, domain: link.domain, slug: link.slug, sales: 1, amount: 1999 }],
   });
   expect(all).toEqual((await api('GET', '/stats/conversions')).body);
   expect(data(await client.callTool({ name: 'get_conversions', arguments: { link_id: link.id, from: today, to: today } }))).toEqual(all);

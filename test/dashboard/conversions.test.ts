@@ -111,7 +111,7 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     await page.getByRole('region', { name: /^Funnel/ }).waitFor();
     expect(await funnelOf(page)).toEqual(['Clicks 1', 'Leads 1 100% of clicks', 'Sales 2 200% of leads', 'Revenue €49.00 ¥1,500']);
     const top = page.getByRole('region', { name: 'Top links by revenue' }).getByRole('row');
-    expect(await top.allInnerTexts()).toEqual(['Link\tSales\tRevenue', 'Spring sale\t1\t€49.00', 'Spring sale\t1\t¥1,500']);
+    expect(await top.allInnerTexts()).toEqual(['Link\tSales\tRevenue', `${short}\t1\t€49.00`, `${short}\t1\t¥1,500`]);
     await checkA11y(page);
     await screenshot(page, 'conversions', DOCS_SCREENSHOTS);
     await page.screenshot({ path: `${DOCS_SCREENSHOTS}/conversions-full-wide.png`, fullPage: true });

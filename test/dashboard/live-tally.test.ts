@@ -42,8 +42,13 @@ test('events are tallied by UTC day and link; revenue per currency, never summed
   const tally = addEvents(addEvents(emptyTally(), events.slice(0, 3)), events.slice(3));
   expect(tally.linkClicks).toEqual({ a: 2, b: 1 });
   expect(tally.days['2026-11-26']).toEqual({ clicks: 1, leads: 0, sales: 0, revenue: {} });
-  expect(tally.days['2026-11-27']).toEqual({ clicks: 2, leads: 1, sales: 3, revenue: { EUR: 5000, JPY: 1500 } });
-  expect(tallyBetween(tally, '2026-11-27')).toEqual({ clicks: 2, leads: 1, sales: 3, revenue: { EUR: 5000, JPY: 1500 } });
+  expect(tally.days['2026-11-27']).toEqual({ clicks: 2, leads: 1, sales: 3, revenue: { EUR: { sales: 2, amount: 5000 }, JPY: { sales: 1, amount: 1500 } } });
+  expect(tallyBetween(tally, '2026-11-27')).toEqual({
+    clicks: 2,
+    leads: 1,
+    sales: 3,
+    revenue: { EUR: { sales: 2, amount: 5000 }, JPY: { sales: 1, amount: 1500 } },
+  });
   expect(tallyBetween(tally, undefined, '2026-11-26').clicks).toBe(1);
   expect(tallyBetween(tally).clicks).toBe(3);
   // the tally it was given is left as it was (pages keep it as state)
@@ -69,8 +74,10 @@ test('the funnel gains what arrived live in its range, a currency it had not see
     clicks: 10,
     leads: 2,
     sales: 1,
-    revenue: [{ currency: 'USD', amount: 700 }],
-    days: [{ date: '2026-11-20', leads: 2, sales: 1, revenue: [{ currency: 'USD', amount: 700 }] }],
+    revenue: [{ currency: 'USD', sales: 1, amount: 700 }],
+    lead_rate: 0.2,
+    sale_rate: 0.5,
+    daily: [{ date: '2026-11-20', clicks: 10, leads: 2, sales: 1, revenue: [{ currency: 'USD', sales: 1, amount: 700 }] }],
     top_links: [],
   };
   const tally = addEvents(emptyTally(), events);
@@ -79,24 +86,33 @@ test('the funnel gains what arrived live in its range, a currency it had not see
     leads: 3,
     sales: 4,
     revenue: [
-      { currency: 'EUR', amount: 5000 },
-      { currency: 'JPY', amount: 1500 },
-      { currency: 'USD', amount: 700 },
+      { currency: 'EUR', sales: 2, amount: 5000 },
+      { currency: 'JPY', sales: 1, amount: 1500 },
+      { currency: 'USD', sales: 1, amount: 700 },
     ],
-    days: [
-      { date: '2026-11-20', leads: 2, sales: 1, revenue: [{ currency: 'USD', amount: 700 }] },
+    lead_rate: 3 / 13,
+    sale_rate: 4 / 3,
+    daily: [
+      { date: '2026-11-20', clicks: 10, leads: 2, sales: 1, revenue: [{ currency: 'USD', sales: 1, amount: 700 }] },
+      { date: '2026-11-26', clicks: 1, leads: 0, sales: 0, revenue: [] },
       {
         date: '2026-11-27',
+        clicks: 2,
         leads: 1,
         sales: 3,
         revenue: [
-          { currency: 'EUR', amount: 5000 },
-          { currency: 'JPY', amount: 1500 },
+          { currency: 'EUR', sales: 2, amount: 5000 },
+          { currency: 'JPY', sales: 1, amount: 1500 },
         ],
       },
     ],
     top_links: [],
   });
   expect(withLive(loaded, tally, '2026-10-01', '2026-10-31')).toBe(loaded);
-  expect(withLive(loaded, tally, '2026-11-26', '2026-11-26')).toEqual({ ...loaded, clicks: 11 });
+  expect(withLive(loaded, tally, '2026-11-26', '2026-11-26')).toEqual({
+    ...loaded,
+    clicks: 11,
+    lead_rate: 2 / 11,
+    daily: [...loaded.daily, { date: '2026-11-26', clicks: 1, leads: 0, sales: 0, revenue: [] }],
+  });
 });

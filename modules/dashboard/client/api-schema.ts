@@ -16937,6 +16937,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Clicks recorded in the range */
                         clicks: number;
                         /** @description Leads recorded in the range */
                         leads: number;
@@ -16945,29 +16946,36 @@ export interface operations {
                         /** @description Per currency (never summed across currencies), by currency code */
                         revenue: {
                             currency: string;
+                            sales: number;
                             /** @description Sum in minor units */
                             amount: number;
                         }[];
-                        /** @description Each UTC day of the range with a lead or a sale, oldest first (days without any are left out) */
-                        days: {
-                            /** @description UTC day (YYYY-MM-DD) */
+                        /** @description Leads per click in the range (0.05 is 5 %); null without clicks */
+                        lead_rate: number | null;
+                        /** @description Sales per lead in the range; null without leads */
+                        sale_rate: number | null;
+                        /** @description The funnel per UTC day of the range, oldest first; days without clicks, leads or sales are left out */
+                        daily: {
+                            /** @description UTC day, YYYY-MM-DD */
                             date: string;
+                            clicks: number;
                             leads: number;
                             sales: number;
-                            /** @description Per currency, by currency code */
+                            /** @description Per currency (never summed across currencies), by currency code */
                             revenue: {
                                 currency: string;
+                                sales: number;
                                 /** @description Sum in minor units */
                                 amount: number;
                             }[];
                         }[];
-                        /** @description The 5 links with the most revenue in each currency, by currency code, then most revenue first */
+                        /** @description Per currency (by code), the 10 links with the most revenue in the range, most first */
                         top_links: {
-                            link_id: string;
-                            domain: string;
-                            slug: string;
-                            title: ((string | null) | null) | null;
                             currency: string;
+                            link_id: string;
+                            /** @description null for a deleted link */
+                            domain: string | null;
+                            slug: string | null;
                             sales: number;
                             /** @description Sum in minor units */
                             amount: number;

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type LiveEvent, useLive } from './live';
 
-/** What arrived live on one UTC day: clicks, leads, sales and revenue per currency (minor units). */
+/** Sales and their sum (minor units) in one currency. */
+export interface Money {
+  sales: number;
+  amount: number;
+}
+
+/** What arrived live on one UTC day: clicks, leads, sales and, per currency, sales and revenue. */
 export interface DayTally {
   clicks: number;
   leads: number;
   sales: number;
-  revenue: Record<string, number>;
+  revenue: Record<string, Money>;
 }
 
 /** The live events a page has received since its figures loaded, per UTC day and clicks per link. */
@@ -32,7 +38,8 @@ export function addEvents(tally: Tally, events: LiveEvent[]): Tally {
     } else if (event.type === 'lead') day.leads++;
     else {
       day.sales++;
-      day.revenue = { ...day.revenue, [event.data.currency]: (day.revenue[event.data.currency] ?? 0) + event.data.amount };
+      const before = day.revenue[event.data.currency] ?? { sales: 0, amount: 0 };
+      day.revenue = { ...day.revenue, [event.data.currency]: { sales: before.sales + 1, amount: before.amount + event.data.amount } };
     }
   }
   return { days, linkClicks };
@@ -46,7 +53,10 @@ export function tallyBetween(tally: Tally, from?: string, to?: string): DayTally
     sum.clicks += day.clicks;
     sum.leads += day.leads;
     sum.sales += day.sales;
-    for (const [currency, amount] of Object.entries(day.revenue)) sum.revenue[currency] = (sum.revenue[currency] ?? 0) + amount;
+    for (const [currency, money] of Object.entries(day.revenue)) {
+      const before = sum.revenue[currency] ?? { sales: 0, amount: 0 };
+      sum.revenue[currency] = { sales: before.sales + money.sales, amount: before.amount + money.amount };
+    }
   }
   return sum;
 }

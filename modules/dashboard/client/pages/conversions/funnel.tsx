@@ -6,7 +6,7 @@ import type { ConversionStats } from './with-live';
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 /** "12.5 % of clicks"; nothing to divide by reads as a dash. */
-const rate = (part: number, whole: number, of: string) => (whole ? `${percent.format(part / whole)} of ${of}` : `– of ${of}`);
+const rate = (value: number | null, of: string) => `${value === null ? '–' : percent.format(value)} of ${of}`;
 
 /** Clicks → leads → sales → revenue (one line per currency, never added up), with the rates between the steps. */
 export function Funnel({ stats, label }: { stats: ConversionStats; label: string }) {
@@ -20,12 +20,12 @@ export function Funnel({ stats, label }: { stats: ConversionStats; label: string
         <div class="card">
           <dt>Leads</dt>
           <dd>{number.format(stats.leads)}</dd>
-          <dd class="card-note">{rate(stats.leads, stats.clicks, 'clicks')}</dd>
+          <dd class="card-note">{rate(stats.lead_rate, 'clicks')}</dd>
         </div>
         <div class="card">
           <dt>Sales</dt>
           <dd>{number.format(stats.sales)}</dd>
-          <dd class="card-note">{rate(stats.sales, stats.leads, 'leads')}</dd>
+          <dd class="card-note">{rate(stats.sale_rate, 'leads')}</dd>
         </div>
         <div class="card">
           <dt>Revenue</dt>
@@ -56,7 +56,7 @@ function daysFrom(from: string, to: string) {
 export function RevenueCharts({ stats, from, to }: { stats: ConversionStats; from: string; to: string }) {
   const series = useMemo(() => {
     const range = daysFrom(from, to);
-    const byDay = new Map(stats.days.map((d) => [d.date, d.revenue]));
+    const byDay = new Map(stats.daily.map((d) => [d.date, d.revenue]));
     return stats.revenue.map(({ currency }) => ({
       currency,
       days: range.map((date) => ({ date, value: byDay.get(date)?.find((r) => r.currency === currency)?.amount ?? 0 })),

@@ -37,7 +37,11 @@ function TopLinksByRevenue({ wsId, rows }: { wsId: string; rows: ConversionStats
             {rows.map((row) => (
               <tr key={`${row.link_id}/${row.currency}`}>
                 <td>
-                  <AppLink href={`/app/w/${wsId}/links/${row.link_id}/analytics`}>{row.title || `${row.domain}/${row.slug}`}</AppLink>
+                  {row.domain === null ? (
+                    'A deleted link'
+                  ) : (
+                    <AppLink href={`/app/w/${wsId}/links/${row.link_id}/analytics`}>{`${row.domain}/${row.slug}`}</AppLink>
+                  )}
                 </td>
                 <td class="number">{row.sales}</td>
                 <td class="number">{money(row.amount, row.currency)}</td>
@@ -73,7 +77,10 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
   const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'conversions'), stats.data);
   const data = useMemo(() => stats.data && withLive(stats.data, live.tally, from, to), [stats.data, live.tally, from, to]);
   const rangeError = stats.error instanceof ApiFailure && ['from', 'to'].includes(stats.error.field ?? '');
-  const links = useMemo(() => Object.fromEntries((data?.top_links ?? []).map((l) => [l.link_id, l.title || `${l.domain}/${l.slug}`])), [data?.top_links]);
+  const links = useMemo(
+    () => Object.fromEntries((data?.top_links ?? []).flatMap((l) => (l.domain === null ? [] : [[l.link_id, `${l.domain}/${l.slug}`]]))),
+    [data?.top_links],
+  );
   const planRefused = stats.error instanceof ApiFailure && stats.error.status === 402;
 
   return (
