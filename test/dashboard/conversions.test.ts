@@ -132,11 +132,17 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     const today = page.getByRole('term').filter({ hasText: 'Clicks today (UTC)' }).locator('..');
     expect(await textOf(today, /\b1$/)).toBe('Clicks today (UTC)\n1');
     await page.getByRole('img', { name: /^Clicks per day, .*1 click from/ }).waitFor();
-    expect((await api('POST', '/track/lead', { click_id: clickId, event_name: 'Sign up', customer_id: 'c1' })).status).toBe(200);
+    // the customer's server chooses the event name and customer id: shown as text, never as markup
+    const markup = '<img src=x onerror="window.pwned=1">';
+    expect((await api('POST', '/track/lead', { click_id: clickId, event_name: markup, customer_id: '<b>c1</b>' })).status).toBe(200);
     await textOf(page.getByRole('region', { name: /^Funnel of this link/ }), /100% of clicks/);
     expect(await funnelOf(page)).toEqual(['Clicks 1', 'Leads 1 100% of clicks', 'Sales 0 0% of leads', 'Revenue None yet']);
     const live = await page.getByRole('list', { name: 'Latest visits, leads and sales' }).getByRole('listitem').allInnerTexts();
-    expect(live.map((line) => line.split(' · ')[0])).toEqual(['Lead Sign up', `Visit ${link.domain}/${link.slug}`]);
+    expect(live.map((line) => line.split(' · ').slice(0, 2).join(' · '))).toEqual([
+      `Lead ${markup} · customer <b>c1</b>`,
+      `Visit ${link.domain}/${link.slug} · Unknown`,
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 
     // in process (the embedded default) the hub knows who watches at once; with Redis it is the watchers' announcement
     if (!d.t.deps.redis) expect(await liveHub(d.t.deps).watchedAmong([workspaceId])).toEqual([workspaceId]);
