@@ -20,6 +20,7 @@ import { OverviewPage } from './pages/overview';
 import { PortfolioEditorPage } from './pages/portfolios/editor';
 import { PortfoliosPage } from './pages/portfolios/list';
 import { ClientsPage } from './pages/clients/page';
+import { ConversionsPage } from './pages/conversions/page';
 import { SetupPage } from './pages/setup';
 import { SignInPage } from './pages/sign-in';
 import { WebhooksPage } from './pages/webhooks/page';
@@ -89,6 +90,7 @@ function WorkspacePages({ wsId }: { wsId: string }) {
       <AppShell workspace={workspace}>
         <Router>
           <Route path="/" component={OverviewPage} wsId={wsId} />
+          <Route path="/conversions" component={ConversionsPage} wsId={wsId} />
           <Route path="/links" component={LinksPage} wsId={wsId} />
           <Route path="/links/new" component={LinkEditor} wsId={wsId} />
           <Route path="/links/:linkId" component={LinkEditor} wsId={wsId} />

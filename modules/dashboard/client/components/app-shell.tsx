@@ -15,7 +15,12 @@ interface Section {
 
 /** The main navigation: the workspace's pages in groups, the first without a title. */
 const NAV_GROUPS: { title?: string; sections: Section[] }[] = [
-  { sections: [{ path: '', label: 'Overview' }] },
+  {
+    sections: [
+      { path: '', label: 'Overview' },
+      { path: 'conversions', label: 'Conversions' },
+    ],
+  },
   {
     title: 'Links',
     sections: [

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import { CountsTable } from './top-table';
 
@@ -7,28 +7,47 @@ export interface DailyPoint {
   clicks: number;
 }
 
+/** What one day-series counts: its name (the table's column), and how a value reads in words and on the axis. */
+export interface Measure {
+  label: string;
+  /** "3 clicks", "€12.50" */
+  text(value: number): string;
+  /** the axis and the table: "3", "12.50" */
+  short(value: number): string;
+}
+
+/** One UTC day's value of a series. */
+export interface DayValue {
+  date: string;
+  value: number;
+}
+
 const number = new Intl.NumberFormat('en');
-const clicksText = (n: number) => `${number.format(n)} ${n === 1 ? 'click' : 'clicks'}`;
+export const CLICKS: Measure = {
+  label: 'Clicks',
+  text: (n) => `${number.format(n)} ${n === 1 ? 'click' : 'clicks'}`,
+  short: (n) => number.format(n),
+};
 const unixDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 /** What the chart shows, in words: the screen-reader name and the visible caption. */
-export function describeDaily(days: DailyPoint[]) {
+export function describeDays(days: DayValue[], measure: Measure) {
   if (!days.length) return 'No days in the range.';
-  const total = days.reduce((sum, d) => sum + d.clicks, 0);
-  const busiest = days.reduce((best, d) => (d.clicks > best.clicks ? d : best), days[0]);
+  const total = days.reduce((sum, d) => sum + d.value, 0);
+  const busiest = days.reduce((best, d) => (d.value > best.value ? d : best), days[0]);
   const range = `${days[0].date} to ${days.at(-1)!.date}`;
-  if (!total) return `No clicks from ${range}.`;
-  return `${clicksText(total)} from ${range}; busiest day ${busiest.date} with ${clicksText(busiest.clicks)}.`;
+  if (!total) return `No ${measure.label.toLowerCase()} from ${range}.`;
+  return `${measure.text(total)} from ${range}; busiest day ${busiest.date} with ${measure.text(busiest.value)}.`;
 }
 
 /**
- * Clicks per day as a uPlot line (UTC days, sized to its container), with an accessible name,
- * a summary in words and the figures as a table for anyone who cannot see the canvas.
+ * A value per UTC day as a uPlot line (sized to its container), with an accessible name, a
+ * summary in words and the figures as a table for anyone who cannot see the canvas.
  */
-export function DailyChart({ title, days, previous }: { title: string; days: DailyPoint[]; previous?: DailyPoint[] }) {
+export function DayChart({ title, days, measure, previous }: { title: string; days: DayValue[]; measure: Measure; previous?: DayValue[] }) {
   const box = useRef<HTMLDivElement>(null);
-  const before = previous?.reduce((sum, d) => sum + d.clicks, 0);
-  const summary = `${describeDaily(days)}${before === undefined ? '' : ` The previous period (dashed line): ${clicksText(before)}.`}`;
+  const before = previous?.reduce((sum, d) => sum + d.value, 0);
+  const summary = `${describeDays(days, measure)}${before === undefined ? '' : ` The previous period (dashed line): ${measure.text(before)}.`}`;
 
   useEffect(() => {
     const element = box.current!;
@@ -41,15 +60,15 @@ export function DailyChart({ title, days, previous }: { title: string; days: Dai
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{}, { size: 56, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? number.format(t) : '')) }],
+        axes: [{}, { size: 64, values: (_u, ticks) => ticks.map((t) => measure.short(t)) }],
         series: [
           {},
-          { label: 'Clicks', stroke: accent, width: 2, fill: `${accent}22`, points: { show: days.length <= 62 } },
+          { label: measure.label, stroke: accent, width: 2, fill: `${accent}22`, points: { show: days.length <= 62 } },
           // the previous period drawn over the same days, day for day
           ...(previous ? [{ label: 'Previous period', stroke: '#8c959f', width: 1.5, dash: [6, 4], points: { show: false } }] : []),
         ],
       },
-      [days.map((d) => unixDay(d.date)), days.map((d) => d.clicks), ...(previous ? [days.map((_, i) => previous[i]?.clicks ?? 0)] : [])],
+      [days.map((d) => unixDay(d.date)), days.map((d) => d.value), ...(previous ? [days.map((_, i) => previous[i]?.value ?? 0)] : [])],
       element,
     );
     const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: 240 }));
@@ -58,7 +77,7 @@ export function DailyChart({ title, days, previous }: { title: string; days: Dai
       resize.disconnect();
       plot.destroy();
     };
-  }, [days, previous]);
+  }, [days, measure, previous]);
 
   return (
     <figure class="chart-figure">
@@ -66,8 +85,22 @@ export function DailyChart({ title, days, previous }: { title: string; days: Dai
       <figcaption class="chart-summary">{summary}</figcaption>
       <details>
         <summary>{title} as a table</summary>
-        <CountsTable column="Day (UTC)" rows={days.map((d) => ({ key: d.date, label: d.date, clicks: d.clicks }))} />
+        <CountsTable
+          column="Day (UTC)"
+          heading={measure.label}
+          rows={days.map((d) => ({ key: d.date, label: d.date, clicks: d.value }))}
+          format={measure.short}
+        />
       </details>
     </figure>
   );
+}
+
+const valuesOf = (days: DailyPoint[]) => days.map((d) => ({ date: d.date, value: d.clicks }));
+
+/** Clicks per day, and the previous period's beside them when given. */
+export function DailyChart({ title, days, previous }: { title: string; days: DailyPoint[]; previous?: DailyPoint[] }) {
+  const points = useMemo(() => valuesOf(days), [days]);
+  const before = useMemo(() => previous && valuesOf(previous), [previous]);
+  return <DayChart title={title} days={points} measure={CLICKS} previous={before} />;
 }

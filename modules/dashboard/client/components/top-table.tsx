@@ -23,15 +23,25 @@ export interface TopRow {
   extra?: ComponentChildren;
 }
 
-/** Clicks per something (a country, a day…) as a two-column table. */
-export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }) {
+/** Clicks (or another count: `heading`, `format`) per something (a country, a day…) as a two-column table. */
+export function CountsTable({
+  column,
+  rows,
+  heading = 'Clicks',
+  format = (n: number) => number.format(n),
+}: {
+  column: string;
+  rows: TopRow[];
+  heading?: string;
+  format?: (n: number) => string;
+}) {
   return (
     <table>
       <thead>
         <tr>
           <th scope="col">{column}</th>
           <th scope="col" class="number">
-            Clicks
+            {heading}
           </th>
         </tr>
       </thead>
@@ -49,7 +59,7 @@ export function CountsTable({ column, rows }: { column: string; rows: TopRow[] }
               )}
               {row.extra}
             </td>
-            <td class="number">{number.format(row.clicks)}</td>
+            <td class="number">{format(row.clicks)}</td>
           </tr>
         ))}
       </tbody>

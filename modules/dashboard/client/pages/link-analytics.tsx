@@ -1,70 +1,26 @@
-import { useState } from 'preact/hooks';
+import { useMemo } from 'preact/hooks';
+import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
+import { LivePanel } from '../components/live-panel';
+import { emptyTally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
+import { RangePicker, useRange } from '../components/range-picker';
 import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
+import { useWorkspace } from '../session';
+import { FailureNotice, Loading, useLoad } from '../ui';
+import { LinkConversions } from './conversions/link-conversions';
 import { LinkHealthSection } from './link-health';
-import { Button, Field, FailureNotice, Loading, navigate, useLoad, useLocation } from '../ui';
 
 const number = new Intl.NumberFormat('en');
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const daysBefore = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
-const PRESETS = [7, 30, 90, 365];
+const NO_TALLY = emptyTally();
 
-/** The range shown: `?from=&to=` when valid days, else the API's default (the last 30 days). */
-function rangeOf(query: URLSearchParams) {
-  const from = query.get('from') ?? '';
-  const to = query.get('to') ?? '';
-  return { from: DAY.test(from) ? from : '', to: DAY.test(to) ? to : '' };
-}
-
-function RangePicker({ from, to, onRange }: { from: string; to: string; onRange(from: string, to: string): void }) {
-  const [draft, setDraft] = useState({ from, to });
-  const [error, setError] = useState<{ field: string; message: string }>();
-  const apply = (event: Event) => {
-    event.preventDefault();
-    if (draft.from && draft.to && draft.from > draft.to) return setError({ field: 'from', message: 'The first day must be on or before the last day.' });
-    setError(undefined);
-    onRange(draft.from, draft.to);
-  };
-  return (
-    <form class="range-picker" onSubmit={apply} aria-label="Date range">
-      <Field
-        label="From"
-        type="date"
-        value={draft.from}
-        max={draft.to || undefined}
-        error={error?.field === 'from' ? error.message : undefined}
-        onInput={(e: Event) => setDraft({ ...draft, from: (e.currentTarget as HTMLInputElement).value })}
-      />
-      <Field
-        label="To"
-        type="date"
-        value={draft.to}
-        min={draft.from || undefined}
-        error={error?.field === 'to' ? error.message : undefined}
-        onInput={(e: Event) => setDraft({ ...draft, to: (e.currentTarget as HTMLInputElement).value })}
-      />
-      <Button type="submit" variant="primary">
-        Show range
-      </Button>
-      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not of form fields; a fieldset would bring a border and a legend */}
-      <div class="presets" role="group" aria-label="Quick ranges">
-        {PRESETS.map((days) => (
-          <Button key={days} variant="quiet" onClick={() => onRange(daysBefore(days - 1), isoDay(new Date()))}>
-            Last {days} days
-          </Button>
-        ))}
-      </div>
-    </form>
-  );
-}
-
-/** One link's clicks over a chosen range (beside the period before) and where they came from; a click on a row filters the page. */
+/**
+ * One link's clicks over a chosen range (beside the period before) and where they came from (a click on a
+ * row filters the page), its conversions, and its visits as they arrive.
+ */
 export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
-  const { path: address, query } = useLocation();
-  const { from, to } = rangeOf(query);
+  const { from, to, setRange } = useRange();
   const filter = useStatsFilter();
   const path = { wsId, linkId: linkId! };
   const link = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path } }), [wsId, linkId]);
@@ -75,13 +31,22 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
       }),
     [wsId, linkId, from, to, filter.filter],
   );
-  const setRange = (nextFrom: string, nextTo: string) => {
-    const params = new URLSearchParams({ ...(nextFrom && { from: nextFrom }), ...(nextTo && { to: nextTo }), ...(filter.filter && { filter: filter.filter }) });
-    navigate(`${address}${params.size ? `?${params}` : ''}`, { replace: true });
-  };
+  const range = stats.data && { from: stats.data.from, to: stats.data.to };
+  const conversions = useLoad(
+    async () => range && api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { link_id: linkId, ...range } } }),
+    [wsId, linkId, range?.from, range?.to],
+  );
+  // counted from the later of the two loads on: a click stored meanwhile may be missed, never counted twice
+  const live = useLiveTally(wsId, hasFeature(useWorkspace().plan as Plan, 'stats'), conversions.data, linkId);
+  // live events are not filtered: a filtered view keeps the figures it loaded
+  const tally = filter.filter ? NO_TALLY : live.tally;
+  const data = useMemo(() => stats.data && { ...stats.data, days: withLiveClicks(stats.data.days, tally) }, [stats.data, tally]);
+  const today = tally.days[utcToday()]?.clicks ?? 0;
+  const allTime = Object.values(tally.days).reduce((n, d) => n + d.clicks, 0);
+  // the range's clicks, with those that arrived live on its days
+  const inRange = data?.days.reduce((sum, d) => sum + d.clicks, 0) ?? 0;
   /** a breakdown row's click: the page filtered by its value */
   const pick = (dimension: string, value: string | null) => () => filter.add({ dimension, value: filterValue(value) });
-  const data = stats.data;
   const rangeError = stats.error instanceof ApiFailure && ['from', 'to', 'filter'].includes(stats.error.field ?? '');
   const title = link.data ? link.data.title || link.data.short_url : 'Link';
 
@@ -113,17 +78,17 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
                 Clicks, {data.from} to {data.to}
               </dt>
               <dd>
-                {number.format(data.clicks)}
-                {data.previous && <span class="delta">{deltaText(data.clicks, data.previous.clicks)}</span>}
+                {number.format(inRange)}
+                {data.previous && <span class="delta">{deltaText(inRange, data.previous.clicks)}</span>}
               </dd>
             </div>
             <div class="card">
               <dt>Clicks, all time</dt>
-              <dd>{number.format(data.total_clicks)}</dd>
+              <dd>{number.format(data.total_clicks + allTime)}</dd>
             </div>
             <div class="card">
               <dt>Clicks today (UTC)</dt>
-              <dd>{number.format(data.today_clicks)}</dd>
+              <dd>{number.format(data.today_clicks + today)}</dd>
             </div>
             <div class="card">
               <dt>Countries, all time</dt>
@@ -166,6 +131,8 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
               rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks, onPick: pick('os', r.os) }))}
             />
           </div>
+          <LinkConversions stats={conversions} from={data.from} to={data.to} tally={live.tally} />
+          <LivePanel status={live.status} recent={live.recent} />
         </>
       )}
       <LinkHealthSection wsId={wsId} linkId={linkId!} />

@@ -1,5 +1,9 @@
+import { useMemo } from 'preact/hooks';
+import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
+import { LivePanel } from '../components/live-panel';
+import { emptyTally, type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
@@ -9,6 +13,7 @@ type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
 type Daily = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/daily'>;
 
 const number = new Intl.NumberFormat('en');
+const NO_TALLY = emptyTally();
 
 async function loadOverview(wsId: string, filter: string | undefined) {
   const path = { wsId };
@@ -31,11 +36,13 @@ async function loadOverview(wsId: string, filter: string | undefined) {
   }
 }
 
-function Totals({ summary, daily }: { summary: Summary; daily: Daily }) {
+/** The totals, with the clicks that arrived live since they loaded. */
+function Totals({ summary, daily, tally }: { summary: Summary; daily: Daily; tally: Tally }) {
+  const live = Object.values(tally.days).reduce((n, d) => n + d.clicks, 0);
   const cards = [
     ['Links', summary.total_links],
-    ['Clicks, all time', summary.total_clicks],
-    ['Clicks today (UTC)', summary.today_clicks],
+    ['Clicks, all time', summary.total_clicks + live],
+    ['Clicks today (UTC)', summary.today_clicks + (tally.days[utcToday()]?.clicks ?? 0)],
     ['Countries', summary.total_countries],
   ] as const;
   return (
@@ -43,7 +50,7 @@ function Totals({ summary, daily }: { summary: Summary; daily: Daily }) {
       <div class="card">
         <dt>Clicks, last 30 days</dt>
         <dd>
-          {number.format(daily.clicks)}
+          {number.format(daily.clicks + live)}
           {daily.previous && <span class="delta">{deltaText(daily.clicks, daily.previous.clicks)}</span>}
         </dd>
       </div>
@@ -59,15 +66,27 @@ function Totals({ summary, daily }: { summary: Summary; daily: Daily }) {
 
 /**
  * The workspace at a glance: totals, clicks per day over 30 days beside the 30 before, top links,
- * countries, referrers and devices; a click on any of their rows filters the whole page.
+ * countries, referrers and devices (a click on any of their rows filters the whole page), the latest
+ * visits; unfiltered, the figures move live while the page is open.
  */
 export function OverviewPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const filter = useStatsFilter();
   const overview = useLoad(() => loadOverview(wsId, filter.filter), [wsId, filter.filter]);
   const canCreate = roleAtLeast(workspace.role, 'editor');
+  const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
   const data = overview.data;
   const stats = data?.summary ? data : undefined;
+  // live events are not filtered: a filtered view keeps the figures it loaded
+  const tally = filter.filter ? NO_TALLY : live.tally;
+  const days = useMemo(() => stats && withLiveClicks(stats.daily.days, tally), [stats, tally]);
+  const linkNames = useMemo(() => Object.fromEntries((data?.links.links ?? []).map((l) => [l.id, l.title || l.short_url])), [data]);
+  // unfiltered, the most clicked links of all time (new clicks added live); filtered, the stats' top links
+  const topLinks = stats
+    ? filter.filter
+      ? stats.clicked.map((l) => ({ id: l.link_id, clicks: l.clicks, name: l.title || `${l.domain}/${l.slug}` }))
+      : stats.links.links.map((l) => ({ id: l.id, clicks: l.click_count + (tally.linkClicks[l.id] ?? 0), name: l.title || l.short_url }))
+    : [];
 
   return (
     <>
@@ -101,10 +120,10 @@ export function OverviewPage({ wsId }: { wsId: string }) {
       <FilterChips filter={filter} linkNames={stats && new Map(stats.clicked.map((l) => [l.link_id, l.title || `${l.domain}/${l.slug}`]))} />
       {stats && (
         <>
-          <Totals summary={stats.summary} daily={stats.daily} />
+          <Totals summary={stats.summary} daily={stats.daily} tally={tally} />
           <section class="panel chart-panel" aria-labelledby="daily-heading">
             <h2 id="daily-heading">Clicks per day, last 30 days</h2>
-            <DailyChart title="Clicks per day, last 30 days" days={stats.daily.days} previous={stats.daily.previous?.days} />
+            <DailyChart title="Clicks per day, last 30 days" days={days ?? []} previous={stats.daily.previous?.days} />
           </section>
         </>
       )}
@@ -113,14 +132,14 @@ export function OverviewPage({ wsId }: { wsId: string }) {
           <TopTable
             title="Top links"
             column="Link"
-            rows={stats.clicked.map((link) => ({
-              key: link.link_id,
+            rows={topLinks.map((link) => ({
+              key: link.id,
               clicks: link.clicks,
-              label: link.title || `${link.domain}/${link.slug}`,
-              onPick: () => filter.add({ dimension: 'link', value: link.link_id }),
+              label: link.name,
+              onPick: () => filter.add({ dimension: 'link', value: link.id }),
               extra: (
-                <a class="row-link" href={`/app/w/${wsId}/links/${link.link_id}/analytics`}>
-                  Analytics<span class="visually-hidden"> of {link.title || `${link.domain}/${link.slug}`}</span>
+                <a class="row-link" href={`/app/w/${wsId}/links/${link.id}/analytics`}>
+                  Analytics<span class="visually-hidden"> of {link.name}</span>
                 </a>
               ),
             }))}
@@ -175,6 +194,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
           />
         </div>
       )}
+      {stats && <LivePanel status={live.status} recent={live.recent} links={linkNames} />}
     </>
   );
 }

@@ -254,3 +254,22 @@ export function MonitoringSection({ form, set, plan, hasValue }: SectionProps & 
     </Section>
   );
 }
+
+export function ConversionSection({ form, set, plan, hasValue }: SectionProps & { hasValue: boolean }) {
+  return (
+    <Section
+      title="Conversion tracking"
+      intro="Which visits of this link led to sign-ups and sales: the Conversions page shows them once your server reports them."
+      feature="conversions"
+      plan={plan}
+      hasValue={hasValue}
+    >
+      <Checkbox
+        label="Track conversions"
+        checked={form.trackConversions}
+        onChecked={(trackConversions) => set({ trackConversions })}
+        hint="Each visit reaches the destination with lh_cid=<click id> added; your server reports a lead (POST …/track/lead) and sales with it."
+      />
+    </Section>
+  );
+}

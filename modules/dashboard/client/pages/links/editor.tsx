@@ -9,6 +9,7 @@ import {
   DestinationSection,
   TemplateSection,
   ExpirySection,
+  ConversionSection,
   MonitoringSection,
   PasswordSection,
   PreviewSection,
@@ -31,6 +32,8 @@ interface EditorData {
   domains: DomainList;
   tags: string[];
   defaultUtm: Record<string, string> | null;
+  /** new links track conversions unless they say otherwise */
+  trackDefault: boolean;
 }
 
 const SECTIONS = [
@@ -50,6 +53,7 @@ const SECTIONS = [
   'Interstitial page',
   'Social preview',
   'Monitoring',
+  'Conversion tracking',
 ];
 
 async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan): Promise<EditorData> {
@@ -61,7 +65,14 @@ async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan):
     api.get('/api/workspaces/{wsId}/links/tags', { params: { path: { wsId } } }),
     api.get('/api/workspaces/{wsId}', { params: { path: { wsId } } }),
   ]);
-  return { link, templates, domains, tags: tags.tags.map((t) => t.name), defaultUtm: workspace.default_utm_params };
+  return {
+    link,
+    templates,
+    domains,
+    tags: tags.tags.map((t) => t.name),
+    defaultUtm: workspace.default_utm_params,
+    trackDefault: workspace.track_conversions_default,
+  };
 }
 
 /** Create (no `linkId`) or edit a link: every field of the API in sections; a viewer sees them read-only. */
@@ -108,7 +119,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
   const canEdit = roleAtLeast(workspace.role, 'editor');
   const canDelete = roleAtLeast(workspace.role, 'admin');
   const [link, setLink] = useState(data.link);
-  const loaded = useRef(formOf(link, data.domains.default_domain));
+  const loaded = useRef(formOf(link, data.domains.default_domain, data.trackDefault));
   const [form, setForm] = useState<LinkForm>(loaded.current);
   const [failure, setFailure] = useState<FormError>();
   const [inline, setInline] = useState(false);
@@ -146,12 +157,12 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
         await api.patch('/api/workspaces/{wsId}/links/{linkId}', { params: { path }, body: patch });
         // the stored link (normalised values, a generated slug, has_password) becomes what the form compares with
         const saved = await api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path } });
-        loaded.current = formOf(saved, data.domains.default_domain);
+        loaded.current = formOf(saved, data.domains.default_domain, data.trackDefault);
         setLink(saved);
         setForm(loaded.current);
         toast('Changes saved');
       } else {
-        const created = await api.post('/api/workspaces/{wsId}/links', { params: { path: { wsId } }, body: createBody(form) });
+        const created = await api.post('/api/workspaces/{wsId}/links', { params: { path: { wsId } }, body: createBody(form, data.trackDefault) });
         toast(`Link created: ${created.short_url}`);
         navigate(`/app/w/${wsId}/links/${created.id}`);
       }
@@ -237,6 +248,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
               <InterstitialSection {...props} hasValue={Boolean(link?.interstitial)} />
               <PreviewSection {...props} />
               <MonitoringSection {...props} hasValue={Boolean(link?.monitoring)} />
+              <ConversionSection {...props} hasValue={Boolean(link?.track_conversions)} />
             </fieldset>
           </FormErrorProvider>
           {canEdit && (

@@ -72,6 +72,7 @@ export interface LinkForm {
   ogDescription: string;
   ogImage: string;
   monitoring: boolean;
+  trackConversions: boolean;
 }
 
 /** Operators taking a list of values (typed comma-separated), and `between`'s two bounds. */
@@ -104,8 +105,8 @@ function conditionForm(c: ApiRule['conditions'][number]): ConditionForm {
   return { field: c.field, operator: c.operator, key: c.key ?? '', value: values.join(', '), to: '' };
 }
 
-/** The form of a loaded link (or a new one); `domain` is '' for the default domain. */
-export function formOf(link: Link | undefined, defaultDomain?: string): LinkForm {
+/** The form of a loaded link (or a new one, tracking conversions when `trackDefault`, the workspace's default, says so); `domain` is '' for the default domain. */
+export function formOf(link: Link | undefined, defaultDomain?: string, trackDefault = false): LinkForm {
   const style = link?.interstitial?.style ?? {};
   return {
     templateId: '',
@@ -145,6 +146,7 @@ export function formOf(link: Link | undefined, defaultDomain?: string): LinkForm
     ogDescription: link?.og_description ?? '',
     ogImage: link?.og_image ?? '',
     monitoring: link?.monitoring ?? false,
+    trackConversions: link?.track_conversions ?? trackDefault,
   };
 }
 
@@ -212,18 +214,27 @@ export function toBody(form: LinkForm): Record<string, unknown> {
     og_description: text(form.ogDescription),
     og_image: text(form.ogImage),
     monitoring: form.monitoring,
+    track_conversions: form.trackConversions,
   };
   if (form.password !== '') body.password = form.password;
   else if (form.removePassword) body.password = null;
   return body;
 }
 
-/** A new link: the fields that hold something (empty ones take the template's values or the API's defaults, e.g. the workspace's UTM parameters). */
-export function createBody(form: LinkForm): LinkCreateBody {
+/**
+ * A new link: the fields that hold something (empty ones take the template's values or the API's defaults, e.g. the
+ * workspace's UTM parameters); `track_conversions` only when it differs from the workspace's default `trackDefault`.
+ */
+export function createBody(form: LinkForm, trackDefault = false): LinkCreateBody {
   const body = toBody(form);
   const given = Object.fromEntries(
     Object.entries(body).filter(
-      ([key, value]) => value !== null && value !== '' && !(key === 'monitoring' && value === false) && !(key === 'redirect_type' && value === 302),
+      ([key, value]) =>
+        value !== null &&
+        value !== '' &&
+        !(key === 'monitoring' && value === false) &&
+        !(key === 'redirect_type' && value === 302) &&
+        !(key === 'track_conversions' && value === trackDefault),
     ),
   );
   return (form.templateId ? { ...given, template_id: form.templateId } : given) as LinkCreateBody;

@@ -20,6 +20,9 @@ export interface SettingsForm {
   scripts: string;
   utm: Record<UtmKey, string>;
   expiredPageUrl: string;
+  trackDefault: boolean;
+  /** days, as typed */
+  attributionWindow: string;
 }
 
 type SettingsPatch = ApiBody<'patch', '/api/workspaces/{wsId}'>;
@@ -36,6 +39,8 @@ export function settingsFormOf(ws: WorkspaceSettings): SettingsForm {
     scripts: (ws.retargeting_scripts ?? []).join('\n'),
     utm: Object.fromEntries(UTM_KEYS.map((k) => [k, ws.default_utm_params?.[k] ?? ''])) as Record<UtmKey, string>,
     expiredPageUrl: ws.expired_page_url,
+    trackDefault: ws.track_conversions_default,
+    attributionWindow: String(ws.attribution_window_days),
   };
 }
 
@@ -57,6 +62,9 @@ function fieldsOf(form: SettingsForm, withScripts: boolean): SettingsPatch {
     ...(withScripts ? { retargeting_scripts: lines(form.scripts).length ? lines(form.scripts) : null } : {}),
     default_utm_params: utm.length ? Object.fromEntries(utm) : null,
     expired_page_url: text(form.expiredPageUrl),
+    track_conversions_default: form.trackDefault,
+    // digits go as a number; anything else as typed, so the API's message says what is wrong
+    attribution_window_days: (/^\d+$/.test(form.attributionWindow.trim()) ? Number(form.attributionWindow) : form.attributionWindow) as number,
   };
 }
 

@@ -5,7 +5,7 @@ import { useSession, useWorkspace } from '../../session';
 import { Button, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
 import { failureOf, FormErrorProvider, type FormError } from '../links/errors';
 import { UTM_KEYS } from '../links/form';
-import { TextArea, TextField } from '../links/inputs';
+import { Checkbox, TextArea, TextField } from '../links/inputs';
 import '../links/links.css';
 import { Section } from '../links/section';
 import { useFocusOnFailure } from '../focus-failure';
@@ -171,6 +171,27 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
                   />
                 ))}
               </div>
+            </Section>
+            <Section
+              title="Conversion tracking"
+              intro="Links that track conversions send their visitors on with a click id (lh_cid), against which your server reports sign-ups and sales."
+              feature="conversions"
+              plan={plan}
+            >
+              <Checkbox
+                label="New links track conversions"
+                checked={form.trackDefault}
+                onChecked={(trackDefault) => set({ trackDefault })}
+                hint="The default of the link editor's switch; existing links keep theirs."
+              />
+              <TextField
+                label="Attribution window (days)"
+                path="attribution_window_days"
+                value={form.attributionWindow}
+                onValue={(attributionWindow) => set({ attributionWindow })}
+                inputMode="numeric"
+                hint="How old a click may be when its lead is reported, 1 to 365 days; an older one is refused (410)."
+              />
             </Section>
             <Section title="Expired links" plan={plan}>
               <TextField
