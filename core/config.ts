@@ -16,7 +16,10 @@ export interface Config {
   dataDir: string;
   /** EMBEDDED_DURABILITY: `commit` flushes the embedded database's WAL to the disk before a write is acknowledged; `relaxed` leaves flushing to the operating system */
   embeddedDurability: EmbeddedDurability;
+  /** REDIS_URL; with REDIS_SENTINELS it gives only the password and database number (`redis://` when unset) */
   redisUrl?: string;
+  /** REDIS_SENTINELS + REDIS_SENTINEL_NAME (+ REDIS_SENTINEL_PASSWORD): the Redis primary is the one these Sentinels name */
+  redisSentinels?: RedisSentinels;
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
@@ -59,6 +62,27 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface RedisSentinels {
+  hosts: { host: string; port: number }[];
+  /** the master group name the Sentinels monitor (`sentinel monitor <name> …`) */
+  name: string;
+  password?: string;
+}
+
+/** REDIS_SENTINELS=host:port,… (port 26379 when left out) with REDIS_SENTINEL_NAME; undefined when unset. */
+function redisSentinelsOf(env: Env): RedisSentinels | undefined {
+  const hosts = list(env.REDIS_SENTINELS).map((entry) => {
+    const match = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(entry);
+    const port = Number(match?.[2] ?? 26379);
+    if (!match || !(port > 0 && port < 65536)) throw new ConfigError(`REDIS_SENTINELS must be host:port entries separated by commas, got "${entry}"`);
+    return { host: match[1]!, port };
+  });
+  if (!hosts.length) return undefined;
+  const name = env.REDIS_SENTINEL_NAME?.trim();
+  if (!name) throw new ConfigError('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the master group name the Sentinels monitor (e.g. mymaster)');
+  return { hosts, name, password: env.REDIS_SENTINEL_PASSWORD || undefined };
+}
 
 export interface OidcConfig {
   /** https URL; its /.well-known/openid-configuration is discovered */
@@ -157,6 +181,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const site = new URL(siteUrl);
   const defaultDomain = (env.DEFAULT_DOMAIN ?? site.host).toLowerCase();
   const defaultHostname = defaultDomain.replace(/:\d+$/, '');
+  const redisSentinels = redisSentinelsOf(env);
   const config: Config = {
     port,
     siteUrl,
@@ -166,7 +191,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? './data',
     embeddedDurability: embeddedDurability(env.EMBEDDED_DURABILITY),
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: env.REDIS_URL || (redisSentinels ? 'redis://' : undefined),
+    redisSentinels,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),

@@ -45,11 +45,12 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
   let cache: Cache;
   let queue: JobQueue;
   if (config.redisUrl) {
-    redis = createRedis(config.redisUrl, 'fast');
-    const subscriber = createRedis(config.redisUrl, 'subscriber');
-    const producer = createRedis(config.redisUrl, 'producer');
+    const target = { url: config.redisUrl, sentinels: config.redisSentinels };
+    redis = createRedis(target, 'fast');
+    const subscriber = createRedis(target, 'subscriber');
+    const producer = createRedis(target, 'producer');
     cache = createCache({ redis: { client: redis, subscriber, prefix: config.redisPrefix }, log });
-    queue = createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, producer, log, lockMs: config.jobLockMs });
+    queue = createBullQueue({ target, prefix: config.redisPrefix, producer, log, lockMs: config.jobLockMs });
     closers.push(async () => {
       subscriber.disconnect();
       producer.disconnect();
