@@ -13,6 +13,10 @@ export interface Config {
   /** protocol used to build short URLs on the default domain */
   shortProtocol: string;
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL's database; reads that may trail a write by the replica's lag go there */
+  databaseReplicaUrl?: string;
+  /** DATABASE_PGBOUNCER=true: DATABASE_URL (and the replica's) lead to PgBouncer in transaction mode; no named prepared statements */
+  databasePgbouncer: boolean;
   dataDir: string;
   /** EMBEDDED_DURABILITY: `commit` flushes the embedded database's WAL to the disk before a write is acknowledged; `relaxed` leaves flushing to the operating system */
   embeddedDurability: EmbeddedDurability;
@@ -127,6 +131,14 @@ function embeddedDurability(value: string | undefined): EmbeddedDurability {
   throw new Error(`EMBEDDED_DURABILITY must be "commit" (the default) or "relaxed", got "${value}"`);
 }
 
+/** DATABASE_REPLICA_URL: only beside a DATABASE_URL (the embedded database has no replica). */
+function databaseReplicaUrlOf(env: Env): string | undefined {
+  const url = env.DATABASE_REPLICA_URL || undefined;
+  if (url && !env.DATABASE_URL)
+    throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL: the replica is a copy of that PostgreSQL database (the embedded one has none)');
+  return url;
+}
+
 /** The share of redirects logged: 0 without LOG_REDIRECTS, else LOG_REDIRECTS_SAMPLE (default all). */
 function logRedirectsOf(env: Env): number {
   if (!truthy(env.LOG_REDIRECTS)) return 0;
@@ -189,6 +201,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     defaultDomain,
     shortProtocol: site.protocol,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: databaseReplicaUrlOf(env),
+    databasePgbouncer: truthy(env.DATABASE_PGBOUNCER),
     dataDir: env.DATA_DIR ?? './data',
     embeddedDurability: embeddedDurability(env.EMBEDDED_DURABILITY),
     redisUrl: env.REDIS_URL || (redisSentinels ? 'redis://' : undefined),

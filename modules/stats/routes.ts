@@ -13,13 +13,13 @@ const base = '/api/workspaces/:wsId/stats';
 export const statsRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:stats', detail: { tags: ['Stats'] } })
     .use(accessMacro(deps.access))
-    .get(`${base}/summary`, ({ workspace }) => workspaceSummary(deps.db, workspace.id), {
+    .get(`${base}/summary`, ({ workspace }) => workspaceSummary(deps.readDb, workspace.id), {
       access,
       params: WsParams,
       response: { 200: Summary, ...errors(401, 402, 403, 404) },
       detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC), unique visitors (all time and today)' },
     })
-    .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.db, workspace.id, query), {
+    .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: RangeQuery,
@@ -30,7 +30,7 @@ export const statsRoutes = (deps: Deps) =>
       `${base}/hourly`,
       async ({ workspace, query }) => {
         if (query.link_id && !(await getLink(deps.db, workspace.id, query.link_id))) throw notFound('Link');
-        return workspaceHourly(deps.db, workspace.id, query);
+        return workspaceHourly(deps.readDb, workspace.id, query);
       },
       {
         access,
@@ -42,28 +42,28 @@ export const statsRoutes = (deps: Deps) =>
         },
       },
     )
-    .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.db, workspace.id, query), {
+    .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: TopLinks, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Most clicked links of the workspace over the range (default all time)' },
     })
-    .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.db, workspace.id, 'country', query) }), {
+    .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.readDb, workspace.id, 'country', query) }), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: Countries, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top visitor countries' },
     })
-    .get(`${base}/referrers`, async ({ workspace, query }) => ({ referrers: await workspaceTop(deps.db, workspace.id, 'referrer', query) }), {
+    .get(`${base}/referrers`, async ({ workspace, query }) => ({ referrers: await workspaceTop(deps.readDb, workspace.id, 'referrer', query) }), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: Referrers, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top referring hosts (null = direct)' },
     })
-    .get(`${base}/devices`, ({ workspace, query }) => workspaceDevices(deps.db, workspace.id, query), {
+    .get(`${base}/devices`, ({ workspace, query }) => workspaceDevices(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: TopQuery,
@@ -74,7 +74,7 @@ export const statsRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/links/:linkId/stats',
       async ({ workspace, params, query }) => {
         if (!(await getLink(deps.db, workspace.id, params.linkId))) throw notFound('Link');
-        return linkStats(deps.db, workspace.id, params.linkId, query);
+        return linkStats(deps.readDb, workspace.id, params.linkId, query);
       },
       {
         access,

@@ -22,3 +22,10 @@ test('REDIS_SENTINELS without a name, or with a port that is no port, is refused
   expect(() => loadConfig({ REDIS_SENTINELS: 'a:99999', REDIS_SENTINEL_NAME: 'm' })).toThrow('REDIS_SENTINELS must be host:port entries');
   expect(() => loadConfig({ REDIS_SENTINELS: 'a:0', REDIS_SENTINEL_NAME: 'm' })).toThrow('REDIS_SENTINELS must be host:port entries');
 });
+
+test('DATABASE_REPLICA_URL beside DATABASE_URL; alone it is refused (the embedded database has no replica); DATABASE_PGBOUNCER', () => {
+  const config = loadConfig({ DATABASE_URL: 'postgres://a/db', DATABASE_REPLICA_URL: 'postgres://b/db', DATABASE_PGBOUNCER: 'true' });
+  expect(config).toMatchObject({ databaseReplicaUrl: 'postgres://b/db', databasePgbouncer: true });
+  expect(loadConfig({}).databasePgbouncer).toBe(false);
+  expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://b/db' })).toThrow('DATABASE_REPLICA_URL needs DATABASE_URL');
+});
