@@ -98,7 +98,9 @@ function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,
-    prepare: !pgbouncer,
+    // PgBouncer in transaction mode hands each transaction any server connection, where a statement
+    // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
+    ...(pgbouncer ? { prepare: false } : {}),
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
