@@ -13,10 +13,17 @@ export interface Config {
   /** protocol used to build short URLs on the default domain */
   shortProtocol: string;
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL's database; reads that may trail a write by the replica's lag go there */
+  databaseReplicaUrl?: string;
+  /** DATABASE_PGBOUNCER=true: DATABASE_URL (and the replica's) lead to PgBouncer in transaction mode; no named prepared statements */
+  databasePgbouncer: boolean;
   dataDir: string;
   /** EMBEDDED_DURABILITY: `commit` flushes the embedded database's WAL to the disk before a write is acknowledged; `relaxed` leaves flushing to the operating system */
   embeddedDurability: EmbeddedDurability;
+  /** REDIS_URL; with REDIS_SENTINELS it gives only the password and database number (`redis://` when unset) */
   redisUrl?: string;
+  /** REDIS_SENTINELS + REDIS_SENTINEL_NAME (+ REDIS_SENTINEL_PASSWORD): the Redis primary is the one these Sentinels name */
+  redisSentinels?: RedisSentinels;
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
@@ -60,6 +67,27 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
+export interface RedisSentinels {
+  hosts: { host: string; port: number }[];
+  /** the master group name the Sentinels monitor (`sentinel monitor <name> …`) */
+  name: string;
+  password?: string;
+}
+
+/** REDIS_SENTINELS=host:port,… (port 26379 when left out) with REDIS_SENTINEL_NAME; undefined when unset. */
+function redisSentinelsOf(env: Env): RedisSentinels | undefined {
+  const hosts = list(env.REDIS_SENTINELS).map((entry) => {
+    const match = /^\[?([^\]]+?)\]?(?::(\d+))?$/.exec(entry);
+    const port = Number(match?.[2] ?? 26379);
+    if (!match || !(port > 0 && port < 65536)) throw new ConfigError(`REDIS_SENTINELS must be host:port entries separated by commas, got "${entry}"`);
+    return { host: match[1]!, port };
+  });
+  if (!hosts.length) return undefined;
+  const name = env.REDIS_SENTINEL_NAME?.trim();
+  if (!name) throw new ConfigError('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the master group name the Sentinels monitor (e.g. mymaster)');
+  return { hosts, name, password: env.REDIS_SENTINEL_PASSWORD || undefined };
+}
+
 export interface OidcConfig {
   /** https URL; its /.well-known/openid-configuration is discovered */
   issuer: string;
@@ -101,6 +129,14 @@ function embeddedDurability(value: string | undefined): EmbeddedDurability {
   if (value === undefined || value === '' || value === 'commit') return 'commit';
   if (value === 'relaxed') return value;
   throw new Error(`EMBEDDED_DURABILITY must be "commit" (the default) or "relaxed", got "${value}"`);
+}
+
+/** DATABASE_REPLICA_URL: only beside a DATABASE_URL (the embedded database has no replica). */
+function databaseReplicaUrlOf(env: Env): string | undefined {
+  const url = env.DATABASE_REPLICA_URL || undefined;
+  if (url && !env.DATABASE_URL)
+    throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL: the replica is a copy of that PostgreSQL database (the embedded one has none)');
+  return url;
 }
 
 /** The share of redirects logged: 0 without LOG_REDIRECTS, else LOG_REDIRECTS_SAMPLE (default all). */
@@ -157,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const site = new URL(siteUrl);
   const defaultDomain = (env.DEFAULT_DOMAIN ?? site.host).toLowerCase();
   const defaultHostname = defaultDomain.replace(/:\d+$/, '');
+  const redisSentinels = redisSentinelsOf(env);
   const config: Config = {
     port,
     siteUrl,
@@ -164,9 +201,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     defaultDomain,
     shortProtocol: site.protocol,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: databaseReplicaUrlOf(env),
+    databasePgbouncer: truthy(env.DATABASE_PGBOUNCER),
     dataDir: env.DATA_DIR ?? './data',
     embeddedDurability: embeddedDurability(env.EMBEDDED_DURABILITY),
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: env.REDIS_URL || (redisSentinels ? 'redis://' : undefined),
+    redisSentinels,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),

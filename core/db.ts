@@ -61,12 +61,14 @@ export interface OpenOptions {
   memory?: boolean;
   migrate?: boolean;
   poolSize?: number;
+  /** PostgreSQL behind PgBouncer in transaction mode: statements are not prepared by name (a name lives on one server connection) */
+  pgbouncer?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.url || opts.memory ? undefined : (opts.dataDir ?? './data');
   const durability = opts.durability;
-  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : await openPglite({ dataDir, durability });
+  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.pgbouncer ?? false) : await openPglite({ dataDir, durability });
   if (opts.migrate === false) return database;
   const before = dataDir ? await appliedMigrations(database) : 0;
   await migrateDatabase(database);
@@ -89,7 +91,7 @@ async function appliedMigrations(database: Database): Promise<number> {
   return count?.n ?? 0;
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
   // fetch_types off: postgres.js would run its array-type query on every new connection from a
   // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
   // rejection that ended the process (db-faults.test.ts, about one run in three). drizzle reads and
@@ -99,7 +101,9 @@ function openPostgres(url: string, max: number): Database {
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,
-    prepare: true,
+    // PgBouncer in transaction mode hands each transaction any server connection, where a statement
+    // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
+    ...(pgbouncer ? { prepare: false } : {}),
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
@@ -194,6 +198,19 @@ export function surviveClosedSocketWrites(log: (error: Error) => void = () => {}
 
 export const isClosedSocketWrite = (error: unknown): boolean =>
   error instanceof TypeError && /socket\.write|reading 'write'/.test(error.message) && Boolean(error.stack?.includes('postgres/src/connection.js'));
+
+/**
+ * Seconds the replica `db` trails its primary: 0 when it has replayed all it received, else the age
+ * of the last transaction it replayed. Undefined when `db` is no replica (a promoted one included).
+ */
+export async function replicaLagSeconds(db: Db): Promise<number | undefined> {
+  const [row] = rowsOf<{ lag: number | null }>(
+    await db.execute(
+      sql`select case when not pg_is_in_recovery() then null when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 end as lag`,
+    ),
+  );
+  return row?.lag ?? undefined;
+}
 
 /** Rows of `db.execute(sql…)`: postgres.js answers an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -14,7 +14,15 @@ export interface Deps {
   config: Config;
   log: Logger;
   database: Database;
+  /** the primary: writes, and every read that must see a write just made (the answer after a write, access checks, plan limits, the redirect cache fill) */
   db: Db;
+  /**
+   * Reads that may trail a write by the replica's lag: stats, exports, the links list, portfolio
+   * pages. The replica (DATABASE_REPLICA_URL) when there is one, else the primary's handle.
+   */
+  readDb: Db;
+  /** DATABASE_REPLICA_URL's pool */
+  replica?: Database;
   bus: HookBus;
   cache: Cache;
   queue: JobQueue;
@@ -37,7 +45,10 @@ export interface DepsOptions {
 
 export async function createDeps(config: Config, opts: DepsOptions): Promise<Deps> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability }));
+  const pgbouncer = config.databasePgbouncer;
+  const database =
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability, pgbouncer }));
+  const replica = config.databaseReplicaUrl ? await openDatabase({ url: config.databaseReplicaUrl, migrate: false, pgbouncer }) : undefined;
   const bus = new HookBus(log);
   const closers: (() => Promise<unknown>)[] = [];
 
@@ -45,11 +56,12 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
   let cache: Cache;
   let queue: JobQueue;
   if (config.redisUrl) {
-    redis = createRedis(config.redisUrl, 'fast');
-    const subscriber = createRedis(config.redisUrl, 'subscriber');
-    const producer = createRedis(config.redisUrl, 'producer');
+    const target = { url: config.redisUrl, sentinels: config.redisSentinels };
+    redis = createRedis(target, 'fast');
+    const subscriber = createRedis(target, 'subscriber');
+    const producer = createRedis(target, 'producer');
     cache = createCache({ redis: { client: redis, subscriber, prefix: config.redisPrefix }, log });
-    queue = createBullQueue({ url: config.redisUrl, prefix: config.redisPrefix, producer, log, lockMs: config.jobLockMs });
+    queue = createBullQueue({ target, prefix: config.redisPrefix, producer, log, lockMs: config.jobLockMs });
     closers.push(async () => {
       subscriber.disconnect();
       producer.disconnect();
@@ -66,6 +78,8 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
     log,
     database,
     db: database.db,
+    readDb: replica?.db ?? database.db,
+    replica,
     bus,
     cache,
     queue,
@@ -77,6 +91,7 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
       await queue.close();
       await cache.close();
       for (const close of closers) await close();
+      await replica?.close();
       await database.close();
     },
   };

@@ -151,10 +151,14 @@ export function callerFault(error: unknown): ApiError | undefined {
   return undefined;
 }
 
-/** Connection-level failures: the database is unreachable, so the answer is 503 (retry), not 500. */
+/**
+ * Connection-level failures: the database is unreachable, so the answer is 503 (retry), not 500.
+ * A write refused as read-only (25006) is one too: during a failover the connection reached a
+ * replica that is not promoted yet (multi-host DATABASE_URL), and the write succeeds once it is.
+ */
 export function isUnavailable(error: unknown): boolean {
   const code = pgErrorCode(error);
-  if (code && (code.startsWith('08') || code === '57P01' || code === '57P03' || code === '53300')) return true;
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P03' || code === '53300' || code === '25006')) return true;
   let e: any = error;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
     if (['ECONNREFUSED', 'ECONNRESET', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ETIMEDOUT'].includes(e.code))

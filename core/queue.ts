@@ -2,6 +2,7 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { CronExpressionParser } from 'cron-parser';
 import type Redis from 'ioredis';
 import type { Logger } from './logger';
+import { redisConnectionOptions, type RedisTarget } from './redis';
 
 /**
  * Job names and payloads. Modules add theirs by declaration merging:
@@ -63,6 +64,10 @@ export const queueOf = (name: string) => name.split('.')[0]!;
 
 /** How long a producer waits for Redis before buffering the job in memory. */
 const SEND_DEADLINE_MS = 500;
+/** How long a send behind Sentinel waits for the primary's replica to confirm the job (a replica answers in about a millisecond). */
+const REPLICA_WAIT_MS = 50;
+/** How long sends stop waiting for a replica after one did not answer. */
+const REPLICA_RECHECK_MS = 5000;
 
 function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout>;
@@ -208,14 +213,14 @@ export function createMemoryQueue(log: Logger): JobQueue {
  * (the worker processes). Producers fail fast: a job that cannot reach Redis waits in a
  * bounded in-memory buffer and is re-sent when Redis answers again.
  */
-export function createBullQueue(opts: { url: string; prefix: string; producer: Redis; log: Logger; lockMs?: number }): JobQueue {
+export function createBullQueue(opts: { target: RedisTarget; prefix: string; producer: Redis; log: Logger; lockMs?: number }): JobQueue {
   const { log } = opts;
   const processors = new Map<string, (data: any, meta: { jobId?: string; attempt: number }) => Promise<void>>();
   const queues = new Map<string, Queue>();
   const workers: Worker[] = [];
   const buffer: { name: string; data: unknown; opts: EnqueueOptions & { jobId: string } }[] = [];
   const BUFFER_MAX = 100_000;
-  const workerConnection: ConnectionOptions = { url: opts.url, maxRetriesPerRequest: null } as any;
+  const workerConnection = redisConnectionOptions(opts.target) as ConnectionOptions;
 
   const queueFor = (name: string) => {
     const q = queueOf(name);
@@ -234,7 +239,7 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
   };
 
   // every job gets an id: a send that timed out but landed later, and its buffered re-send, stay one job
-  const send = (name: string, data: unknown, o: EnqueueOptions & { jobId: string }) =>
+  const add = (name: string, data: unknown, o: EnqueueOptions & { jobId: string }) =>
     withDeadline(
       queueFor(name).add(name, data, {
         jobId: o.jobId,
@@ -246,6 +251,19 @@ export function createBullQueue(opts: { url: string; prefix: string; producer: R
       }),
       SEND_DEADLINE_MS,
     );
+  // Behind Sentinel the primary's writes reach its replica a moment later: a job the primary took but
+  // had not passed on is lost if the primary dies then, and a click batch leaves the spool once it is
+  // sent. Sending waits (REPLICA_WAIT_MS at most) until the replica has it. A primary left without a
+  // replica (after a failover, until the old primary is back as one) still takes jobs, as a lone
+  // Redis does: once a wait times out, sends do not wait for REPLICA_RECHECK_MS.
+  let replicaMissingUntil = 0;
+  const send = opts.target.sentinels
+    ? async (name: string, data: unknown, o: EnqueueOptions & { jobId: string }) => {
+        await add(name, data, o);
+        if (Date.now() < replicaMissingUntil) return;
+        if ((await opts.producer.wait(1, REPLICA_WAIT_MS)) < 1) replicaMissingUntil = Date.now() + REPLICA_RECHECK_MS;
+      }
+    : add;
 
   const retryTimers = new Set<ReturnType<typeof setInterval>>();
   const consumed = new Set<string>();

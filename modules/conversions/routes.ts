@@ -38,7 +38,7 @@ export const conversionRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/stats/conversions',
       async ({ workspace, query }) => {
         if (query.link_id && !(await getLink(deps.db, workspace.id, query.link_id))) throw notFound('Link');
-        return conversionStats(deps.db, workspace.id, query);
+        return conversionStats(deps.readDb, workspace.id, query);
       },
       {
         access: { role: 'viewer', feature: 'conversions' },

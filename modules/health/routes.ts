@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia';
+import { replicaLagSeconds } from '../../core/db';
 import type { Deps } from '../../core/deps';
 
 const withDeadline = <T>(p: Promise<T>, ms: number) =>
@@ -20,10 +21,19 @@ async function pingRedis(redis: NonNullable<Deps['redis']>) {
 
 const Readiness = t.Object({
   ok: t.Boolean(),
-  checks: t.Record(t.String(), t.String(), { description: '`up`, or `down: <reason>`, per dependency (database, redis)' }),
+  checks: t.Record(t.String(), t.String(), {
+    description: '`up`, or `down: <reason>`, per dependency (database, redis, database_replica)',
+  }),
+  replica_lag_seconds: t.Optional(
+    t.Number({ description: 'With DATABASE_REPLICA_URL: how far the replica trails the primary (0 when it has replayed all it received)' }),
+  ),
 });
 
-/** Liveness and readiness: readyz checks the database and, when configured, Redis. */
+/**
+ * Liveness and readiness: readyz checks the database and, when configured, Redis and the read
+ * replica. A replica that is down is shown but leaves `ok` true: redirects and writes do not use
+ * it, and a load balancer taking every API process out for it would stop them too.
+ */
 export const healthRoutes = (deps: Deps) =>
   new Elysia({ name: 'module:health', detail: { tags: ['Operations'] } })
     .get('/healthz', () => ({ ok: true }), { detail: { summary: 'Liveness', security: [] }, response: t.Object({ ok: t.Boolean() }) })
@@ -39,10 +49,15 @@ export const healthRoutes = (deps: Deps) =>
             checks[name] = `down: ${(error as Error).message}`;
           }
         };
-        await Promise.all([probe('database', () => deps.database.ping()), deps.redis ? probe('redis', () => pingRedis(deps.redis!)) : Promise.resolve()]);
-        const ok = Object.values(checks).every((v) => v === 'up');
+        let lag: number | undefined;
+        await Promise.all([
+          probe('database', () => deps.database.ping()),
+          deps.redis ? probe('redis', () => pingRedis(deps.redis!)) : undefined,
+          deps.replica ? probe('database_replica', async () => (lag = await replicaLagSeconds(deps.replica!.db))) : undefined,
+        ]);
+        const ok = Object.entries(checks).every(([name, v]) => v === 'up' || name === 'database_replica');
         if (!ok) set.status = 503;
-        return { ok, checks };
+        return { ok, checks, ...(lag === undefined ? {} : { replica_lag_seconds: lag }) };
       },
       {
         detail: { summary: 'Readiness: database and Redis reachable', security: [] },

@@ -162,7 +162,7 @@ export const CONVERSION_EXPORT_COLUMNS = [
 async function* linkExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
   let afterId: string | undefined;
   for (;;) {
-    const rows = await linksAfter(deps.db, { workspaceId }, { afterId, limit: EXPORT_PAGE });
+    const rows = await linksAfter(deps.readDb, { workspaceId }, { afterId, limit: EXPORT_PAGE });
     yield rows.map((r) => [r.id, r.domain, r.slug, r.target, r.title, Number(r.clickCount), iso(r.createdAt), iso(r.updatedAt)]);
     if (rows.length < EXPORT_PAGE) return;
     afterId = rows.at(-1)!.id;
@@ -173,7 +173,7 @@ async function* clickExportPages(deps: Deps, workspaceId: string): AsyncGenerato
   let before: ClickCursor | undefined;
   for (let remaining = LIMITS.clickExportRows; remaining > 0; ) {
     const limit = Math.min(EXPORT_PAGE, remaining);
-    const rows = await clicksBefore(deps.db, workspaceId, { before, limit });
+    const rows = await clicksBefore(deps.readDb, workspaceId, { before, limit });
     yield rows.map((c) => [c.id, c.linkId, c.domain, c.slug, iso(c.clickedAt), c.country, c.referer, c.browser, c.os, c.device]);
     if (rows.length < limit) return;
     remaining -= rows.length;
@@ -191,7 +191,7 @@ export const clicksCsv = (deps: Deps, workspaceId: string) => csvStream(CLICK_EX
 async function* conversionExportPages(deps: Deps, workspaceId: string): AsyncGenerator<unknown[][]> {
   let before: ConversionCursor | undefined;
   for (;;) {
-    const rows = await conversionsBefore(deps.db, workspaceId, { before, limit: EXPORT_PAGE });
+    const rows = await conversionsBefore(deps.readDb, workspaceId, { before, limit: EXPORT_PAGE });
     yield rows.map((c) => [
       c.kind,
       c.id,

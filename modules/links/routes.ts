@@ -44,7 +44,7 @@ export const linkRoutes = (deps: Deps) =>
         detail: { summary: 'Create a link' },
       },
     )
-    .get('/api/workspaces/:wsId/links', ({ workspace, query }) => listLinks(deps.db, deps.config, workspace.id, query), {
+    .get('/api/workspaces/:wsId/links', ({ workspace, query }) => listLinks(deps.readDb, deps.config, workspace.id, query), {
       access: { role: 'viewer' },
       params: WsParams,
       query: ListQuery,

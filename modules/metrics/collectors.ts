@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, type Metric, Registry } from 'prom-client';
+import { replicaLagSeconds } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { type LatencyHistogram, metrics } from '../../core/metrics';
 
@@ -84,6 +85,20 @@ export function createRegistry(deps: Deps): Registry {
       { labels: { kind: deps.database.kind }, value: deps.database.pool().max },
     ]),
   );
+  if (deps.replica) {
+    const replica = deps.replica;
+    add(
+      series(
+        'linkhop_db_replica_lag_seconds',
+        'DATABASE_REPLICA_URL: how far the read replica trails the primary (absent while it does not answer)',
+        'gauge',
+        async () => {
+          const lag = await replicaLagSeconds(replica.db).catch(() => undefined);
+          return lag === undefined ? [] : [{ labels: {}, value: lag }];
+        },
+      ),
+    );
+  }
   add(
     series('linkhop_db_in_flight', 'Embedded database: statements sent to its thread and not answered yet', 'gauge', () => {
       const { inFlight } = deps.database.pool();

@@ -52,14 +52,14 @@ const renderNotFound = (): RenderedPage => ({
 
 /** The page of a portfolio slug, server-rendered; every user string is HTML-escaped. */
 async function renderPage(deps: Deps, slug: string): Promise<RenderedPage> {
-  const portfolio = await getPortfolioBySlug(deps.db, slug);
+  const portfolio = await getPortfolioBySlug(deps.readDb, slug);
   if (!portfolio) return renderNotFound();
   const { config } = portfolio;
   const style = { ...DEFAULT_STYLE, ...config.style };
-  const entries = await portfolioLinkList(deps.db, portfolio);
+  const entries = await portfolioLinkList(deps.readDb, portfolio);
   const trend = config.show_trend
     ? await clicksByLinkSince(
-        deps.db,
+        deps.readDb,
         entries.map((e) => e.link.id),
         trendStart(),
       )

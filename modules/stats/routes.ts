@@ -28,14 +28,14 @@ const base = '/api/workspaces/:wsId/stats';
 export const statsRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:stats', detail: { tags: ['Stats'] } })
     .use(accessMacro(deps.access))
-    .get(`${base}/summary`, ({ workspace, query }) => workspaceSummary(deps.db, workspace.id, query), {
+    .get(`${base}/summary`, ({ workspace, query }) => workspaceSummary(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: FilterOnly,
       response: { 200: Summary, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Totals: links, clicks, distinct countries, clicks today (UTC), unique visitors (all time and today)' },
     })
-    .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.db, workspace.id, query), {
+    .get(`${base}/daily`, ({ workspace, query }) => workspaceDaily(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: DailyQuery,
@@ -46,7 +46,7 @@ export const statsRoutes = (deps: Deps) =>
       `${base}/hourly`,
       async ({ workspace, query }) => {
         if (query.link_id && !(await getLink(deps.db, workspace.id, query.link_id))) throw notFound('Link');
-        return workspaceHourly(deps.db, workspace.id, query);
+        return workspaceHourly(deps.readDb, workspace.id, query);
       },
       {
         access,
@@ -58,35 +58,35 @@ export const statsRoutes = (deps: Deps) =>
         },
       },
     )
-    .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.db, workspace.id, query), {
+    .get(`${base}/links`, ({ workspace, query }) => workspaceTopLinks(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: TopLinks, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Most clicked links of the workspace over the range (default all time)' },
     })
-    .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.db, workspace.id, 'country', query) }), {
+    .get(`${base}/countries`, async ({ workspace, query }) => ({ countries: await workspaceTop(deps.readDb, workspace.id, 'country', query) }), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: Countries, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top visitor countries' },
     })
-    .get(`${base}/referrers`, async ({ workspace, query }) => ({ referrers: await workspaceTop(deps.db, workspace.id, 'referrer', query) }), {
+    .get(`${base}/referrers`, async ({ workspace, query }) => ({ referrers: await workspaceTop(deps.readDb, workspace.id, 'referrer', query) }), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: Referrers, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top referring hosts (null = direct)' },
     })
-    .get(`${base}/devices`, ({ workspace, query }) => workspaceDevices(deps.db, workspace.id, query), {
+    .get(`${base}/devices`, ({ workspace, query }) => workspaceDevices(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: TopQuery,
       response: { 200: Devices, ...errors(400, 401, 402, 403, 404) },
       detail: { summary: 'Top device types, browsers and operating systems' },
     })
-    .get(`${base}/utm`, ({ workspace, query }) => workspaceUtm(deps.db, workspace.id, query), {
+    .get(`${base}/utm`, ({ workspace, query }) => workspaceUtm(deps.readDb, workspace.id, query), {
       access,
       params: WsParams,
       query: TopQuery,
@@ -97,7 +97,7 @@ export const statsRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/links/:linkId/stats',
       async ({ workspace, params, query }) => {
         if (!(await getLink(deps.db, workspace.id, params.linkId))) throw notFound('Link');
-        return linkStats(deps.db, workspace.id, params.linkId, query);
+        return linkStats(deps.readDb, workspace.id, params.linkId, query);
       },
       {
         access,

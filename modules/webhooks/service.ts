@@ -1,6 +1,6 @@
 import { pageWindow } from '../../core/model';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, required } from '../../core/errors';
@@ -282,9 +282,30 @@ export function forwardEventsToWebhooks(deps: Deps) {
 }
 
 /** The job: a webhook deleted or paused since the event was queued gets nothing. */
+/**
+ * How far back a delivery job looks for its own earlier run. A job runs again when its completion
+ * never reached Redis (a Redis primary lost before its replica had it, a worker killed between the
+ * POST and the acknowledgement); that happens within a job lock's lapse, so minutes are plenty, and
+ * the window keeps the lookup on the (webhook, time) index.
+ */
+const RERUN_WINDOW_MS = 3_600_000;
+
+/** Sends the job's event, unless the delivery log shows this event already sent to this webhook: a delivery is made once. */
 export async function runDeliverJob(deps: Deps, job: DeliverJob) {
   const [webhook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
   if (!webhook?.active) return;
+  const [earlier] = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.webhookId, webhook.id),
+        gt(webhookDeliveries.createdAt, new Date(Date.now() - RERUN_WINDOW_MS)),
+        eq(webhookDeliveries.eventId, job.payload.id),
+      ),
+    )
+    .limit(1);
+  if (earlier) return;
   await deliverNow(deps, webhook, job.payload);
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../core/config';
 import type { Deps } from '../../core/deps';
+import type { Database } from '../../core/db';
 import { createDeps } from '../../app/deps';
 import { createApp, createFetch, listen } from '../../app/kernel';
 import { startModules, stopModules } from '../../app/modules';
@@ -47,12 +48,12 @@ let counter = 0;
  * One app per test file with its own database and Redis prefix. Uses TEST_DATABASE_URL /
  * TEST_REDIS_URL when set (CI), else the embedded default. `plugins` are set up as `PLUGINS` would
  * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`). `log`: a logger of the test's
- * own, to read what the app logs.
+ * own, to read what the app logs. `database`: a migrated database of the test's own instead of a new one.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[]; log?: Logger } = {},
+  opts: { env?: Record<string, string>; config?: Partial<Config>; redis?: boolean; plugins?: LinkhopPlugin[]; log?: Logger; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const useRedis = opts.redis !== false && TEST_REDIS_URL;
   const prefix = `lht:${process.pid}:${Date.now().toString(36)}:${counter++}`;
   // the database is given; DATA_DIR holds this app's click spool

@@ -45,8 +45,8 @@ export interface RedisServer {
   destroy(): Promise<void>;
 }
 
-/** A redis-server of the test's own on a free port, configured as BullMQ needs it (noeviction; AOF when asked). */
-export async function startRedisServer(opts: { aof?: boolean } = {}): Promise<RedisServer> {
+/** A redis-server of the test's own on a free port, configured as BullMQ needs it (noeviction; AOF when asked; a replica of `replicaOf`'s port when given). */
+export async function startRedisServer(opts: { aof?: boolean; replicaOf?: number } = {}): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'lh-redis-'));
   let proc: Subprocess | undefined;
@@ -56,6 +56,7 @@ export async function startRedisServer(opts: { aof?: boolean } = {}): Promise<Re
     async start() {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--maxmemory-policy', 'noeviction'];
       args.push('--appendonly', opts.aof ? 'yes' : 'no');
+      if (opts.replicaOf) args.push('--replicaof', '127.0.0.1', String(opts.replicaOf));
       proc = spawn(['redis-server', ...args], { stdout: 'ignore', stderr: 'ignore' });
       await waitFor(() => portAnswers(port), 10_000, 'redis-server to listen');
     },
@@ -77,6 +78,7 @@ export async function startRedisServer(opts: { aof?: boolean } = {}): Promise<Re
 
 export interface ServiceEnv {
   databaseUrl: string;
+  /** REDIS_URL (with REDIS_SENTINELS in `extra`: `redis://`, the primary is the Sentinels') */
   redisUrl: string;
   redisPrefix: string;
   [name: string]: string;

@@ -55,8 +55,8 @@ async function withEchoQueue(
   }) => Promise<void>,
 ) {
   const redis = await startRedisServer();
-  const producer = createRedis(redis.url, 'producer');
-  const queue = createBullQueue({ url: redis.url, prefix: prefix(), producer, log });
+  const producer = createRedis({ url: redis.url }, 'producer');
+  const queue = createBullQueue({ target: { url: redis.url }, prefix: prefix(), producer, log });
   const seen: number[] = [];
   queue.register('testq.echo', async ({ n }) => void seen.push(n));
   const waitForSeen = async (n: number, ms: number) => {
@@ -75,14 +75,14 @@ async function withEchoQueue(
 describe('job queue: same contract in memory and on BullMQ', () => {
   test('in-process runner', () => exerciseQueue(createMemoryQueue(log)));
   test.skipIf(!TEST_REDIS_URL)('BullMQ (needs TEST_REDIS_URL: skipped without a real Redis)', async () => {
-    const producer = createRedis(TEST_REDIS_URL!, 'producer');
-    await exerciseQueue(createBullQueue({ url: TEST_REDIS_URL!, prefix: prefix(), producer, log }));
+    const producer = createRedis({ url: TEST_REDIS_URL! }, 'producer');
+    await exerciseQueue(createBullQueue({ target: { url: TEST_REDIS_URL! }, prefix: prefix(), producer, log }));
     producer.disconnect();
   });
   test('BullMQ producer buffers jobs in memory while Redis is unreachable', async () => {
     const unreachable = 'redis://127.0.0.1:1';
-    const producer = createRedis(unreachable, 'producer');
-    const queue = createBullQueue({ url: unreachable, prefix: prefix(), producer, log });
+    const producer = createRedis({ url: unreachable }, 'producer');
+    const queue = createBullQueue({ target: { url: unreachable }, prefix: prefix(), producer, log });
     const started = Date.now();
     await queue.enqueue('testq.echo', { n: 1 });
     expect(Date.now() - started).toBeLessThan(1500); // fails fast into the buffer, never hangs the caller
@@ -133,8 +133,8 @@ describe('job queue: same contract in memory and on BullMQ', () => {
 async function cachesSharingRedis() {
   const p = prefix();
   const make = () => {
-    const client = createRedis(TEST_REDIS_URL!, 'fast');
-    const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
+    const client = createRedis({ url: TEST_REDIS_URL! }, 'fast');
+    const subscriber = createRedis({ url: TEST_REDIS_URL! }, 'subscriber');
     return {
       cache: createCache({ redis: { client, subscriber, prefix: p } }),
       close: () => {
@@ -257,8 +257,8 @@ describe('two-level cache', () => {
   });
 
   test('a dead Redis is a cache miss, never an error', async () => {
-    const client = createRedis('redis://127.0.0.1:1', 'fast');
-    const subscriber = createRedis('redis://127.0.0.1:1', 'subscriber');
+    const client = createRedis({ url: 'redis://127.0.0.1:1' }, 'fast');
+    const subscriber = createRedis({ url: 'redis://127.0.0.1:1' }, 'subscriber');
     const cache = createCache({ redis: { client, subscriber, prefix: prefix() } });
     const started = Date.now();
     expect(await cache.get('x')).toBeUndefined();
@@ -273,7 +273,7 @@ describe('two-level cache', () => {
 
 describe('rate limiter', () => {
   const limiters = [['memory', () => createRateLimiter({ prefix: prefix() })]] as [string, () => ReturnType<typeof createRateLimiter>][];
-  if (TEST_REDIS_URL) limiters.push(['redis', () => createRateLimiter({ redis: createRedis(TEST_REDIS_URL!, 'fast'), prefix: prefix() })]);
+  if (TEST_REDIS_URL) limiters.push(['redis', () => createRateLimiter({ redis: createRedis({ url: TEST_REDIS_URL! }, 'fast'), prefix: prefix() })]);
   for (const [name, make] of limiters) {
     test(`${name}: allows N per window, then 429 with Retry-After`, async () => {
       const limiter = make();
@@ -287,7 +287,7 @@ describe('rate limiter', () => {
     });
   }
   test('Redis down: the in-memory insurance limiter still limits', async () => {
-    const limiter = createRateLimiter({ redis: createRedis('redis://127.0.0.1:1', 'fast'), prefix: prefix() });
+    const limiter = createRateLimiter({ redis: createRedis({ url: 'redis://127.0.0.1:1' }, 'fast'), prefix: prefix() });
     await limiter.consume('t', 'k', { points: 1, durationSec: 10 });
     const error = await limiter.consume('t', 'k', { points: 1, durationSec: 10 }).catch((e) => e);
     expect(error.status).toBe(429);

@@ -46,8 +46,8 @@ test('with SMTP_URL the message goes over SMTP from MAIL_FROM', async () => {
 test.skipIf(!TEST_REDIS_URL)('BullMQ: a sent mail leaves no trace of its link in Redis (needs TEST_REDIS_URL: skipped without a real Redis)', async () => {
   const prefix = `lht:mail:${process.pid}:${Date.now().toString(36)}`;
   const { log, lines } = capturingLogger();
-  const producer = createRedis(TEST_REDIS_URL!, 'producer');
-  const queue = createBullQueue({ url: TEST_REDIS_URL!, prefix, producer, log });
+  const producer = createRedis({ url: TEST_REDIS_URL! }, 'producer');
+  const queue = createBullQueue({ target: { url: TEST_REDIS_URL! }, prefix, producer, log });
   registerJobs({ config: loadConfig({}), log, queue } as unknown as Deps);
   const token = `tok${crypto.randomUUID().replaceAll('-', '')}`;
   try {

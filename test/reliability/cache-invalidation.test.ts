@@ -20,8 +20,8 @@ afterAll(() => {
 
 /** a cache as a process has it; its subscriber hands each message to the cache `delayMs` late */
 function processCache(delayMs = 0) {
-  const client = createRedis(TEST_REDIS_URL!, 'fast');
-  const subscriber = createRedis(TEST_REDIS_URL!, 'subscriber');
+  const client = createRedis({ url: TEST_REDIS_URL! }, 'fast');
+  const subscriber = createRedis({ url: TEST_REDIS_URL! }, 'subscriber');
   connections.push(client, subscriber);
   const slowSubscriber = {
     subscribe: (...channels: string[]) => subscriber.subscribe(...channels),

@@ -1632,10 +1632,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        /** @description `up`, or `down: <reason>`, per dependency (database, redis) */
+                        /** @description `up`, or `down: <reason>`, per dependency (database, redis, database_replica) */
                         checks: {
                             [key: string]: string;
                         };
+                        /** @description With DATABASE_REPLICA_URL: how far the replica trails the primary (0 when it has replayed all it received) */
+                        replica_lag_seconds?: number;
                     };
                 };
             };
@@ -1648,10 +1650,12 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: false;
-                        /** @description `up`, or `down: <reason>`, per dependency (database, redis) */
+                        /** @description `up`, or `down: <reason>`, per dependency (database, redis, database_replica) */
                         checks: {
                             [key: string]: string;
                         };
+                        /** @description With DATABASE_REPLICA_URL: how far the replica trails the primary (0 when it has replayed all it received) */
+                        replica_lag_seconds?: number;
                     };
                 };
             };
