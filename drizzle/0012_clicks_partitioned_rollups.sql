@@ -1,4 +1,4 @@
--- Clicks at scale (issue 15): a narrow click row partitioned by month, one index, no primary key
+-- Clicks at scale: a narrow click row partitioned by month, one index, no primary key
 -- and no foreign keys (a batch is stored once through click_batches; the clicks module deletes a
 -- deleted link's or workspace's clicks itself); stats read the rollup tables, kept by the clicks
 -- worker in the transaction that stores the clicks. Existing clicks are moved and rolled up here

@@ -1,4 +1,4 @@
--- Click rollups per day and per month (issue 15, second pass). The daily breakdowns were one row per
+-- Click rollups per day and per month (second pass). The daily breakdowns were one row per
 -- link, day, dimension and value: about two row upserts per stored click when links get a few clicks
 -- each. Now one row per link and day ("period" 'd') holds the day's clicks, unique visitors and each
 -- dimension's counts as a small jsonb object, and one row per link and month ('m') the same for the

@@ -1,4 +1,4 @@
--- Click rollups (issue 15): the clicks worker rewrites a link's hour, day and month rows and its
+-- Click rollups: the clicks worker rewrites a link's hour, day and month rows and its
 -- click_count with every stored group. With pages left a quarter empty (tables; new pages), most
 -- of those rewrites are HOT updates: the new row version goes on the same page and no index entry
 -- is added (measured in bench/click-storage.ts).

@@ -1,4 +1,4 @@
--- Conversion tracking (issue 26): the link switch, the workspace's default and attribution window, leads and sales
+-- Conversion tracking: the link switch, the workspace's default and attribution window, leads and sales
 ALTER TABLE "links" ADD COLUMN "track_conversions" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "workspaces" ADD COLUMN "track_conversions_default" boolean DEFAULT false NOT NULL;
