@@ -139,3 +139,37 @@ test('over a real socket the stream is not buffered: the first bytes arrive at o
   expect(await readUntil('event: sale')).toContain('"amount":900');
   await reader.cancel();
 });
+
+test('curl -N, as the docs show it, prints each event as it comes', async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const base = await t.listen();
+  const curl = Bun.spawn(
+    ['curl', '-N', '-s', '-H', `host: ${new URL(SITE_URL).host}`, '-H', `x-api-key: ${ws.key}`, `${base}/api/workspaces/${ws.workspaceId}/stats/live`],
+    { stdout: 'pipe', stderr: 'ignore' },
+  );
+  const reader = curl.stdout.getReader();
+  const decoder = new TextDecoder();
+  let printed = '';
+  const readUntil = async (needle: string) => {
+    while (!printed.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`curl ended before "${needle}": ${printed}`);
+      printed += decoder.decode(value);
+    }
+  };
+  // a stream that never shows the click ends the test with what curl printed, not a bare timeout
+  const stop = setTimeout(() => curl.kill(), 15_000);
+  try {
+    await readUntil(': connected');
+    // the clicks worker reads who watches at most once a second
+    await Bun.sleep(1100);
+    const link = (await t.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: 'https://shop.example/' } })).body;
+    await visitTarget(t, link.slug);
+    await flushClicks(t.deps);
+    await readUntil('event: click');
+    expect(printed).toContain(`"link_id":"${link.id}"`);
+  } finally {
+    clearTimeout(stop);
+    curl.kill();
+  }
+});
