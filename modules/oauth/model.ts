@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { withExample } from '../../core/model';
 
 const roleSchema = t.Union([t.Literal('viewer'), t.Literal('editor'), t.Literal('admin'), t.Literal('owner')]);
 
@@ -21,12 +22,26 @@ export const AuthorizationSummary = t.Object({
   redirect_host: t.String({ description: 'Where the answer goes: the host of the redirect URI' }),
 });
 
-export const ConsentBody = t.Object({
-  ...requestFields,
-  allow: t.Boolean({ description: 'true: Allow; false: Deny (the app is told access_denied)' }),
-  workspace_id: t.Optional(t.String({ description: 'With allow: the workspace the app acts in' })),
-  role: t.Optional(t.String({ description: 'With allow: viewer, editor, admin or owner, at most your own role there' })),
-});
+export const ConsentBody = withExample(
+  t.Object({
+    ...requestFields,
+    allow: t.Boolean({ description: 'true: Allow; false: Deny (the app is told access_denied)' }),
+    workspace_id: t.Optional(t.String({ description: 'With allow: the workspace the app acts in' })),
+    role: t.Optional(t.String({ description: 'With allow: viewer, editor, admin or owner, at most your own role there' })),
+  }),
+  {
+    client_id: '<client id from POST /oauth/register>',
+    redirect_uri: 'http://127.0.0.1:33418/callback',
+    response_type: 'code',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'af0ifjsldkj',
+    resource: 'https://linkhop.example.com/mcp',
+    allow: true,
+    workspace_id: '<workspace id>',
+    role: 'viewer',
+  },
+);
 
 export const ConsentAnswer = t.Object({ redirect_to: t.String({ description: "The app's redirect URI with the code (or the error) and state" }) });
 

@@ -73,7 +73,8 @@ describe.skipIf(skipBrowser)('keyboard only', () => {
     // focus moved to the new page's heading, so the next Tab starts from its content
     expect(await focusedName(page)).toBe('Overview');
 
-    await tabTo(page, /^Keyboard link/);
+    // the overview's top-link row: its name filters the page, its Analytics link opens the link's page
+    await tabTo(page, /^Analytics of Keyboard link/);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/links\/[^/]+\/analytics$/);
     await page.getByRole('heading', { name: 'Analytics: Keyboard link' }).waitFor();

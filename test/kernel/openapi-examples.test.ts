@@ -22,6 +22,8 @@ const NOT_SENT: Record<string, string> = {
   'POST /api/invites/{token}/join': 'listed before the invite route that makes a token; test/sessions/invites joins with a real one',
   'POST /api/workspaces/{wsId}/track/lead': 'the click id comes from a visit of a tracking link (its lh_cid); test/conversions posts leads with real ones',
   'POST /api/workspaces/{wsId}/track/sale': "the example's customer needs a lead first (a real click id); test/conversions posts sales of real leads",
+  'POST /api/oauth/authorization':
+    "the consent takes a dashboard session, never a key, and the example's client is registered first; test/oauth/protocol.test.ts consents with real ones",
   'PUT /api/workspaces/{wsId}/portfolios/{portfolioId}/links/order':
     'the example must name exactly the portfolio’s links, which earlier examples change (bulk delete); test/portfolios/order.test.ts reorders real ones',
 };
