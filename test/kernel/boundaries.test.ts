@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,7 +100,7 @@ test('the check fails on each kind of violation, naming the rule and the import'
   const proc = run(fixture, FILE_RULES, ['app', 'core', 'modules', 'plugins']);
   expect(proc.exitCode).not.toBe(0);
   // the text report is coloured where the terminal (or CI's) allows it
-  expect(proc.stdout.toString().replace(/\x1b\[[0-9;]*m/g, '')).toContain('error module-internals: modules/a/service.ts → modules/b/service.ts');
+  expect(stripVTControlCharacters(proc.stdout.toString())).toContain('error module-internals: modules/a/service.ts → modules/b/service.ts');
 });
 
 test('the module graph check fails on a cycle between modules that no file cycle shows', () => {
