@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type LiveEvent, useLive } from './live';
+import { isoDay } from './range-picker';
 
 /** Sales and their sum (minor units) in one currency. */
 export interface Money {
@@ -23,7 +24,7 @@ export interface Tally {
 
 export const emptyTally = (): Tally => ({ days: {}, linkClicks: {} });
 const emptyDay = (): DayTally => ({ clicks: 0, leads: 0, sales: 0, revenue: {} });
-export const utcToday = () => new Date().toISOString().slice(0, 10);
+export const utcToday = () => isoDay(new Date());
 
 /** The tally with `events` added. */
 export function addEvents(tally: Tally, events: LiveEvent[]): Tally {
@@ -60,6 +61,11 @@ export function tallyBetween(tally: Tally, from?: string, to?: string): DayTally
   }
   return sum;
 }
+
+const NO_TALLY = emptyTally();
+
+/** The tally to add to click figures: none under a stats filter, since live events are not filtered (the view keeps what it loaded). */
+export const clickTally = (tally: Tally, filter: string | undefined): Tally => (filter ? NO_TALLY : tally);
 
 /** A daily click series with the tally's clicks added to its days. */
 export const withLiveClicks = <D extends { date: string; clicks: number }>(days: D[], tally: Tally): D[] =>

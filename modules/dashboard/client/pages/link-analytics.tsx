@@ -3,7 +3,7 @@ import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
 import { LivePanel } from '../components/live-panel';
-import { emptyTally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
+import { clickTally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { RangePicker, useRange } from '../components/range-picker';
 import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
@@ -13,7 +13,6 @@ import { LinkConversions } from './conversions/link-conversions';
 import { LinkHealthSection } from './link-health';
 
 const number = new Intl.NumberFormat('en');
-const NO_TALLY = emptyTally();
 
 /**
  * One link's clicks over a chosen range (beside the period before) and where they came from (a click on a
@@ -38,8 +37,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
   );
   // counted from the later of the two loads on: a click stored meanwhile may be missed, never counted twice
   const live = useLiveTally(wsId, hasFeature(useWorkspace().plan as Plan, 'stats'), conversions.data, linkId);
-  // live events are not filtered: a filtered view keeps the figures it loaded
-  const tally = filter.filter ? NO_TALLY : live.tally;
+  const tally = clickTally(live.tally, filter.filter);
   const data = useMemo(() => stats.data && { ...stats.data, days: withLiveClicks(stats.data.days, tally) }, [stats.data, tally]);
   const today = tally.days[utcToday()]?.clicks ?? 0;
   const allTime = Object.values(tally.days).reduce((n, d) => n + d.clicks, 0);

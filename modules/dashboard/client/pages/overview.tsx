@@ -3,7 +3,7 @@ import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
 import { LivePanel } from '../components/live-panel';
-import { emptyTally, type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
+import { clickTally, type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
 import { countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
@@ -13,7 +13,6 @@ type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
 type Daily = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/daily'>;
 
 const number = new Intl.NumberFormat('en');
-const NO_TALLY = emptyTally();
 
 async function loadOverview(wsId: string, filter: string | undefined) {
   const path = { wsId };
@@ -77,8 +76,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
   const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
   const data = overview.data;
   const stats = data?.summary ? data : undefined;
-  // live events are not filtered: a filtered view keeps the figures it loaded
-  const tally = filter.filter ? NO_TALLY : live.tally;
+  const tally = clickTally(live.tally, filter.filter);
   const days = useMemo(() => stats && withLiveClicks(stats.daily.days, tally), [stats, tally]);
   const linkNames = useMemo(() => Object.fromEntries((data?.links.links ?? []).map((l) => [l.id, l.title || l.short_url])), [data]);
   // unfiltered, the most clicked links of all time (new clicks added live); filtered, the stats' top links
