@@ -33,6 +33,8 @@ const FACETS = 500;
 const FACETS_PER_DAY = 60;
 /** two filters, as a person clicking a country and then a device does */
 const TWO_FILTERS = 'country:DE,device:mobile';
+/** two filters that each let a large share through (a browser and an OS): the most rows a two-filter question reads */
+const BROAD_FILTERS = 'browser:Safari,os:iOS';
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN', 'CA', 'AU', 'ES', 'IT', 'NL', 'SE', 'PL', 'MX', 'KR', 'CN', 'RU', 'ZA', 'AR', ''];
 const VALUES: Record<string, string[]> = {
   country: COUNTRIES,
@@ -138,6 +140,7 @@ try {
   const range = { from, to: today, limit: 10 };
   const since30 = new Date(Date.now() - 30 * 86_400_000);
   const filtered = { ...range, filter: TWO_FILTERS };
+  const broad = { ...range, filter: BROAD_FILTERS };
   const endpoints: [string, () => Promise<unknown>][] = [
     ['GET /stats/summary (all time)', () => workspaceSummary(deps.db, ws.id)],
     ['GET /stats/daily (365 days)', () => workspaceDaily(deps.db, ws.id, range)],
@@ -154,6 +157,9 @@ try {
     [`GET /stats/devices?filter=${TWO_FILTERS} (365 days)`, () => workspaceDevices(deps.db, ws.id, filtered)],
     [`GET /stats/links?filter=${TWO_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, filtered)],
     [`GET /links/{id}/stats?filter=${TWO_FILTERS} (365 days)`, () => linkStats(deps.db, ws.id, ws.linkIds[0]!, { ...filtered, compare: 'previous' })],
+    [`GET /stats/daily?filter=${BROAD_FILTERS}&compare=previous (365 days)`, () => workspaceDaily(deps.db, ws.id, { ...broad, compare: 'previous' })],
+    [`GET /stats/countries?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTop(deps.db, ws.id, 'country', broad)],
+    [`GET /stats/links?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, broad)],
   ];
   const summary = (await workspaceSummary(deps.db, ws.id)) as { total_clicks: number };
   if (summary.total_clicks !== ws.clicks) throw new Error(`summary says ${summary.total_clicks} clicks, the rollups ${ws.clicks}`);

@@ -1,5 +1,5 @@
 import type { ClickBatch } from './batch';
-import { FACET_DIMENSIONS, facetsOf, type FacetRow } from './facets';
+import { FACET_DIMENSIONS, type FacetDays } from './facets';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -49,9 +49,8 @@ export interface BatchRollup {
   /** the same per workspace, sorted by key */
   workspacePeriods: PeriodRow[];
   visitors: VisitorRow[];
-  /** clicks per link and per workspace, day and month, and combination of visitor dimensions (sorted by key) */
-  linkFacets: FacetRow[];
-  workspaceFacets: FacetRow[];
+  /** clicks per link, day and combination of visitor dimensions (months and workspaces are summed in SQL) */
+  facetDays: FacetDays;
   /** clicks per link id */
   perLink: Map<string, number>;
 }
@@ -71,6 +70,32 @@ class Interned {
     if (id === undefined) this.ids.set(value, (id = this.values.push(value) - 1));
     return id;
   }
+}
+
+/**
+ * The facet days in FacetDays' numbering: each link id numbered once (a batch numbers its links
+ * once already; a repeated key would fail the whole upsert, so this does not rely on it), the
+ * interned combinations split.
+ */
+function facetDaysOf(batch: ClickBatch, rows: FacetDays['rows'], combinations: string[]): FacetDays {
+  const linkIds = new Interned();
+  const links: FacetDays['links'] = [];
+  const numbers = batch.links.map(([linkId, workspaceId]) => {
+    const n = linkIds.id(linkId);
+    if (n === links.length) links.push([linkId, workspaceId]);
+    return n;
+  });
+  const split = combinations.map((c) => c.split('\0'));
+  if (links.length === batch.links.length) return { links, combinations: split, rows };
+  const merged = new Map<string, FacetDays['rows'][number]>();
+  for (const row of rows) {
+    const link = numbers[row.link]!;
+    const key = `${link} ${row.day} ${row.combination}`;
+    const same = merged.get(key);
+    if (same) same.clicks += row.clicks;
+    else merged.set(key, { ...row, link });
+  }
+  return { links, combinations: split, rows: [...merged.values()] };
 }
 
 /** Counts one click in the row under a numeric key (false: no such row yet, the caller makes it). */
@@ -151,7 +176,7 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
   const workspaceHours = new Map<number, HourRow>();
   const linkDays = new Map<number, PeriodRow>();
   /** per link, day and facet (an interned combination of the visitor dimensions): clicks */
-  const linkDayFacets = new Map<number, { link: number; day: string; facet: number; clicks: number }>();
+  const linkDayFacets = new Map<number, FacetDays['rows'][number]>();
   const facets = new Interned();
   const profileFacets: number[] = [];
   const visitors = new Map<number, Map<number, VisitorRow>>();
@@ -192,7 +217,7 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
     }
     const facet = (profileFacets[profile] ??= facets.id(FACET_DIMENSIONS.map((f) => values[DIMENSIONS.indexOf(f)]).join('\0')));
     key = (link * 64 + d) * 2 ** 20 + facet;
-    if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, facet, clicks: 1 });
+    if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, combination: facet, clicks: 1 });
     const visitor = batch.profiles[batch.profile[i]!]![6];
     if (visitor != null) {
       const hourOfDay = (hour - dayStart) / HOUR_MS;
@@ -207,12 +232,7 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
     linkHours: [...linkHours.values()].sort(byHour),
     workspaceHours: [...workspaceHours.values()].sort(byHour),
     ...periodsOf([...linkDays.values()]),
-    ...facetsOf(
-      [...linkDayFacets.values()].map(({ link, day, facet, clicks }) => {
-        const [linkId, workspaceId] = batch.links[link]!;
-        return { scope: linkId, workspace: workspaceId, period: 'd', start: day, values: facets.values[facet]!.split('\0'), clicks };
-      }),
-    ),
+    facetDays: facetDaysOf(batch, [...linkDayFacets.values()], facets.values),
     visitors: [...visitors.values()].flatMap((seen) => [...seen.values()]).sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h),
     perLink,
   };
