@@ -166,10 +166,7 @@ test('drizzle/0028 gives stored leads their click’s visitor dimensions; a lead
   const answers = await Promise.all(CASES.map(([filter]) => funnel({ filter })));
   const ws = me.workspaceId;
   const blank = () =>
-    t.deps.db
-      .update(conversionLeads)
-      .set({ country: '', referrer: '', browser: '', os: '', device: '' })
-      .where(eq(conversionLeads.workspaceId, ws));
+    t.deps.db.update(conversionLeads).set({ country: '', referrer: '', browser: '', os: '', device: '' }).where(eq(conversionLeads.workspaceId, ws));
   const statements = readFileSync(`${import.meta.dir}/../../drizzle/0028_conversion_visitor.sql`, 'utf8').split('--> statement-breakpoint');
   const backfill = statements.at(-1)!;
   expect(backfill).toContain('UPDATE "conversion_leads"');
