@@ -1,6 +1,8 @@
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import { clickIdTime } from './batch';
+import type { FacetDimension } from './facets';
+import { refererHost } from './rollup';
 import { clicks } from './schema';
 
 /**
@@ -11,7 +13,8 @@ import { clicks } from './schema';
 const BEFORE_ID_MS = 60_000;
 const AFTER_ID_MS = 10 * 60_000;
 
-export interface StoredClick {
+/** A stored click: its link, time and visitor dimensions as the facet rollups keep them ('' unknown; the referrer's host). */
+export interface StoredClick extends Record<FacetDimension, string> {
   id: string;
   linkId: string;
   clickedAt: Date;
@@ -22,7 +25,16 @@ export async function findClick(db: DbOrTx, workspaceId: string, id: string): Pr
   const at = clickIdTime(id);
   if (at === undefined) return null;
   const [row] = await db
-    .select({ id: clicks.id, linkId: clicks.linkId, clickedAt: clicks.clickedAt })
+    .select({
+      id: clicks.id,
+      linkId: clicks.linkId,
+      clickedAt: clicks.clickedAt,
+      country: clicks.country,
+      referer: clicks.referer,
+      browser: clicks.browser,
+      os: clicks.os,
+      device: clicks.device,
+    })
     .from(clicks)
     .where(
       and(
@@ -33,7 +45,16 @@ export async function findClick(db: DbOrTx, workspaceId: string, id: string): Pr
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { referer, ...click } = row;
+  return {
+    ...click,
+    country: click.country ?? '',
+    referrer: refererHost(referer) ?? '',
+    browser: click.browser ?? '',
+    os: click.os ?? '',
+    device: click.device ?? '',
+  };
 }
 
 /** Whether a click `id` may still be on its way to storage (its time is recent): worth waiting for. */

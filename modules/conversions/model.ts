@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { Int } from '../../core/model';
+import { FILTER_DESCRIPTION, FILTER_MAX_LENGTH } from '../stats';
 
 /** Largest sale amount, in minor units (10 billion in a two-decimal currency): sums stay exact. */
 export const AMOUNT_MAX = 1_000_000_000_000;
@@ -43,6 +44,15 @@ export const ConversionStatsQuery = t.Object({
   from: t.Optional(Day('First UTC day, inclusive (YYYY-MM-DD); default: all time')),
   to: t.Optional(Day('Last UTC day, inclusive (YYYY-MM-DD); default: all time')),
   link_id: t.Optional(t.String({ description: 'Only this link' })),
+  filter: t.Optional(
+    t.String({
+      maxLength: FILTER_MAX_LENGTH,
+      description:
+        `${FILTER_DESCRIPTION} Every step of the funnel is filtered: the leads are those attributed to a matching click, the sales those of these leads. ` +
+        'Link attributes read the rollups; visitor dimensions (country, referrer, browser, os, device) count the stored leads and sales, exactly.',
+      examples: ['country:DE', 'country:DE,device:mobile', 'tag:launch'],
+    }),
+  ),
 });
 
 const Revenue = t.Array(t.Object({ currency: t.String(), sales: Int(), amount: Int({ description: 'Sum in minor units' }) }), {

@@ -2,9 +2,9 @@ import { bigint, char, date, index, integer, jsonb, pgTable, primaryKey, text, t
 import { workspaces } from '../workspaces/schema';
 
 /**
- * A lead: a customer's event (sign-up …) attributed to the click that brought them. `link_id` and
- * `clicked_at` are copied from the click (click rows have no key to refer to, and outlive nothing);
- * one lead per workspace, customer and event name.
+ * A lead: a customer's event (sign-up …) attributed to the click that brought them. `link_id`,
+ * `clicked_at` and the visitor's dimensions are copied from the click (click rows have no key to
+ * refer to, and outlive nothing); one lead per workspace, customer and event name.
  */
 export const conversionLeads = pgTable(
   'conversion_leads',
@@ -16,6 +16,12 @@ export const conversionLeads = pgTable(
     linkId: text('link_id').notNull(),
     clickId: text('click_id').notNull(),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull(),
+    /** the click's visitor dimensions as the click facets keep them: '' unknown (for the referrer, a direct visit); the referrer is its host */
+    country: text('country').notNull().default(''),
+    referrer: text('referrer').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    os: text('os').notNull().default(''),
+    device: text('device').notNull().default(''),
     customerId: text('customer_id').notNull(),
     eventName: text('event_name').notNull(),
     customerEmail: text('customer_email'),

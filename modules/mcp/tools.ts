@@ -9,7 +9,7 @@ import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../.
 import { conversionStats } from '../conversions';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
-import { linkStats, workspaceSummary } from '../stats';
+import { FILTER_DESCRIPTION, FILTER_MAX_LENGTH, linkStats, workspaceSummary } from '../stats';
 import { listTags } from '../tags';
 import { createLinkShape, updateLinkShape } from './link-schema';
 import pkg from '../../package.json';
@@ -121,19 +121,21 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional()
       .describe(description);
+  const filter = (scope: string) => z.string().max(FILTER_MAX_LENGTH).optional().describe(`${FILTER_DESCRIPTION} ${scope}`);
   tool(
     'get_stats',
-    "Click stats (Pro plan or higher). Without link_id: the workspace summary (total_links, total_clicks, total_countries, today_clicks, UTC day). With link_id: that link's all-time totals, daily series and top countries, referrers, devices, browsers and OS over from..to (default the last 30 days), as GET /links/{id}/stats.",
+    "Click stats (Pro plan or higher). Without link_id: the workspace summary (total_links, total_clicks, total_countries, today_clicks, UTC day). With link_id: that link's all-time totals, daily series and top countries, referrers, devices, browsers and OS over from..to (default the last 30 days), as GET /links/{id}/stats. Either narrowed by filter.",
     'viewer',
     {
       link_id: z.string().optional().describe('A link ID: stats of that link instead of the workspace summary'),
       from: day('With link_id: first UTC day, YYYY-MM-DD'),
       to: day('With link_id: last UTC day, YYYY-MM-DD (default today)'),
       limit: z.number().int().min(1).max(100).optional().describe('With link_id: how many top values per breakdown (default 10)'),
+      filter: filter('Filtered, unique visitors are null. Example: country:DE,device:mobile'),
     },
     async ({ link_id, ...range }) => {
       if (!hasFeature(workspace.plan, 'stats')) throw paymentRequired(featureMessage('stats'));
-      if (link_id === undefined) return workspaceSummary(deps.db, workspace.id);
+      if (link_id === undefined) return workspaceSummary(deps.db, workspace.id, { filter: range.filter });
       if (!(await getLink(deps.db, workspace.id, link_id))) throw notFound('Link');
       return linkStats(deps.db, workspace.id, link_id, range);
     },
@@ -147,6 +149,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
       link_id: z.string().optional().describe("A link ID: that link's funnel"),
       from: day('First UTC day, YYYY-MM-DD (default: all time)'),
       to: day('Last UTC day, YYYY-MM-DD (default: all time)'),
+      filter: filter('Every step is filtered: leads attributed to a matching click, and their sales. Example: country:DE,tag:launch'),
     },
     async (args) => {
       if (!hasFeature(workspace.plan, 'conversions')) throw paymentRequired(featureMessage('conversions'));

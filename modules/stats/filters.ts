@@ -15,14 +15,18 @@ const MAX_TERMS = 20;
 const MAX_VALUE = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The grammar of a filter, for people and agents (the REST parameter's and the MCP tools' description). */
+export const FILTER_DESCRIPTION =
+  'Only clicks matching every term, `dimension:value` separated by commas. Dimensions: ' +
+  `${FILTER_DIMENSIONS.join(', ')} (referrer is the referring host; utm_* what the link sends). ` +
+  'A dimension given twice matches either value. `-` is the unknown value of country, referrer (a direct visit), browser, os and device. ' +
+  'Values cannot contain commas.';
+export const FILTER_MAX_LENGTH = 2000;
+
 export const FilterQuery = t.Optional(
   t.String({
-    maxLength: 2000,
-    description:
-      'Only clicks matching every term, `dimension:value` separated by commas. Dimensions: ' +
-      `${FILTER_DIMENSIONS.join(', ')} (referrer is the referring host; utm_* what the link sends). ` +
-      'A dimension given twice matches either value. `-` is the unknown value of country, referrer (a direct visit), browser, os and device. ' +
-      'Values cannot contain commas. Filtered answers come from the rollups by combination of dimensions; their unique visitors are null.',
+    maxLength: FILTER_MAX_LENGTH,
+    description: `${FILTER_DESCRIPTION} Filtered answers come from the rollups by combination of dimensions; their unique visitors are null.`,
     examples: ['country:DE,device:mobile', 'referrer:news.ycombinator.com,referrer:-', 'tag:launch,utm_campaign:spring'],
   }),
 );

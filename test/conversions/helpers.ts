@@ -1,4 +1,4 @@
-import { ClickBatchBuilder, clickId } from '../../modules/clicks/batch';
+import { ClickBatchBuilder, clickId, type Click } from '../../modules/clicks/batch';
 import { storeClicks } from '../../modules/clicks/service';
 import { clickOf } from '../helpers/clicks';
 import type { TestApp } from '../helpers/app';
@@ -15,11 +15,17 @@ export async function visitTarget(t: TestApp, slug: string, headers: Record<stri
 
 /**
  * A click stored as the pipeline would have stored it at `at` (its batch made then too, as the
- * recorder makes it at the batch's first click): a click of the past that a lead can refer to.
+ * recorder makes it at the batch's first click), with the visitor facts given: a click of the past
+ * that a lead can refer to.
  */
-export async function storedClickAt(t: TestApp, link: { id: string; workspace_id: string; domain: string; slug: string }, at: Date): Promise<string> {
+export async function storedClickAt(
+  t: TestApp,
+  link: { id: string; workspace_id: string; domain: string; slug: string },
+  at: Date,
+  facts: Partial<Pick<Click, 'country' | 'referer' | 'browser' | 'os' | 'device'>> = {},
+): Promise<string> {
   const batch = new ClickBatchBuilder(Bun.randomUUIDv7('hex', at));
-  const index = batch.add(clickOf(link, { clicked_at: at.getTime() }));
+  const index = batch.add(clickOf(link, { ...facts, clicked_at: at.getTime() }));
   await storeClicks(t.deps.db, batch.build());
   return clickId(batch.id, index);
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestApp, SITE_URL, type TestApp } from '../helpers/app';
-import { visitTarget } from './helpers';
+import { storedClickAt, visitTarget } from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -46,4 +46,45 @@ test('get_conversions answers what GET /stats/conversions answers; 404 for an un
   expect(refused.isError).toBe(true);
   expect((refused.structuredContent as any).status).toBe(402);
   await freeClient.close();
+});
+
+test('get_conversions and get_stats take filter: the same answers as the REST routes with it; a bad filter is a 400 tool error', async () => {
+  const me = await t.bootstrap({ plan: 'pro' });
+  const api = (method: string, path: string, body?: unknown) => t.api(method, `/workspaces/${me.workspaceId}${path}`, { key: me.key, body });
+  const link = (await api('POST', '/links', { target: 'https://shop.example/', track_conversions: true, tags: ['launch'] })).body;
+  const visits = [
+    { country: 'DE', device: 'mobile', customer: 'de' },
+    { country: 'US', device: 'mobile', customer: 'us' },
+    { country: 'DE', device: 'desktop', customer: null },
+  ];
+  for (const v of visits) {
+    const click = await storedClickAt(t, link, new Date(), { country: v.country, device: v.device });
+    if (!v.customer) continue;
+    expect((await api('POST', '/track/lead', { click_id: click, event_name: 'Sign up', customer_id: v.customer })).status).toBe(200);
+    expect((await api('POST', '/track/sale', { customer_id: v.customer, amount: 700, currency: 'EUR' })).status).toBe(200);
+  }
+
+  const client = await connect(me.key);
+  const tool = async (name: string, args: Record<string, unknown>) => data(await client.callTool({ name, arguments: args }));
+  const german = await tool('get_conversions', { filter: 'country:DE' });
+  expect(german).toMatchObject({ clicks: 2, leads: 1, sales: 1, revenue: [{ currency: 'EUR', sales: 1, amount: 700 }], lead_rate: 0.5, sale_rate: 1 });
+  expect(german).toEqual((await api('GET', '/stats/conversions?filter=country:DE')).body);
+  expect(await tool('get_conversions', { link_id: link.id, filter: 'device:mobile,tag:launch' })).toMatchObject({ clicks: 2, leads: 2, sales: 2 });
+
+  const summary = await tool('get_stats', { filter: 'device:mobile' });
+  expect(summary).toMatchObject({ total_clicks: 2, unique_visitors: null });
+  expect(summary).toEqual((await api('GET', '/stats/summary?filter=device:mobile')).body);
+  const linkStats = await tool('get_stats', { link_id: link.id, filter: 'country:US' });
+  expect(linkStats).toMatchObject({ total_clicks: 1, countries: [{ country: 'US', clicks: 1 }] });
+  expect(linkStats).toEqual((await api('GET', `/links/${link.id}/stats?filter=country:US`)).body);
+
+  const tools = (await client.listTools()).tools;
+  for (const name of ['get_stats', 'get_conversions'])
+    expect((tools.find((x) => x.name === name)!.inputSchema.properties as any).filter.description).toContain('dimension:value');
+  for (const name of ['get_stats', 'get_conversions']) {
+    const bad = await client.callTool({ name, arguments: { filter: 'planet:mars' } });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toMatchObject({ status: 400, field: 'filter', code: 'invalid' });
+  }
+  await client.close();
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { liveHub } from '../../modules/live/hub';
-import { BROWSER_UA } from '../conversions/helpers';
+import { BROWSER_UA, storedClickAt } from '../conversions/helpers';
 import { memberWithKey } from '../helpers/members';
 import { checkA11y, DOCS_SCREENSHOTS, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { describedWith, signedIn, toastSays } from './links-fixtures';
@@ -152,6 +152,37 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
       for (let i = 0; i < 50 && (await liveHub(d.t.deps).watchedAmong([workspaceId])).length; i++) await Bun.sleep(100);
       expect(await liveHub(d.t.deps).watchedAmong([workspaceId])).toEqual([]);
     }
+  });
+
+  test("link analytics: clicking a country filters the link's funnel too; the Conversions page takes the same filter", async () => {
+    const { page, workspaceId, key } = await signedIn(d, { plan: 'pro', role: 'owner' });
+    const api = (method: string, path: string, body?: unknown) => d.t.api(method, `/workspaces/${workspaceId}${path}`, { key: key!, body });
+    const link = (await api('POST', '/links', { target: 'https://shop.example/', track_conversions: true })).body;
+    // two German visits (one signs up and buys), one American (signs up)
+    for (const [i, country] of ['DE', 'DE', 'US'].entries()) {
+      const click = await storedClickAt(d.t, link, new Date(), { country, device: 'desktop' });
+      if (i === 1) continue;
+      expect((await api('POST', '/track/lead', { click_id: click, event_name: 'Sign up', customer_id: `c${i}` })).status).toBe(200);
+      if (i === 0) expect((await api('POST', '/track/sale', { customer_id: `c${i}`, amount: 4900, currency: 'EUR' })).status).toBe(200);
+    }
+    await page.goto(d.appUrl(`/w/${workspaceId}/links/${link.id}/analytics`));
+    const funnel = page.getByRole('region', { name: /^Funnel of this link/ });
+    await textOf(funnel, /Clicks\s*3\b/);
+    expect(await funnelOf(page)).toEqual(['Clicks 3', 'Leads 2 66.7% of clicks', 'Sales 1 50% of leads', 'Revenue €49.00']);
+
+    await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: 'Filter by United States (US)' }).click();
+    await textOf(funnel, /Clicks\s*1\b/);
+    expect(await funnelOf(page)).toEqual(['Clicks 1', 'Leads 1 100% of clicks', 'Sales 0 0% of leads', 'Revenue None yet']);
+    await page.getByRole('button', { name: 'Remove filter Country: United States (US)' }).click();
+    await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: 'Filter by Germany (DE)' }).click();
+    await textOf(funnel, /Clicks\s*2\b/);
+    expect(await funnelOf(page)).toEqual(['Clicks 2', 'Leads 1 50% of clicks', 'Sales 1 100% of leads', 'Revenue €49.00']);
+
+    // the workspace's Conversions page with the same address filter
+    await page.goto(d.appUrl(`/w/${workspaceId}/conversions?filter=country:US`));
+    await page.getByRole('button', { name: 'Remove filter Country: United States (US)' }).waitFor();
+    await textOf(page.getByRole('region', { name: /^Funnel/ }), /Clicks\s*1\b/);
+    expect(await funnelOf(page)).toEqual(['Clicks 1', 'Leads 1 100% of clicks', 'Sales 0 0% of leads', 'Revenue None yet']);
   });
 
   test('overview: the totals and the Live panel move with a visit', async () => {

@@ -17924,6 +17924,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 link_id?: string;
+                filter?: string;
             };
             header?: never;
             path: {

@@ -64,7 +64,7 @@ export function tallyBetween(tally: Tally, from?: string, to?: string): DayTally
 
 const NO_TALLY = emptyTally();
 
-/** The tally to add to click figures: none under a stats filter, since live events are not filtered (the view keeps what it loaded). */
+/** The tally to add to click and funnel figures: none under a stats filter, since live events are not filtered (the view keeps what it loaded). */
 export const clickTally = (tally: Tally, filter: string | undefined): Tally => (filter ? NO_TALLY : tally);
 
 /** A daily click series with the tally's clicks added to its days. */

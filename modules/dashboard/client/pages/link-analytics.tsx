@@ -31,9 +31,11 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
     [wsId, linkId, from, to, filter.filter],
   );
   const range = stats.data && { from: stats.data.from, to: stats.data.to };
+  // the funnel follows the page's filter: its clicks, and the leads and sales that came of them
   const conversions = useLoad(
-    async () => range && api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { link_id: linkId, ...range } } }),
-    [wsId, linkId, range?.from, range?.to],
+    async () =>
+      range && api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { link_id: linkId, ...range, filter: filter.filter } } }),
+    [wsId, linkId, range?.from, range?.to, filter.filter],
   );
   // counted from the later of the two loads on: a click stored meanwhile may be missed, never counted twice
   const live = useLiveTally(wsId, hasFeature(useWorkspace().plan as Plan, 'stats'), conversions.data, linkId);
@@ -129,7 +131,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
               rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks, onPick: pick('os', r.os) }))}
             />
           </div>
-          <LinkConversions stats={conversions} from={data.from} to={data.to} tally={live.tally} />
+          <LinkConversions stats={conversions} from={data.from} to={data.to} tally={tally} />
           <LivePanel status={live.status} recent={live.recent} />
         </>
       )}

@@ -2,8 +2,9 @@ import { useMemo } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../../core/plans';
 import { api, ApiFailure } from '../../api';
 import { LivePanel } from '../../components/live-panel';
-import { useLiveTally } from '../../components/live-tally';
+import { clickTally, useLiveTally } from '../../components/live-tally';
 import { daysBefore, isoDay, RangePicker, useRange } from '../../components/range-picker';
+import { FilterChips, useStatsFilter } from '../../components/stats-filters';
 import { useWorkspace } from '../../session';
 import { EmptyState, FailureNotice, Loading, useLoad } from '../../ui';
 import { Funnel, RevenueCharts } from './funnel';
@@ -67,10 +68,16 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
   const range = useRange();
   const from = range.from || daysBefore(DEFAULT_DAYS - 1);
   const to = range.to || isoDay(new Date());
-  const stats = useLoad(() => api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { from, to } } }), [wsId, from, to]);
+  // a stats filter in the address (as the overview and link analytics keep it) narrows the whole funnel
+  const filter = useStatsFilter();
+  const stats = useLoad(
+    () => api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { from, to, filter: filter.filter } } }),
+    [wsId, from, to, filter.filter],
+  );
   const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'conversions'), stats.data);
-  const data = useMemo(() => stats.data && withLive(stats.data, live.tally, from, to), [stats.data, live.tally, from, to]);
-  const rangeError = stats.error instanceof ApiFailure && ['from', 'to'].includes(stats.error.field ?? '');
+  const tally = clickTally(live.tally, filter.filter);
+  const data = useMemo(() => stats.data && withLive(stats.data, tally, from, to), [stats.data, tally, from, to]);
+  const rangeError = stats.error instanceof ApiFailure && ['from', 'to', 'filter'].includes(stats.error.field ?? '');
   const links = useMemo(
     () => Object.fromEntries((data?.top_links ?? []).flatMap((l) => (l.domain === null ? [] : [[l.link_id, `${l.domain}/${l.slug}`]]))),
     [data?.top_links],
@@ -96,6 +103,7 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
       ) : (
         <>
           <RangePicker key={`${from}/${to}`} from={from} to={to} onRange={range.setRange} />
+          <FilterChips filter={filter} />
           {stats.loading && !data && <Loading label="Loading the conversions…" />}
           {stats.error !== undefined && (
             <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />
