@@ -73,29 +73,12 @@ class Interned {
 }
 
 /**
- * The facet days in FacetDays' numbering: each link id numbered once (a batch numbers its links
- * once already; a repeated key would fail the whole upsert, so this does not rely on it), the
- * interned combinations split.
+ * The facet days in FacetDays' numbering: the batch's own link numbers (a batch numbers each link
+ * once, ClickBatchBuilder and mergeBatches see to it; the hour rows rely on that too), the interned
+ * combinations split.
  */
 function facetDaysOf(batch: ClickBatch, rows: FacetDays['rows'], combinations: string[]): FacetDays {
-  const linkIds = new Interned();
-  const links: FacetDays['links'] = [];
-  const numbers = batch.links.map(([linkId, workspaceId]) => {
-    const n = linkIds.id(linkId);
-    if (n === links.length) links.push([linkId, workspaceId]);
-    return n;
-  });
-  const split = combinations.map((c) => c.split('\0'));
-  if (links.length === batch.links.length) return { links, combinations: split, rows };
-  const merged = new Map<string, FacetDays['rows'][number]>();
-  for (const row of rows) {
-    const link = numbers[row.link]!;
-    const key = `${link} ${row.day} ${row.combination}`;
-    const same = merged.get(key);
-    if (same) same.clicks += row.clicks;
-    else merged.set(key, { ...row, link });
-  }
-  return { links, combinations: split, rows: [...merged.values()] };
+  return { links: batch.links.map(([linkId, workspaceId]) => [linkId, workspaceId]), combinations: combinations.map((c) => c.split('\0')), rows };
 }
 
 /** Counts one click in the row under a numeric key (false: no such row yet, the caller makes it). */
