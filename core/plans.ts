@@ -112,6 +112,8 @@ export const LIMITS = {
 export const RATE_LIMITS = {
   linkCreate: { points: 30, durationSec: 10 },
   linkBulk: { points: 5, durationSec: 10 },
+  /** import previews (`dry_run`) per workspace: a person trying columns and domains, apart from the bulk budget */
+  importPreview: { points: 30, durationSec: 60 },
   domainVerify: { points: 1, durationSec: 10 },
   qr: { points: 30, durationSec: 60 },
   passwordForm: { points: 10, durationSec: 60 },

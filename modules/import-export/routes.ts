@@ -25,9 +25,12 @@ export const importExportRoutes = (deps: Deps) =>
       async ({ workspace, actor, body: raw, query, set }) => {
         const body = checkBody(ImportBody, raw);
         const file = parseImportCsv(body.csv, body.format);
-        // an import is a bulk create: it shares the bulk-create budget of the workspace (a dry run does the same work)
-        await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
         const dryRun = query.dry_run === true;
+        // an import is a bulk create: it shares the bulk-create budget of the workspace. A preview writes
+        // nothing but does the same work, so it has a budget of its own, roomier (the dashboard previews
+        // as a person picks a file, a format and a domain) and apart (previews never delay the import)
+        if (dryRun) await deps.limiter.consume('importPreview', workspace.id, RATE_LIMITS.importPreview);
+        else await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
         const result = await importLinks(deps, await linkContext(deps.db, workspace, actor.userId), file, body.domain, dryRun);
         set.status = dryRun ? 200 : 201;
         return result;

@@ -351,4 +351,17 @@ describe('whole-file errors', () => {
     // another workspace has its own budget
     expect((await importCsv(await t.bootstrap(), { csv: 'url\nhttps://example.com/other' })).status).toBe(201);
   });
+
+  test('previews (dry_run) have a budget of their own: 30 a minute, and they never spend the import budget', async () => {
+    const busy = await t.bootstrap();
+    const preview = (i: number) =>
+      t.api('POST', `/workspaces/${busy.workspaceId}/import/links?dry_run=true`, { key: busy.key, body: { csv: `url\nhttps://example.com/p${i}` } });
+    for (let i = 0; i < 30; i++) expect((await preview(i)).status).toBe(200);
+    const limited = await preview(30);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // the 31 previews left the import budget whole: five imports in a row still pass
+    for (let i = 0; i < 5; i++) expect((await importCsv(busy, { csv: `url\nhttps://example.com/after${i}` })).status).toBe(201);
+    expect((await importCsv(busy, { csv: 'url\nhttps://example.com/after-over' })).status).toBe(429);
+  });
 });
