@@ -56,10 +56,10 @@ const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(
 
 /**
  * Adds a batch's facet days to the link and workspace facet rollups, with their months, in one
- * statement (the batch's arrays are parsed once). A link's
- * rows need no order: the batch holds its links' row locks (service.ts), so two batches never
- * update one link's rows at once. A workspace's are upserted in key order: concurrent batches of
- * one workspace then wait for each other instead of deadlocking.
+ * statement (the batch's arrays are parsed once). Two batches never update one link's rows at once:
+ * each holds its links' row locks (service.ts). Nor one workspace's: each has updated the
+ * workspace's day row before. The workspace rows still go in key order, so that a change of that
+ * order of statements cannot make two batches deadlock here.
  */
 export async function addFacets(tx: DbOrTx, days: FacetDays): Promise<void> {
   if (!days.rows.length) return;

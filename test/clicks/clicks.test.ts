@@ -186,6 +186,48 @@ describe('the clicks.record processor', () => {
     // and so are the rollups' counts by value (jsonb sent inside array literals)
     const browsers = await topValues(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id }, 'browser', 20);
     expect(new Map(browsers.map((b) => [b.value, b.clicks]))).toEqual(new Map(odd.map((v) => [v === '' ? null : v, 1])));
+    // and the filter rollups' combinations (each value sent once per batch, in a text array literal)
+    const filtered = await topValues(t.deps.db, { workspaceId: ws.workspaceId, linkId: link.id, facets: { device: ['mobile'] } }, 'browser', 20);
+    expect(new Map(filtered.map((b) => [b.value, b.clicks]))).toEqual(new Map(odd.map((v) => [v === '' ? null : v, 1])));
+  });
+
+  test('concurrent batches of one workspace on different links share its filter rollup rows: every count exact', async () => {
+    const own = await t.bootstrap({ plan: 'pro' });
+    const countries = ['DE', 'FR', 'US', 'JP', 'BR', 'IN'];
+    const batches = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const link = await createLink(t, own, { target: `https://example.com/ws-facets-${i}` });
+        const builder = new ClickBatchBuilder();
+        // every batch has every country, each starting at another one: their workspace rows in other orders
+        for (let k = 0; k < 30; k++) {
+          builder.add({
+            link_id: link.id,
+            workspace_id: own.workspaceId,
+            domain: link.domain,
+            slug: link.slug,
+            clicked_at: Date.now(),
+            country: countries[(k + i) % countries.length]!,
+            referer: k % 2 ? 'https://news.example.org/' : null,
+            browser: 'Firefox',
+            os: 'Linux',
+            device: k % 3 ? 'desktop' : 'mobile',
+            language: 'en',
+            visitor: k,
+          });
+        }
+        return builder.build();
+      }),
+    );
+    await Promise.all(batches.map((batch) => storeClicks(t.deps.db, batch)));
+    const byCountry = await topValues(t.deps.db, { workspaceId: own.workspaceId, facets: { browser: ['Firefox'] } }, 'country', 10);
+    expect(new Map(byCountry.map((c) => [c.value, c.clicks]))).toEqual(new Map(countries.map((c) => [c, 8 * 5])));
+    const mobileDe = await topValues(t.deps.db, { workspaceId: own.workspaceId, facets: { country: ['DE'], device: ['mobile'] } }, 'referrer', 10);
+    expect(mobileDe.reduce((sum, r) => sum + r.clicks, 0)).toBe(
+      Array.from({ length: 8 }, (_, i) => Array.from({ length: 30 }, (_, k) => k).filter((k) => countries[(k + i) % 6] === 'DE' && k % 3 === 0).length).reduce(
+        (a, b) => a + b,
+        0,
+      ),
+    );
   });
 
   test('clicks of a link deleted meanwhile are dropped, the rest stored', async () => {
