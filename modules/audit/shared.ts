@@ -1,4 +1,4 @@
-/** The actions the log records (the reference interface's list, then the conversions' leads and sales): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
+/** The actions the log records (the reference interface's list, then the conversions' leads, sales and failed forwarding, single sign-on's and OAuth apps'): pure data, shared by the API tests and the dashboard's filter (runs in the browser). */
 export const AUDIT_ACTIONS = [
   'link.create',
   'link.update',
@@ -19,5 +19,13 @@ export const AUDIT_ACTIONS = [
   'client.create',
   'lead.create',
   'sale.create',
+  'conversion.forward_failed',
+  'member.join_by_domain',
+  'sso_domain.add',
+  'sso_domain.verify',
+  'sso_domain.update',
+  'sso_domain.remove',
+  'oauth_app.authorize',
+  'oauth_app.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,6 +25,14 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'client.create': 'Created a client workspace',
   'lead.create': 'Recorded a lead',
   'sale.create': 'Recorded a sale',
+  'conversion.forward_failed': 'A conversion was not forwarded',
+  'member.join_by_domain': 'Joined through single sign-on',
+  'sso_domain.add': 'Added an SSO domain',
+  'sso_domain.verify': 'Checked an SSO domain’s DNS',
+  'sso_domain.update': 'Changed an SSO domain',
+  'sso_domain.remove': 'Removed an SSO domain',
+  'oauth_app.authorize': 'Connected an app (OAuth)',
+  'oauth_app.revoke': 'Disconnected an app (OAuth)',
 };
 
 /** An action in words; one the page does not know (a plugin's `plugin:name.action`) as it is. */
@@ -54,7 +62,9 @@ export function targetOf(action: string, d: Details): string {
     return domain && slug ? `${domain}/${slug}` : `Link ${text(d.id) ?? ''}`.trim();
   }
   if (kind === 'member' || kind === 'invite') return text(d.email) ?? text(d.user_id) ?? '';
-  if (kind === 'domain') return text(d.domain) ?? '';
+  if (kind === 'domain' || kind === 'sso_domain') return text(d.domain) ?? '';
+  if (kind === 'oauth_app') return text(d.client) ?? '';
+  if (kind === 'conversion') return text(d.destination) ?? '';
   if (kind === 'api_key') return text(d.name) ? `Key “${d.name}”` : '';
   if (kind === 'workspace' || kind === 'client') return text(d.name) ?? (kind === 'workspace' ? 'This workspace' : '');
   return '';
