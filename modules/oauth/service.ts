@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, lt, notExists } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, lt, notExists } from 'drizzle-orm';
 import type { Actor, KeyActor } from '../../core/access';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
@@ -164,7 +164,16 @@ export async function answerConsent(deps: Deps, actor: Actor, consent: Consent):
       codeChallenge: consent.code_challenge!,
       expiresAt: new Date(deps.now() + CODE_TTL_MS),
     });
-    await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, new Date(deps.now() - CODE_TTL_MS)));
+    // a consent whose code expired unused gave nothing: its grant goes with the code (else it would stay
+    // on the person's Account page as a connected app that never connected)
+    const stale = new Date(deps.now() - CODE_TTL_MS);
+    const unusedCodes = tx
+      .select({ grantId: oauthCodes.grantId })
+      .from(oauthCodes)
+      .where(and(eq(oauthCodes.grantId, oauthGrants.id), lt(oauthCodes.expiresAt, stale), isNull(oauthCodes.usedAt)));
+    const tokens = tx.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.grantId, oauthGrants.id));
+    await tx.delete(oauthGrants).where(and(exists(unusedCodes), notExists(tokens)));
+    await tx.delete(oauthCodes).where(lt(oauthCodes.expiresAt, stale));
     await recordAudit({
       db: tx,
       workspaceId: membership.id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { addMember } from '../../modules/members';
 import { oauthCodes, oauthTokens } from '../../modules/oauth/schema';
 import { SITE_URL, type TestApp } from '../helpers/app';
@@ -410,6 +410,23 @@ describe('scope and revocation', () => {
     const res = await revoke(t, { token: mine.tokens.access_token, client_id: client.client_id });
     expect(res.status).toBe(400);
     expect((await toolsWith(t, mine.tokens.access_token)).status).toBe(200);
+  });
+
+  test('a consent whose code expired unused leaves no grant behind; one that was exchanged stays', async () => {
+    const me = await owner();
+    const client = (await register(t)).body;
+    await consent(t, me.session, { clientId: client.client_id, workspaceId: me.workspaceId, role: 'viewer', challenge: pkce().challenge });
+    const { tokens } = await authorised(me, 'viewer');
+    expect((await asSession(t, me.session)('GET', '/oauth/grants')).body.data).toHaveLength(2);
+    // the first consent's code expired unused long ago; the next consent (anyone's) sweeps it
+    await t.deps.db
+      .update(oauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 3_600_000) })
+      .where(isNull(oauthCodes.usedAt));
+    const someone = await owner();
+    await consent(t, someone.session, { clientId: client.client_id, workspaceId: someone.workspaceId, role: 'viewer', challenge: pkce().challenge });
+    expect((await asSession(t, me.session)('GET', '/oauth/grants')).body.data).toHaveLength(1);
+    expect((await toolsWith(t, tokens.access_token)).status).toBe(200);
   });
 
   test('the Account page list: own grants only, revocable by their owner only', async () => {
