@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickLinkFacets, clickWorkspaceFacets } from './schema';
+import { clickLinkFacets, clickWorkspaceFacets, FACET_DIMENSIONS } from './schema';
 
-/** The dimensions a filter can combine (rollup.ts's DIMENSIONS but language): the facet rollups' columns, in this order. */
-export const FACET_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device'] as const;
+export { FACET_DIMENSIONS };
 export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /**

@@ -123,7 +123,10 @@ export const clickSalts = pgTable('click_salts', {
   salt: bigint('salt', { mode: 'bigint' }).notNull(),
 });
 
-/** The dimensions a filter can combine, each a column ('' is unknown, or direct for the referrer). */
+/** The dimensions a filter can combine (rollup.ts's DIMENSIONS but language): the facet rollups' columns, in this order. */
+export const FACET_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device'] as const;
+
+/** The facet rollups' FACET_DIMENSIONS columns ('' is unknown, or direct for the referrer) and their clicks. */
 const facetColumns = {
   country: text('country').notNull(),
   referrer: text('referrer').notNull(),
@@ -133,13 +136,13 @@ const facetColumns = {
   clicks: bigint('clicks', { mode: 'number' }).notNull(),
 };
 
-type FacetIndexed = { [K in 'workspaceId' | 'period' | 'start' | keyof typeof facetColumns]: AnyPgColumn };
+type FacetIndexed = { [K in 'workspaceId' | 'period' | 'start' | (typeof FACET_DIMENSIONS)[number]]: AnyPgColumn };
 
 /**
  * An index per dimension, (workspace, period, value, day): a filter's rows straight, two filters
  * combined by the planner (drizzle/0027, which says why the link rows have two of them only).
  */
-const facetIndexes = (table: string, t: FacetIndexed, dimensions: readonly (keyof typeof facetColumns)[]) =>
+const facetIndexes = (table: string, t: FacetIndexed, dimensions: readonly (typeof FACET_DIMENSIONS)[number][]) =>
   dimensions.map((d) => index(`${table}_${d}_idx`).on(t.workspaceId, t.period, t[d], t.start));
 
 /**
@@ -173,6 +176,6 @@ export const clickWorkspaceFacets = pgTable(
   },
   (t) => [
     primaryKey({ name: 'click_workspace_facets_pk', columns: [t.workspaceId, t.period, t.start, t.country, t.referrer, t.browser, t.os, t.device] }),
-    ...facetIndexes('click_workspace_facets', t, ['country', 'referrer', 'browser', 'os', 'device']),
+    ...facetIndexes('click_workspace_facets', t, FACET_DIMENSIONS),
   ],
 );

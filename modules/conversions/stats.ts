@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { clicksPerDay, clickTotals, FACET_DIMENSIONS, utcDayStart, type ClickFilter } from '../clicks';
 import { getLinksByIds } from '../links';
-import { clickFilterOf, openRange, parseFilter } from '../stats';
+import { filteredRange } from '../stats';
 import { conversionLeadDays, conversionLeads, conversionSaleDays, conversionSales } from './schema';
 
 /** Links listed per currency in `top_links`. */
@@ -91,7 +91,7 @@ const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
  * visitor filter from the stored rows (see leadRows).
  */
 export async function conversionStats(db: DbOrTx, workspaceId: string, q: { from?: string; to?: string; link_id?: string; filter?: string }) {
-  const f: ClickFilter = { ...openRange(workspaceId, q, q.link_id), ...(await clickFilterOf(db, workspaceId, parseFilter(q.filter))) };
+  const f = await filteredRange(db, workspaceId, q, q.link_id);
   const [clicks, clickDays, leadsPerDay, salesPerDay, top] = await Promise.all([
     clickTotals(db, f, utcDayStart()),
     clicksPerDay(db, f),

@@ -123,10 +123,10 @@ export interface TopInput extends RangeInput {
   limit?: number;
 }
 
-/** The filtered scope over the optional range. */
-const filteredRange = async (db: DbOrTx, workspaceId: string, q: RangeInput): Promise<ClickFilter> => ({
-  ...openRange(workspaceId, q),
-  ...(await scopeOf(db, workspaceId, q)),
+/** The filtered scope over the optional range (one link's, with `linkId`): what stats and the conversion funnel read. */
+export const filteredRange = async (db: DbOrTx, workspaceId: string, q: RangeInput, linkId?: string): Promise<ClickFilter> => ({
+  ...openRange(workspaceId, q, linkId),
+  ...(await scopeOf(db, workspaceId, q, linkId)),
 });
 
 export const workspaceTop = async <K extends Dimension>(db: DbOrTx, workspaceId: string, dimension: K, q: TopInput) =>
