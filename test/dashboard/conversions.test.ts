@@ -177,12 +177,15 @@ describe.skipIf(skipBrowser)('conversions in the dashboard', () => {
     await page.getByRole('region', { name: 'Countries' }).getByRole('button', { name: 'Filter by Germany (DE)' }).click();
     await textOf(funnel, /Clicks\s*2\b/);
     expect(await funnelOf(page)).toEqual(['Clicks 2', 'Leads 1 50% of clicks', 'Sales 1 100% of leads', 'Revenue €49.00']);
+    await checkA11y(page);
 
     // the workspace's Conversions page with the same address filter
     await page.goto(d.appUrl(`/w/${workspaceId}/conversions?filter=country:US`));
     await page.getByRole('button', { name: 'Remove filter Country: United States (US)' }).waitFor();
     await textOf(page.getByRole('region', { name: /^Funnel/ }), /Clicks\s*1\b/);
     expect(await funnelOf(page)).toEqual(['Clicks 1', 'Leads 1 100% of clicks', 'Sales 0 0% of leads', 'Revenue None yet']);
+    await checkA11y(page);
+    await screenshot(page, 'conversions-filtered', DOCS_SCREENSHOTS);
   });
 
   test('overview: the totals and the Live panel move with a visit', async () => {
