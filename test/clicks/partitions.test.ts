@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../core/config';
 import { rowsOf } from '../../core/db';
+import { closeFacetDays } from '../../modules/clicks/facets';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from '../../modules/clicks/maintenance';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { seedClicks, storedClicks } from '../helpers/clicks';
@@ -64,4 +65,27 @@ test('CLICK_RETENTION_DAYS must be a positive whole number', () => {
   expect(loadConfig({ CLICK_RETENTION_DAYS: '90' }).clickRetentionDays).toBe(90);
   expect(loadConfig({}).clickRetentionDays).toBeUndefined();
   for (const bad of ['0', '-1', '1.5', 'ninety']) expect(() => loadConfig({ CLICK_RETENTION_DAYS: bad })).toThrow(/CLICK_RETENTION_DAYS/);
+});
+
+test("a database's first facet closing closes every day so far, today's included: tomorrow is the first open day", async () => {
+  const until = async () => (await query<{ until: string }>(sql`select until::text as until from click_facets_closed`)).map((r) => r.until);
+  // before it, every day is closed: each batch writes its facet rows
+  expect(await until()).toEqual([]);
+  const link = { ...(await createLink(t, ws, { target: 'https://example.com/facets' })), workspace_id: ws.workspaceId };
+  await seedClicks(t, link, [{ country: 'DE' }]);
+  const facetClicks = async () =>
+    (await query<{ n: number }>(sql`select coalesce(sum(clicks), 0)::int as n from click_link_facets where link_id = ${link.id} and period = 'd'`))[0]!.n;
+  expect(await facetClicks()).toBe(1);
+  expect(await closeFacetDays(t.deps.db)).toEqual([]);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  expect(await until()).toEqual([tomorrow]);
+  // today is still a closed ("late") day
+  await seedClicks(t, link, [{ country: 'FR' }]);
+  expect(await facetClicks()).toBe(2);
+  // a click of tomorrow waits in the raw clicks for its day to close
+  await seedClicks(t, link, [{ at: new Date(`${tomorrow}T10:00:00Z`), country: 'FR' }]);
+  expect(await facetClicks()).toBe(2);
+  expect(await closeFacetDays(t.deps.db, new Date(`${tomorrow}T23:59:00Z`))).toEqual([]);
+  expect(await closeFacetDays(t.deps.db, new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 86_400_000 + 16 * 60_000))).toEqual([tomorrow]);
+  expect(await facetClicks()).toBe(3);
 });
