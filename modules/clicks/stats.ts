@@ -91,6 +91,26 @@ function periodsOf(f: ClickFilter) {
 const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== undefined;
 
 /**
+ * The raw clicks of the filter (its workspace, links and dimension values) on its open facet days
+ * (those facets.ts has not rolled up yet) within the whole UTC days of `days`.
+ */
+function openClicks(f: ClickFilter, days: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  const raw: SQL[] = [
+    eq(clicks.workspaceId, f.workspaceId),
+    sql`${clicks.clickedAt} >= (select until::timestamp at time zone 'UTC' from ${clickFacetsClosed})`,
+  ];
+  if (f.linkId) raw.push(eq(clicks.linkId, f.linkId));
+  if (f.linkIds) raw.push(sql`${clicks.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
+  for (const d of FACET_DIMENSIONS) {
+    const values = f.facets?.[d];
+    if (values) raw.push(inArray(rawFacetValues[d], values));
+  }
+  if (days.from) raw.push(gte(clicks.clickedAt, utcDayStart(days.from)));
+  if (days.to) raw.push(lt(clicks.clickedAt, utcDayStart(days.to)));
+  return and(...raw)!;
+}
+
+/**
  * The facet rollup of a filtered question: its links' rows when it names links, else its
  * workspace's; with the filter's dimension values. `source` is what to read, under the rollup's own
  * name: its rows, and the open days' raw clicks rolled up alike (a day row and a month row each) —
@@ -100,27 +120,15 @@ const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== u
 function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined, days: Pick<ClickFilter, 'from' | 'to'> = f) {
   const table = byLink ? clickLinkFacets : clickWorkspaceFacets;
   const conditions: SQL[] = [eq(table.workspaceId, f.workspaceId)];
-  const raw: SQL[] = [eq(clicks.workspaceId, f.workspaceId)];
-  if (f.linkId) {
-    conditions.push(eq(clickLinkFacets.linkId, f.linkId));
-    raw.push(eq(clicks.linkId, f.linkId));
-  }
-  if (f.linkIds) {
-    const ids = sql`${`{${f.linkIds.join(',')}}`}::uuid[]`;
-    conditions.push(sql`${clickLinkFacets.linkId} = any(${ids})`);
-    raw.push(sql`${clicks.linkId} = any(${ids})`);
-  }
+  if (f.linkId) conditions.push(eq(clickLinkFacets.linkId, f.linkId));
+  if (f.linkIds) conditions.push(sql`${clickLinkFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
   for (const d of FACET_DIMENSIONS) {
     const values = f.facets?.[d];
-    if (!values) continue;
-    conditions.push(inArray(table[d], values));
-    raw.push(inArray(rawFacetValues[d], values));
+    if (values) conditions.push(inArray(table[d], values));
   }
-  if (days.from) raw.push(gte(clicks.clickedAt, utcDayStart(days.from)));
-  if (days.to) raw.push(lt(clicks.clickedAt, utcDayStart(days.to)));
+  const raw = openClicks(f, days);
   const columns = sql.raw(`${byLink ? 'link_id, ' : ''}workspace_id`);
   const dimensions = sql.raw(FACET_DIMENSIONS.join(', '));
-  const open = sql`${clicks.clickedAt} >= (select until::timestamp at time zone 'UTC' from ${clickFacetsClosed})`;
   // the open days' clicks are grouped once (a CTE: a join would scan them again per period)
   const source = sql`(
     with open_day as materialized (
@@ -130,7 +138,7 @@ function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !
           sql`, `,
         )}, count(*) as clicks
       from ${clicks}
-      where ${and(...raw, open)}
+      where ${raw}
       group by ${sql.raw(Array.from({ length: FACET_DIMENSIONS.length + (byLink ? 3 : 2) }, (_, k) => String(k + 1)).join(', '))})
     select ${columns}, period, start, ${dimensions}, clicks from ${table}
     union all
@@ -303,27 +311,24 @@ export async function topValuesOf<D extends Dimension>(db: DbOrTx, f: ClickFilte
 
 /** A workspace's most clicked link ids over the range, most clicks first (ties by id). */
 export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit: number) {
-  if (isFiltered(f)) {
+  if (f.facets) {
     const { source, scope } = facetsOf(f, true);
-    const t = clickLinkFacets;
-    const rows = await db
-      .select({ linkId: sql<string>`${t.linkId}`, clicks: sql<string>`sum(${t.clicks})` })
-      .from(source)
-      .where(and(scope, inRange(t, f)))
-      .groupBy(t.linkId)
-      .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
-      .limit(limit);
-    return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+    return linksByClicks(db, source, and(scope, inRange(clickLinkFacets, f))!, limit);
   }
+  // links chosen by their attributes only: their own rollup rows
   const t = clickLinkPeriods;
-  const rows = await db
-    .select({ linkId: t.linkId, clicks: sql<string>`sum(${t.clicks})` })
-    .from(t)
-    .where(and(eq(t.workspaceId, f.workspaceId), inRange(t, f)))
-    .groupBy(t.linkId)
-    .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
-    .limit(limit);
-  return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+  const links = f.linkIds && sql`${t.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
+  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, inRange(t, f))!, limit);
+}
+
+/** The most clicked links of `source` (rows with link_id and clicks) under `where`, most clicks first (ties by id). */
+async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number) {
+  const rows = rowsOf<{ link_id: string; clicks: string }>(
+    await db.execute(sql`
+      select link_id, sum(clicks) as clicks from ${source} where ${where}
+      group by link_id order by 2 desc, link_id::text collate "C" limit ${limit}`),
+  );
+  return rows.map((r) => ({ linkId: r.link_id, clicks: Number(r.clicks) }));
 }
 
 /** Clicks per link on the UTC days from `since`'s (the portfolio trend); links without clicks are absent. */

@@ -98,6 +98,8 @@ describe('filtered stats equal a count over the raw clicks', () => {
     ['referrer:news.ycombinator.com', `referer like 'https://news.ycombinator.com/%'`],
     ['referrer:-,os:-', `referer is null and os is null`],
     ['device:-,country:US', `device is null and country = 'US'`],
+    // three dimensions
+    ['country:DE,device:mobile,browser:Chrome', `country = 'DE' and device = 'mobile' and browser = 'Chrome'`],
   ];
   for (const [filter, where] of cases) {
     test(`${filter}: daily series, countries, referrers, devices, top links over ranges that cross months`, async () => {
@@ -163,6 +165,8 @@ describe('filtered stats equal a count over the raw clicks', () => {
         const summary = await get(`/stats/summary${q({ filter: filter + extra })}`);
         const total = [...(await raw('1', where)).values()].reduce((a, b) => a + b, 0);
         expect(summary.body).toMatchObject({ total_links: ids.length, total_clicks: total, unique_visitors: null, today_visitors: null });
+        const links = await get(`/stats/links${q({ filter: filter + extra, from: date(69), limit: '100' })}`);
+        expect(links.body.links.map((l: any) => [l.link_id, l.clicks])).toEqual(sorted(await raw('link_id::text', where)));
       }
     }
   });
