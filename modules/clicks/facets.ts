@@ -30,14 +30,13 @@ const FACET_DAYS_LOCK = sql`hashtext('click_facets_closed')`;
 /** A day is closed this long after its end: batches are stored within seconds, later ones go in as late clicks. */
 const CLOSE_AFTER_MS = 15 * 60_000;
 
-/** The referrer host of a raw click's `referer` in SQL, as rollup.ts's refererHost computes it ('' for none). */
-export const referrerHostOf = (referer: SQL | typeof clicks.referer) =>
-  sql`coalesce(lower(coalesce(substring(${referer} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'), ${referer})), '')`;
-
-/** A raw click's dimension values as the facet rollups keep them ('' unknown). */
+/**
+ * A raw click's dimension values as the facet rollups keep them ('' unknown); the referrer's host as
+ * rollup.ts's refererHost computes it for a batch's late clicks.
+ */
 export const rawFacetValues: Record<FacetDimension, SQL> = {
   country: sql`coalesce(${clicks.country}, '')`,
-  referrer: referrerHostOf(clicks.referer),
+  referrer: sql`coalesce(lower(coalesce(substring(${clicks.referer} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)'), ${clicks.referer})), '')`,
   browser: sql`coalesce(${clicks.browser}, '')`,
   os: sql`coalesce(${clicks.os}, '')`,
   device: sql`coalesce(${clicks.device}, '')`,

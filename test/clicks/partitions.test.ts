@@ -89,3 +89,35 @@ test("a database's first facet closing closes every day so far, today's included
   expect(await closeFacetDays(t.deps.db, new Date(Date.parse(`${tomorrow}T00:00:00Z`) + 86_400_000 + 16 * 60_000))).toEqual([tomorrow]);
   expect(await facetClicks()).toBe(3);
 });
+
+test('a closed day and a late click of it name odd referrers alike: the closing in SQL, the batch in JavaScript', async () => {
+  const link = { ...(await createLink(t, ws, { target: 'https://example.com/odd-referrers' })), workspace_id: ws.workspaceId };
+  const [{ until }] = await query<{ until: string }>(sql`select until::text as until from click_facets_closed`);
+  const referers = [
+    'HTTPS://WWW.Example.COM/Path?q=1',
+    'android-app://Com.Slack',
+    'Ärger ohne URL',
+    'http://user@host:8080/',
+    '"quoted"\\back',
+    'ftp://Ünï.example/',
+  ];
+  // the first open day: rolled up by the closing from the raw rows
+  await seedClicks(
+    t,
+    link,
+    referers.map((referer) => ({ at: new Date(`${until}T12:00:00Z`), referer })),
+  );
+  const next = new Date(Date.parse(`${until}T00:00:00Z`) + 86_400_000 + 16 * 60_000);
+  expect(await closeFacetDays(t.deps.db, next)).toEqual([until]);
+  // the same referrers on that day again, now closed: rolled up by the batch
+  await seedClicks(
+    t,
+    link,
+    referers.map((referer) => ({ at: new Date(`${until}T13:00:00Z`), referer })),
+  );
+  const rows = await query<{ referrer: string; clicks: number }>(
+    sql`select referrer, clicks::int as clicks from click_link_facets where link_id = ${link.id} and period = 'd' order by referrer collate "C"`,
+  );
+  expect(rows).toHaveLength(referers.length);
+  for (const row of rows) expect(row.clicks).toBe(2);
+});
