@@ -51,8 +51,6 @@ export function registerJobs(deps: Deps) {
   });
   deps.queue.register('clicks.maintain', async () => {
     const made = await ensureClickPartitions(deps.db);
-    // before retention drops raw clicks: a day's facet rows are made from them
-    await closeFacetDays(deps.db);
     const dropped = deps.config.clickRetentionDays ? await dropExpiredClicks(deps.db, deps.config.clickRetentionDays) : [];
     await pruneClickBookkeeping(deps.db);
     deps.log.info({ made, dropped }, 'click maintenance done');

@@ -5,6 +5,8 @@ import { rowsOf } from '../../core/db';
 import { closeFacetDays } from '../../modules/clicks/facets';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from '../../modules/clicks/maintenance';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { TEST_DATABASE_URL } from '../helpers/db';
+import { needs } from '../helpers/needs';
 import { seedClicks, storedClicks } from '../helpers/clicks';
 import { createLink, type Ws } from '../links/fixtures';
 
@@ -121,3 +123,38 @@ test('a closed day and a late click of it name odd referrers alike: the closing 
   expect(rows).toHaveLength(referers.length);
   for (const row of rows) expect(row.clicks).toBe(2);
 });
+
+const onPostgres = needs(
+  Boolean(TEST_DATABASE_URL),
+  'partitions.test.ts (closing behind a storing transaction)',
+  'TEST_DATABASE_URL (PGlite runs one transaction at a time)',
+);
+test.skipIf(!onPostgres)(
+  'a closing that waits 10 s behind a transaction holding the facet days gives up, and storing goes on meanwhile',
+  async () => {
+    const link = { ...(await createLink(t, ws, { target: 'https://example.com/lock' })), workspace_id: ws.workspaceId };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // a transaction that read the open day and has not finished (a slow forget of a link's clicks)
+    const holder = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('click_facets_closed'))`);
+      await held;
+    });
+    await Bun.sleep(100);
+    const started = Date.now();
+    const closing = closeFacetDays(t.deps.db, new Date(Date.now() + 3 * 86_400_000)).then(
+      () => 'closed',
+      (err: Error & { cause?: Error }) => err.cause?.message ?? err.message,
+    );
+    await Bun.sleep(200);
+    // a batch stored meanwhile is not held up behind the waiting closing for good
+    const stored = seedClicks(t, link, [{ country: 'DE' }]);
+    expect(await closing).toMatch(/lock timeout/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+    await stored;
+    expect(await storedClicks(t.deps.db, [link.id])).toEqual({ rows: 1, counted: 1 });
+    release();
+    await holder;
+  },
+  30_000,
+);
