@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickLinkFacets, clickWorkspaceFacets, FACET_DIMENSIONS } from './schema';
+import { clickLinkFacets, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
 
-export { FACET_DIMENSIONS };
-export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
+export { FACET_DIMENSIONS, type FacetDimension };
 
 /**
  * A batch's clicks per link, UTC day and combination of FACET_DIMENSIONS' values ('' unknown), in

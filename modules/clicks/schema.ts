@@ -125,6 +125,7 @@ export const clickSalts = pgTable('click_salts', {
 
 /** The dimensions a filter can combine (rollup.ts's DIMENSIONS but language): the facet rollups' columns, in this order. */
 export const FACET_DIMENSIONS = ['country', 'referrer', 'browser', 'os', 'device'] as const;
+export type FacetDimension = (typeof FACET_DIMENSIONS)[number];
 
 /** The facet rollups' FACET_DIMENSIONS columns ('' is unknown, or direct for the referrer) and their clicks. */
 const facetColumns = {
@@ -136,13 +137,13 @@ const facetColumns = {
   clicks: bigint('clicks', { mode: 'number' }).notNull(),
 };
 
-type FacetIndexed = { [K in 'workspaceId' | 'period' | 'start' | (typeof FACET_DIMENSIONS)[number]]: AnyPgColumn };
+type FacetIndexed = { [K in 'workspaceId' | 'period' | 'start' | FacetDimension]: AnyPgColumn };
 
 /**
  * An index per dimension, (workspace, period, value, day): a filter's rows straight, two filters
  * combined by the planner (drizzle/0027, which says why the link rows have two of them only).
  */
-const facetIndexes = (table: string, t: FacetIndexed, dimensions: readonly (typeof FACET_DIMENSIONS)[number][]) =>
+const facetIndexes = (table: string, t: FacetIndexed, dimensions: readonly FacetDimension[]) =>
   dimensions.map((d) => index(`${table}_${d}_idx`).on(t.workspaceId, t.period, t[d], t.start));
 
 /**
