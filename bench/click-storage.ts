@@ -15,6 +15,11 @@
  * few referers (BENCH_LINKS, BENCH_VISITORS and BENCH_HOT change the counts: 1 and 1 is the one-hot-link
  * case; BENCH_LINKS=5000 BENCH_VISITORS=1 BENCH_HOT=0 is bench/redirect.ts's 5,000 links at random).
  * BENCH_ROUNDS (default 3) rounds, each on its own database.
+ *
+ * The database is set up as one in use for a while: the clicks' day is an open facet day, so the
+ * worker does not write their filter rollups (modules/clicks/facets.ts). After the drain the day is
+ * closed as the `clicks.close-facets` job does, timed with its PostgreSQL CPU per click, and checked
+ * (facet rows sum to the clicks sent); the whole figure is the clicks over storing and closing time.
  * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_HOT, BENCH_WORKER_FLAGS.
  */
 import { Queue } from 'bullmq';
@@ -22,6 +27,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../core/config';
 import { createDeps } from '../app/deps';
 import { ClickBatchBuilder, type Click } from '../modules/clicks/batch';
+import { closeFacetDays } from '../modules/clicks/facets';
 import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
@@ -87,6 +93,7 @@ async function round(n: number) {
     }));
     const queue = new Queue('clicks', { connection: { url: REDIS_URL }, prefix });
     const start = Date.now() - 3_600_000;
+    await sql`insert into click_facets_closed (until) values (${new Date(start).toISOString().slice(0, 10)}::date) on conflict (one) do update set until = excluded.until`;
     for (let sent = 0; sent < CLICKS; sent += BATCH) {
       const batch = new ClickBatchBuilder();
       for (let i = 0; i < BATCH && sent + i < CLICKS; i++) {
@@ -138,9 +145,14 @@ async function round(n: number) {
     }
     const seconds = (performance.now() - first) / 1000;
     const cpuEnd = await cpu();
-    const perClick = (ms: number) => ((ms * 1000) / (CLICKS - firstStored)).toFixed(1);
+    const perClick = (ms: number, n = CLICKS - firstStored) => ((ms * 1000) / n).toFixed(1);
     worker.kill();
     await worker.exited;
+    const closingStart = { at: performance.now(), pg: (await cpu()).pg };
+    const closed = await closeFacetDays(deps.db, new Date(Date.now() + 86_400_000 + 16 * 60_000));
+    const closing = { seconds: (performance.now() - closingStart.at) / 1000, pg: (await cpu()).pg - closingStart.pg };
+    const [facets] = await sql`select (select sum(clicks) from click_link_facets where period = 'd')::int as links,
+      (select sum(clicks) from click_workspace_facets where period = 'm')::int as workspace`;
     const [rows] = await sql`select count(*)::int as n from clicks`;
     const size =
       await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
@@ -148,9 +160,12 @@ async function round(n: number) {
     const load = (await Bun.file('/proc/loadavg').text()).split(' ')[0];
     console.log(
       `round ${n}: ${rate.toLocaleString('en-US')} clicks/s (${(CLICKS - firstStored).toLocaleString('en-US')} in ${seconds.toFixed(1)} s after the first stored batch, load average ${load}); ` +
-        `CPU per click: worker ${perClick(cpuEnd.worker - cpuStart.worker)} µs, PostgreSQL ${perClick(cpuEnd.pg - cpuStart.pg)} µs; rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}`,
+        `CPU per click: worker ${perClick(cpuEnd.worker - cpuStart.worker)} µs, PostgreSQL ${perClick(cpuEnd.pg - cpuStart.pg)} µs; rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}\n` +
+        `  closing ${closed.join(', ')}: ${closing.seconds.toFixed(1)} s, PostgreSQL ${perClick(closing.pg, CLICKS)} µs per click; ` +
+        `facet clicks ${facets!.links} (links), ${facets!.workspace} (workspace); whole: ${Math.round((CLICKS - firstStored) / (seconds + closing.seconds)).toLocaleString('en-US')} clicks/s`,
     );
     if (rows!.n !== CLICKS || stored !== CLICKS) throw new Error('rows or click_count differ from the clicks sent');
+    if (facets!.links !== CLICKS || facets!.workspace !== CLICKS) throw new Error('the closed facet rows differ from the clicks sent');
     return rate;
   } finally {
     await sql.end();

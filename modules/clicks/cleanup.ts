@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { DIMENSIONS } from './rollup';
-import { FACET_DIMENSIONS } from './facets';
+import { FACET_DIMENSIONS, holdOpenFacetDay } from './facets';
 import {
   clickLinkFacets,
   clickLinkHours,
@@ -27,10 +27,12 @@ const SAME_FACET = sql.raw(FACET_DIMENSIONS.map((d) => `w.${d} = l.${d}`).join('
  * What a foreign-key cascade did before click rows lost their foreign keys (they cost a check per
  * stored click): a deleted link's clicks and rollups go, and its counts leave the workspace's
  * rollups. One transaction, idempotent (a second run finds nothing to subtract). A workspace's
- * unique visitors stay as they were: they are not a sum over links.
+ * unique visitors stay as they were: they are not a sum over links. No facet day closes meanwhile:
+ * its rows would be made from the link's raw clicks after they were subtracted, or miss them.
  */
 export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await holdOpenFacetDay(tx);
     await tx.execute(sql`
       update ${clickWorkspaceHours} w set clicks = w.clicks - l.clicks from ${clickLinkHours} l
       where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.hour = l.hour`);
@@ -61,6 +63,7 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
 /** A deleted workspace's clicks and every rollup of it and of its links (found through their period rows). */
 export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await holdOpenFacetDay(tx);
     const found = await tx.execute<{ id: string }>(
       sql`select distinct link_id as id from ${clickLinkPeriods} where workspace_id = ${workspaceId} and period = 'm'`,
     );

@@ -11,5 +11,5 @@ export { FACET_DIMENSIONS } from './facets';
 export type { FacetDimension } from './facets';
 export { clickRecorder } from './recorder';
 export type { ClickRecorder } from './recorder';
-export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart } from './stats';
-export type { ClickFilter } from './stats';
+export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, topValuesOf, utcDayStart } from './stats';
+export type { ClickFilter, TopValue } from './stats';

@@ -5,6 +5,7 @@ import { BATCH_MAX, compactBatch, EMBEDDED_BATCH_MAX } from './batch';
 import type { ClickRecord } from '../../core/hooks';
 import type { ClickBatch, LegacyClickBatch } from './batch';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
+import { closeFacetDays } from './facets';
 import { publishClickCounts } from './counts';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from './maintenance';
 import { storeClicks } from './service';
@@ -44,6 +45,10 @@ export function registerJobs(deps: Deps) {
     if (linkId) await forgetLinkClicks(deps.db, workspaceId, linkId);
     else if (!(await getWorkspaceRow(deps.db, workspaceId))) await forgetWorkspaceClicks(deps.db, workspaceId);
   });
+  deps.queue.register('clicks.close-facets', async () => {
+    const closed = await closeFacetDays(deps.db);
+    if (closed.length) deps.log.info({ closed }, 'facet days closed');
+  });
   deps.queue.register('clicks.maintain', async () => {
     const made = await ensureClickPartitions(deps.db);
     const dropped = deps.config.clickRetentionDays ? await dropExpiredClicks(deps.db, deps.config.clickRetentionDays) : [];
@@ -57,6 +62,8 @@ declare module '../../core/queue' {
     'clicks.record': ClickBatch | LegacyClickBatch;
     /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
     'clicks.forget': { workspaceId: string; linkId?: string };
+    /** the facet rollups of the days over (facets.ts) */
+    'clicks.close-facets': Record<string, never>;
     /** partitions ahead, retention, pruning of visitor hashes and batch ids */
     'clicks.maintain': Record<string, never>;
   }

@@ -14,7 +14,10 @@ export const clicksModule: LinkhopModule = {
   hooks: registerClicks,
   jobs: registerJobs,
   // partitions ahead, retention, pruning
-  schedules: () => [{ job: 'clicks.maintain', everyMs: 3_600_000 }],
+  schedules: () => [
+    { job: 'clicks.maintain', everyMs: 3_600_000 },
+    { job: 'clicks.close-facets', everyMs: 600_000 },
+  ],
   start(deps) {
     followClickCounts(deps);
     clickRecorder(deps).start();

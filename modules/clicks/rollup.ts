@@ -49,7 +49,7 @@ export interface BatchRollup {
   /** the same per workspace, sorted by key */
   workspacePeriods: PeriodRow[];
   visitors: VisitorRow[];
-  /** clicks per link, day and combination of visitor dimensions (months and workspaces are summed in SQL) */
+  /** clicks of days before `facetsBefore` per link, day and combination of visitor dimensions (months and workspaces are summed in SQL) */
   facetDays: FacetDays;
   /** clicks per link id */
   perLink: Map<string, number>;
@@ -136,12 +136,14 @@ function periodsOf(linkDays: PeriodRow[]) {
 /**
  * The rollup rows of a batch's clicks of `alive` links (indexes into `batch.links`), computed in the
  * worker so that PostgreSQL only stores them: per link and hour; per link and day, and per link and
- * month, the clicks by dimension value (the same per workspace); per visitor and day. A link's day
+ * month, the clicks by dimension value (the same per workspace); per visitor and day; per link, day
+ * and combination of visitor dimensions for the days before `facetsBefore` only (closed facet days,
+ * facets.ts: later days' facet rows are made from the raw clicks once the day is over). A link's day
  * and month rows are only ever written by the transaction holding that link's row lock; every other
  * row can be written by concurrent transactions, so they are sorted by their key and lock in one
  * order (no deadlock).
  */
-export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
+export function rollUp(batch: ClickBatch, alive: Set<number>, facetsBefore: string): BatchRollup {
   const days = new Interned();
   const workspaces = new Interned();
   // per profile: its dimension values (computed once per profile, not per click)
@@ -198,9 +200,11 @@ export function rollUp(batch: ClickBatch, alive: Set<number>): BatchRollup {
       const counts = linkDay.counts[k]!;
       counts[values[k]!] = (counts[values[k]!] ?? 0) + 1;
     }
-    const facet = (profileFacets[profile] ??= facets.id(FACET_DIMENSIONS.map((f) => values[DIMENSIONS.indexOf(f)]).join('\0')));
-    key = (link * 64 + d) * 2 ** 20 + facet;
-    if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, combination: facet, clicks: 1 });
+    if (day < facetsBefore) {
+      const facet = (profileFacets[profile] ??= facets.id(FACET_DIMENSIONS.map((f) => values[DIMENSIONS.indexOf(f)]).join('\0')));
+      key = (link * 64 + d) * 2 ** 20 + facet;
+      if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, combination: facet, clicks: 1 });
+    }
     const visitor = batch.profiles[batch.profile[i]!]![6];
     if (visitor != null) {
       const hourOfDay = (hour - dayStart) / HOUR_MS;

@@ -1,9 +1,18 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
-import { FACET_DIMENSIONS, type FacetDimension } from './facets';
+import { FACET_DIMENSIONS, rawFacetValues, type FacetDimension } from './facets';
 import type { Dimension } from './rollup';
-import { clickLinkFacets, clickLinkHours, clickLinkPeriods, clickWorkspaceFacets, clickWorkspaceHours, clickWorkspacePeriods } from './schema';
+import {
+  clickFacetsClosed,
+  clickLinkFacets,
+  clickLinkHours,
+  clickLinkPeriods,
+  clicks,
+  clickWorkspaceFacets,
+  clickWorkspaceHours,
+  clickWorkspacePeriods,
+} from './schema';
 
 /**
  * Read side of the click pipeline for stats, MCP and portfolio pages: every figure comes from the
@@ -11,7 +20,8 @@ import { clickLinkFacets, clickLinkHours, clickLinkPeriods, clickWorkspaceFacets
  * clicks, unique visitors and counts by dimension value), never from the raw click rows. A range
  * reads the month rows of its whole months and the day rows of its ends: at most ~70 rows per link
  * or workspace for a year, whatever the number of clicks. A filtered question reads the facet
- * rollups instead (clicks per combination of visitor dimensions): its unique visitors are unknown.
+ * rollups instead (clicks per combination of visitor dimensions), and the raw clicks of the days whose
+ * facet rows are not made yet (today, and yesterday for a few minutes): its unique visitors are unknown.
  */
 export interface ClickFilter {
   workspaceId: string;
@@ -81,10 +91,33 @@ function periodsOf(f: ClickFilter) {
 const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== undefined;
 
 /**
- * The facet rollup of a filtered question: its links' rows when it names links, else its
- * workspace's; with the filter's dimension values.
+ * The raw clicks of the filter (its workspace, links and dimension values) on its open facet days
+ * (those facets.ts has not rolled up yet) within the whole UTC days of `days`.
  */
-function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined) {
+function openClicks(f: ClickFilter, days: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  const raw: SQL[] = [
+    eq(clicks.workspaceId, f.workspaceId),
+    sql`${clicks.clickedAt} >= (select until::timestamp at time zone 'UTC' from ${clickFacetsClosed})`,
+  ];
+  if (f.linkId) raw.push(eq(clicks.linkId, f.linkId));
+  if (f.linkIds) raw.push(sql`${clicks.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
+  for (const d of FACET_DIMENSIONS) {
+    const values = f.facets?.[d];
+    if (values) raw.push(inArray(rawFacetValues[d], values));
+  }
+  if (days.from) raw.push(gte(clicks.clickedAt, utcDayStart(days.from)));
+  if (days.to) raw.push(lt(clicks.clickedAt, utcDayStart(days.to)));
+  return and(...raw)!;
+}
+
+/**
+ * The facet rollup of a filtered question: its links' rows when it names links, else its
+ * workspace's; with the filter's dimension values. `source` is what to read, under the rollup's own
+ * name: its rows, and the open days' raw clicks rolled up alike (a day row and a month row each) —
+ * those of the whole UTC days of `days` only, when the question reads no others (the index on the
+ * raw clicks then skips the rest). One statement reads both, so a day closing meanwhile is counted once.
+ */
+function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined, days: Pick<ClickFilter, 'from' | 'to'> = f) {
   const table = byLink ? clickLinkFacets : clickWorkspaceFacets;
   const conditions: SQL[] = [eq(table.workspaceId, f.workspaceId)];
   if (f.linkId) conditions.push(eq(clickLinkFacets.linkId, f.linkId));
@@ -93,7 +126,27 @@ function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !
     const values = f.facets?.[d];
     if (values) conditions.push(inArray(table[d], values));
   }
-  return { table, scope: and(...conditions)!, byLink };
+  const raw = openClicks(f, days);
+  const columns = sql.raw(`${byLink ? 'link_id, ' : ''}workspace_id`);
+  const dimensions = sql.raw(FACET_DIMENSIONS.join(', '));
+  // the open days' clicks are grouped once (a CTE: a join would scan them again per period)
+  const source = sql`(
+    with open_day as materialized (
+      select ${byLink ? sql`${clicks.linkId}, ` : sql``}${clicks.workspaceId}, (${clicks.clickedAt} at time zone 'UTC')::date as start,
+        ${sql.join(
+          FACET_DIMENSIONS.map((d) => sql`${rawFacetValues[d]} as ${sql.raw(d)}`),
+          sql`, `,
+        )}, count(*) as clicks
+      from ${clicks}
+      where ${raw}
+      group by ${sql.raw(Array.from({ length: FACET_DIMENSIONS.length + (byLink ? 3 : 2) }, (_, k) => String(k + 1)).join(', '))})
+    select ${columns}, period, start, ${dimensions}, clicks from ${table}
+    union all
+    select ${columns}, 'd'::char(1), start, ${dimensions}, clicks from open_day
+    union all
+    select ${columns}, 'm'::char(1), date_trunc('month', start)::date, ${dimensions}, clicks from open_day
+  ) as ${table}`;
+  return { table, source, scope: and(...conditions)!, byLink };
 }
 
 /** Clicks and unique visitors of the filter's range (all time without one), and clicks and visitors of the UTC day `todayStart`. */
@@ -121,7 +174,8 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
 
 /** A filtered question's clicks over its range and on the day `todayStart` (unique visitors unknown: null). */
 async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
-  const { table, scope } = facetsOf(f);
+  // today's clicks are read whatever the range
+  const { table, source, scope } = facetsOf(f, undefined, {});
   const range = inRange(table, f);
   const today = and(eq(table.period, 'd'), eq(table.start, dayOf(todayStart)))!;
   const [row] = await db
@@ -129,7 +183,7 @@ async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
       clicks: sql<string>`coalesce(sum(${table.clicks}) filter (where ${range}), 0)`,
       today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${today}), 0)`,
     })
-    .from(table)
+    .from(source)
     .where(and(scope, or(range, today)));
   return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
 }
@@ -137,10 +191,10 @@ async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
 /** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
   if (isFiltered(f)) {
-    const { table, scope } = facetsOf(f);
+    const { table, source, scope } = facetsOf(f);
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${table.country})::int` })
-      .from(table)
+      .from(source)
       .where(and(scope, eq(table.period, 'm'), sql`${table.country} <> ''`));
     return row?.n ?? 0;
   }
@@ -155,10 +209,10 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
 /** Clicks and unique visitors per UTC day (`YYYY-MM-DD`); days without clicks are absent. */
 export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number | null }>> {
   if (isFiltered(f)) {
-    const { table, scope } = facetsOf(f);
+    const { table, source, scope } = facetsOf(f);
     const rows = await db
-      .select({ day: table.start, clicks: sql<string>`sum(${table.clicks})` })
-      .from(table)
+      .select({ day: sql<string>`${table.start}::text`, clicks: sql<string>`sum(${table.clicks})` })
+      .from(source)
       .where(and(scope, daysIn(table, f)))
       .groupBy(table.start);
     return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: null }]));
@@ -212,13 +266,15 @@ export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension
   return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
 }
 
+export type TopValue = { value: string | null; clicks: number };
+
 /** topValues of a filtered question, from the facet rollup (same order). */
 async function filteredTopValues(db: DbOrTx, f: ClickFilter, dimension: FacetDimension, limit: number) {
-  const { table, scope } = facetsOf(f);
+  const { table, source, scope } = facetsOf(f);
   const column = table[dimension];
   const rows = await db
-    .select({ value: column, clicks: sql<string>`sum(${table.clicks})` })
-    .from(table)
+    .select({ value: sql<string>`${column}`, clicks: sql<string>`sum(${table.clicks})` })
+    .from(source)
     .where(and(scope, inRange(table, f)))
     .groupBy(column)
     .orderBy(sql`2 desc`, sql`${column} = ''`, sql`${column} collate "C"`)
@@ -226,29 +282,53 @@ async function filteredTopValues(db: DbOrTx, f: ClickFilter, dimension: FacetDim
   return rows.map((r) => ({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) }));
 }
 
+/**
+ * topValues of several dimensions. A filtered question reads its facet rows, and its open days' raw
+ * clicks, once for all of them (a link's filtered stats asked five times read them five times).
+ */
+export async function topValuesOf<D extends Dimension>(db: DbOrTx, f: ClickFilter, dimensions: readonly D[], limit: number) {
+  if (!isFiltered(f)) {
+    const each = await Promise.all(dimensions.map(async (d) => [d, await topValues(db, f, d, limit)] as const));
+    return Object.fromEntries(each) as Record<D, TopValue[]>;
+  }
+  const { table, source, scope } = facetsOf(f);
+  const counted = dimensions.map((d) => sql`select ${d}::text as dimension, ${sql.raw(d)} as value, sum(clicks) as clicks from facet group by 2`);
+  const rows = rowsOf<{ dimension: D; value: string; clicks: string }>(
+    await db.execute(sql`
+      with facet as materialized (select ${table.clicks}, ${sql.join(
+        dimensions.map((d) => table[d as FacetDimension]),
+        sql`, `,
+      )} from ${source} where ${and(scope, inRange(table, f))}),
+      ranked as (
+        select *, row_number() over (partition by dimension order by clicks desc, value = '', value collate "C") as n
+        from (${sql.join(counted, sql` union all `)}) counted)
+      select dimension, value, clicks from ranked where n <= ${limit} order by dimension, n`),
+  );
+  const tops = Object.fromEntries(dimensions.map((d) => [d, [] as TopValue[]])) as Record<D, TopValue[]>;
+  for (const r of rows) tops[r.dimension].push({ value: r.value === '' ? null : r.value, clicks: Number(r.clicks) });
+  return tops;
+}
+
 /** A workspace's most clicked link ids over the range, most clicks first (ties by id). */
 export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit: number) {
-  if (isFiltered(f)) {
-    const t = clickLinkFacets;
-    const rows = await db
-      .select({ linkId: t.linkId, clicks: sql<string>`sum(${t.clicks})` })
-      .from(t)
-      .where(and(facetsOf(f, true).scope, inRange(t, f)))
-      .groupBy(t.linkId)
-      .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
-      .limit(limit);
-    return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+  if (f.facets) {
+    const { source, scope } = facetsOf(f, true);
+    return linksByClicks(db, source, and(scope, inRange(clickLinkFacets, f))!, limit);
   }
+  // links chosen by their attributes only: their own rollup rows
   const t = clickLinkPeriods;
-  const clicks = sql<string>`sum(${t.clicks})`;
-  const rows = await db
-    .select({ linkId: t.linkId, clicks })
-    .from(t)
-    .where(and(eq(t.workspaceId, f.workspaceId), inRange(t, f)))
-    .groupBy(t.linkId)
-    .orderBy(sql`2 desc`, sql`${t.linkId}::text collate "C"`)
-    .limit(limit);
-  return rows.map((r) => ({ linkId: r.linkId, clicks: Number(r.clicks) }));
+  const links = f.linkIds && sql`${t.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
+  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, inRange(t, f))!, limit);
+}
+
+/** The most clicked links of `source` (rows with link_id and clicks) under `where`, most clicks first (ties by id). */
+async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number) {
+  const rows = rowsOf<{ link_id: string; clicks: string }>(
+    await db.execute(sql`
+      select link_id, sum(clicks) as clicks from ${source} where ${where}
+      group by link_id order by 2 desc, link_id::text collate "C" limit ${limit}`),
+  );
+  return rows.map((r) => ({ linkId: r.link_id, clicks: Number(r.clicks) }));
 }
 
 /** Clicks per link on the UTC days from `since`'s (the portfolio trend); links without clicks are absent. */

@@ -1,6 +1,18 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
-import { clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, utcDayStart, type ClickFilter, type Dimension } from '../clicks';
+import {
+  clicksPerDay,
+  clicksPerWeekdayHour,
+  clickTotals,
+  countCountries,
+  topLinks,
+  topValues,
+  topValuesOf,
+  utcDayStart,
+  type ClickFilter,
+  type Dimension,
+  type TopValue,
+} from '../clicks';
 import { getLinksByIds, linkTotalsByWorkspace, sentUtmOf, type UtmKey } from '../links';
 import { clickFilterOf, parseFilter } from './filters';
 
@@ -115,8 +127,16 @@ export async function workspaceDaily(db: DbOrTx, workspaceId: string, q: RangeIn
 
 /** Top values of one dimension, keyed by the dimension's name: `[{country: 'DE', clicks: 3}]`. */
 async function top<K extends Dimension>(db: DbOrTx, f: ClickFilter, dimension: K, limit: number) {
-  const rows = await topValues(db, f, dimension, limit);
-  return rows.map((r) => ({ [dimension]: r.value, clicks: r.clicks }) as Record<K, string | null> & { clicks: number });
+  return asRows(dimension, await topValues(db, f, dimension, limit));
+}
+
+const asRows = <K extends Dimension>(dimension: K, values: TopValue[]) =>
+  values.map((r) => ({ [dimension]: r.value, clicks: r.clicks }) as Record<K, string | null> & { clicks: number });
+
+/** Several breakdowns of one scope at once (a filtered one reads its rows once). */
+async function tops<K extends Dimension>(db: DbOrTx, f: ClickFilter, dimensions: readonly K[], limit: number) {
+  const values = await topValuesOf(db, f, dimensions, limit);
+  return Object.fromEntries(dimensions.map((d) => [d, asRows(d, values[d])])) as unknown as { [D in K]: ReturnType<typeof asRows<D>> };
 }
 
 export interface TopInput extends RangeInput {
@@ -135,7 +155,7 @@ export const workspaceTop = async <K extends Dimension>(db: DbOrTx, workspaceId:
 export async function workspaceDevices(db: DbOrTx, workspaceId: string, q: TopInput) {
   const f = await filteredRange(db, workspaceId, q);
   const limit = q.limit ?? DEFAULT_TOP;
-  const [devices, browsers, os] = await Promise.all([top(db, f, 'device', limit), top(db, f, 'browser', limit), top(db, f, 'os', limit)]);
+  const { device: devices, browser: browsers, os } = await tops(db, f, ['device', 'browser', 'os'], limit);
   return { devices, browsers, os };
 }
 
@@ -145,16 +165,13 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
   const scope = await scopeOf(db, workspaceId, q, linkId);
   const f: ClickFilter = { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
   const limit = q.limit ?? DEFAULT_TOP;
-  const [totals, countryCount, series, countries, referrers, devices, browsers, os] = await Promise.all([
+  const [totals, countryCount, series, breakdowns] = await Promise.all([
     clickTotals(db, scope, utcDayStart(now)),
     countCountries(db, scope),
     seriesWithCompare(db, scope, range, q.compare),
-    top(db, f, 'country', limit),
-    top(db, f, 'referrer', limit),
-    top(db, f, 'device', limit),
-    top(db, f, 'browser', limit),
-    top(db, f, 'os', limit),
+    tops(db, f, ['country', 'referrer', 'device', 'browser', 'os'], limit),
   ]);
+  const { country: countries, referrer: referrers, device: devices, browser: browsers, os } = breakdowns;
   return {
     link_id: linkId,
     total_clicks: totals.clicks,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../core/db';
+import { closeFacetDays } from '../../modules/clicks/facets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { seedClicks } from '../helpers/clicks';
 
@@ -49,6 +50,10 @@ beforeAll(async () => {
   autumn = await link(me.key, me.workspaceId, { target: 'https://example.com/b?utm_source=ads&utm_campaign=autumn', tags: ['launch', 'paid'] });
   plain = await link(me.key, me.workspaceId, { target: 'https://example.com/c' });
   foreign = await link(other.key, other.workspaceId, { target: 'https://example.com/f' });
+  // As on a database in use for months: days from 40 days ago are open (their facet rows are made
+  // when they close, filtered stats read their raw clicks), earlier ones are closed (their clicks go
+  // into the facet rollups with their batch). A fresh database has every day closed until its first closing.
+  await t.deps.db.execute(sql`insert into click_facets_closed (until) values (${date(40)}::date) on conflict (one) do update set until = excluded.until`);
   // ~900 clicks over 70 days (three months), stored in batches of which some run at once
   const r = random(7);
   const pick = <T>(values: T[]) => values[r.next().value! % values.length]!;
@@ -93,6 +98,8 @@ describe('filtered stats equal a count over the raw clicks', () => {
     ['referrer:news.ycombinator.com', `referer like 'https://news.ycombinator.com/%'`],
     ['referrer:-,os:-', `referer is null and os is null`],
     ['device:-,country:US', `device is null and country = 'US'`],
+    // three dimensions
+    ['country:DE,device:mobile,browser:Chrome', `country = 'DE' and device = 'mobile' and browser = 'Chrome'`],
   ];
   for (const [filter, where] of cases) {
     test(`${filter}: daily series, countries, referrers, devices, top links over ranges that cross months`, async () => {
@@ -119,6 +126,17 @@ describe('filtered stats equal a count over the raw clicks', () => {
         expect(links.body.links.map((l: any) => [l.link_id, l.clicks])).toEqual(sorted(await raw('link_id::text', scoped)));
         const one = await get(`/links/${launch.id}/stats${q({ ...range, limit: '100' })}`);
         expect(one.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', sql`${scoped} and link_id = ${launch.id}`)));
+        // the link's five breakdowns come from one statement: each keeps its own top `limit`
+        const two = await get(`/links/${launch.id}/stats${q({ ...range, limit: '2' })}`);
+        for (const [key, expr] of [
+          ['referrers', '$host'],
+          ['browsers', 'browser'],
+          ['devices', 'device'],
+        ] as const) {
+          const column = key === 'referrers' ? 'referrer' : key.slice(0, -1);
+          const expected = sorted(await raw(expr, sql`${scoped} and link_id = ${launch.id}`)).slice(0, 2);
+          expect(two.body[key].map((c: any) => [c[column], c.clicks])).toEqual(expected);
+        }
       }
     });
   }
@@ -147,6 +165,8 @@ describe('filtered stats equal a count over the raw clicks', () => {
         const summary = await get(`/stats/summary${q({ filter: filter + extra })}`);
         const total = [...(await raw('1', where)).values()].reduce((a, b) => a + b, 0);
         expect(summary.body).toMatchObject({ total_links: ids.length, total_clicks: total, unique_visitors: null, today_visitors: null });
+        const links = await get(`/stats/links${q({ filter: filter + extra, from: date(69), limit: '100' })}`);
+        expect(links.body.links.map((l: any) => [l.link_id, l.clicks])).toEqual(sorted(await raw('link_id::text', where)));
       }
     }
   });
@@ -164,6 +184,65 @@ describe('filtered stats equal a count over the raw clicks', () => {
       unique_visitors: null,
       today_visitors: null,
     });
+  });
+});
+
+describe('facet days close', () => {
+  const answers = async () => {
+    const out: unknown[] = [];
+    for (const filter of ['country:DE', 'device:mobile,browser:Safari', 'referrer:-', `link:${launch.id}`, 'tag:paid,os:iOS']) {
+      for (const path of ['/stats/daily', '/stats/countries', '/stats/referrers', '/stats/links', '/stats/summary']) {
+        const res = await get(`${path}${q({ filter, from: date(69) })}`);
+        expect(res.status).toBe(200);
+        out.push(res.body);
+      }
+    }
+    return out;
+  };
+  /** one minute past the grace after today: every day up to today can close */
+  const afterToday = () => new Date(dayStart + DAY + 16 * 60_000);
+
+  test('batches stored while days close are counted once, in the facet rows or by the closing', async () => {
+    // clicks of late days and of open ones (some of which close meanwhile): each batch waits for a
+    // closing or the closing for it
+    const r = random(11);
+    const targets = [launch, plain, autumn, launch];
+    const batches = targets.map(() =>
+      Array.from({ length: 40 }, () => ({
+        at: new Date(dayStart - (r.next().value! % 45) * DAY + (r.next().value! % DAY)),
+        country: COUNTRIES[r.next().value! % COUNTRIES.length],
+        device: DEVICES[r.next().value! % DEVICES.length],
+        browser: 'Safari',
+        os: 'iOS',
+      })),
+    );
+    const twentyDaysAgo = new Date(dayStart - 20 * DAY + 16 * 60_000);
+    const [closed] = await Promise.all([closeFacetDays(t.deps.db, twentyDaysAgo), ...batches.map((clicks, i) => seedClicks(t, targets[i]!, clicks))]);
+    expect(closed).toEqual(Array.from({ length: 20 }, (_, k) => date(40 - k)));
+    for (const filter of ['browser:Safari,os:iOS', 'country:DE']) {
+      const daily = await get(`/stats/daily${q({ filter, from: date(69) })}`);
+      const where = filter === 'country:DE' ? sql`country = 'DE'` : sql`browser = 'Safari' and os = 'iOS'`;
+      const expected = await raw(`to_char(clicked_at at time zone 'UTC', 'YYYY-MM-DD')`, sql`${where} and clicked_at >= ${date(69)}::date`);
+      expect(daily.body.days.filter((d: any) => d.clicks).map((d: any) => [d.date, d.clicks])).toEqual([...expected].sort());
+    }
+  });
+
+  test('closing the remaining days changes no filtered answer; a second closing finds none', async () => {
+    const before = await answers();
+    const closed = await closeFacetDays(t.deps.db, afterToday());
+    expect(closed).toEqual(Array.from({ length: 21 }, (_, k) => date(20 - k)));
+    expect(await answers()).toEqual(before);
+    expect(await closeFacetDays(t.deps.db, afterToday())).toEqual([]);
+  });
+
+  test('a click of a closed day stored later goes in with its batch', async () => {
+    const filter = q({ filter: 'country:FR,device:tablet', from: date(69) });
+    const before = (await get(`/stats/daily${filter}`)).body;
+    await seedClicks(t, plain, [{ at: new Date(dayStart - 3 * DAY + 5000), country: 'FR', device: 'tablet' }]);
+    const after = (await get(`/stats/daily${filter}`)).body;
+    expect(after.clicks).toBe(before.clicks + 1);
+    const day = (body: any) => body.days.find((d: any) => d.date === date(3)).clicks;
+    expect(day(after)).toBe(day(before) + 1);
   });
 
   test('the drizzle/0025 back-fill from the raw clicks rebuilds the facet rollups the click worker wrote', async () => {
