@@ -208,6 +208,23 @@ export function createMemoryQueue(log: Logger): JobQueue {
   };
 }
 
+/** How long idle() waits before it fails, naming the jobs it waits for (a test then says why, not just that it timed out). */
+const IDLE_GIVE_UP_MS = 20_000;
+
+/** The jobs a queue has not finished, each with its state, attempts and last failure. */
+async function unfinished(queue: Queue): Promise<string> {
+  const jobs = await queue.getJobs(['wait', 'active', 'prioritized', 'delayed'], 0, 20);
+  const described = await Promise.all(
+    jobs.map(async (job) => {
+      const state = await job.getState();
+      const repeat = job.repeatJobKey ? ' (scheduled)' : '';
+      const failed = job.failedReason ? `, last failure: ${job.failedReason}` : '';
+      return `${job.name} #${job.id} ${state}${repeat}, ${job.attemptsMade} attempts${failed}`;
+    }),
+  );
+  return described.join('; ') || 'none listed';
+}
+
 /**
  * BullMQ: one Queue per queue name for producing; Workers only where startWorkers is called
  * (the worker processes). Producers fail fast: a job that cannot reach Redis waits in a
@@ -362,9 +379,11 @@ export function createBullQueue(opts: { target: RedisTarget; prefix: string; pro
       );
     },
     async idle() {
+      const started = Date.now();
       // jobs of queues without a worker here wait for another process: not this one's to wait for
       for (const queue of [...consumed].map(queueFor)) {
         for (;;) {
+          if (Date.now() - started > IDLE_GIVE_UP_MS) throw new Error(`Queue ${queue.name} not idle after ${IDLE_GIVE_UP_MS} ms: ${await unfinished(queue)}`);
           // one atomic count; the delayed list is read after it, so a job that left it meanwhile (a retry's
           // wait over) shows as a list shorter than the count, and is waited for
           const { delayed = 0, ...counts } = await queue.getJobCounts('wait', 'active', 'prioritized', 'delayed');
