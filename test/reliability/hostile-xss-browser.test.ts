@@ -65,6 +65,9 @@ async function visit(url: string, userAgent: string, act?: (page: Page) => Promi
       // (and its fallback timer) runs; dialogs and flag writes are reported without the DOM
       const res = await page.goto(url, { waitUntil: 'commit', timeout: 10_000 });
       await page.waitForTimeout(APP_WAIT_MS + 500);
+      // on a loaded machine the fallback timer fires later (a CI run missed it once): up to 10 s more
+      // for the navigation to the store, which the test below then checks
+      for (let waited = 0; waited < 10_000 && !elsewhere.length; waited += 100) await page.waitForTimeout(100);
       return { status: res?.status(), dialogs: seen.dialogs, flag: seen.flagWrites, text: '', elsewhere };
     }
     const res = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 });
