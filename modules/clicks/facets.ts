@@ -1,21 +1,31 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickFacetsClosed, clickLinkFacets, clicks, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
+import {
+  clickFacetsClosed,
+  clickLinkFacets,
+  clickLinkHourFacets,
+  clicks,
+  clickWorkspaceFacets,
+  clickWorkspaceHourFacets,
+  FACET_DIMENSIONS,
+  type FacetDimension,
+} from './schema';
 
 export { FACET_DIMENSIONS, type FacetDimension };
 
 /**
- * A batch's clicks of closed days per link, UTC day and combination of FACET_DIMENSIONS' values (''
- * unknown), in the batch's own numbering: each link and each combination travels once, a row is four
- * numbers.
+ * A batch's clicks of closed days per link, UTC day and hour, and combination of FACET_DIMENSIONS'
+ * values ('' unknown), in the batch's own numbering: each link and each combination travels once, a
+ * row is five numbers.
  */
 export interface FacetDays {
   /** [link id, workspace id] by number */
   links: [string, string][];
   /** the dimensions' values by number */
   combinations: string[][];
-  rows: { link: number; day: string; combination: number; clicks: number }[];
+  /** `hour`: the UTC hour of the day, 0–23 */
+  rows: { link: number; day: string; hour: number; combination: number; clicks: number }[];
 }
 
 /**
@@ -58,15 +68,30 @@ const COLUMNS = sql.raw(FACET_DIMENSIONS.join(', '));
 const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(', '));
 
 /**
- * Adds day rows (`dayRows`: a query of link_id, workspace_id, start, the dimensions' values and
- * clicks, one row per link, day and combination) to the link and workspace facet rollups, with their
- * months, in one statement. Two writers never update one link's rows at once: a batch holds its
- * links' row locks (service.ts), the closing holds the facet days' lock exclusively. Rows go in key
- * order, so that two writers of one workspace's rows wait for each other and never deadlock.
+ * Adds hour rows (`hourRows`: a query of link_id, workspace_id, start, hour, the dimensions' values
+ * and clicks, one row per link, day, hour and combination) to the link and workspace hour facets, and
+ * their days and months to the link and workspace facet rollups, in one statement. Two writers never update one
+ * link's rows at once: a batch holds its links' row locks (service.ts), the closing holds the facet
+ * days' lock exclusively. Rows go in key order, so that two writers of one workspace's rows wait for
+ * each other and never deadlock.
  */
-async function addFacetRows(tx: DbOrTx, dayRows: SQL): Promise<void> {
+async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
   await tx.execute(sql`
-    with day as (${dayRows}),
+    with hour as materialized (${hourRows}),
+    by_link_hour as (
+      insert into ${clickLinkHourFacets} (link_id, workspace_id, start, hour, ${COLUMNS}, clicks)
+      select * from hour order by link_id, start, hour, ${BYTE_ORDER}
+      on conflict (link_id, start, hour, ${COLUMNS}) do update set clicks = ${clickLinkHourFacets}.clicks + excluded.clicks),
+    by_workspace_hour as (
+      insert into ${clickWorkspaceHourFacets} (workspace_id, period, start, weekday, hour, ${COLUMNS}, clicks)
+      select workspace_id, period, start, weekday, hour, ${BYTE_ORDER}, sum(clicks) from (
+        select workspace_id, 'd' as period, start, extract(isodow from start)::int2 as weekday, hour, ${COLUMNS}, clicks from hour
+        union all
+        select workspace_id, 'm', date_trunc('month', start)::date, extract(isodow from start)::int2, hour, ${COLUMNS}, clicks from hour) h
+      group by workspace_id, period, start, weekday, hour, ${BYTE_ORDER}
+      order by workspace_id, period, start, weekday, hour, ${BYTE_ORDER}
+      on conflict (workspace_id, period, start, weekday, hour, ${COLUMNS}) do update set clicks = ${clickWorkspaceHourFacets}.clicks + excluded.clicks),
+    day as (select link_id, workspace_id, start, ${COLUMNS}, sum(clicks) as clicks from hour group by link_id, workspace_id, start, ${COLUMNS}),
     facet as materialized (
       select link_id, workspace_id, 'd' as period, start, ${COLUMNS}, clicks from day
       union all
@@ -90,9 +115,10 @@ export async function addFacets(tx: DbOrTx, days: FacetDays): Promise<void> {
   await addFacetRows(
     tx,
     sql`
-      select l.link_id, l.workspace_id, r.start, ${sql.raw(FACET_DIMENSIONS.map((d) => `c.${d}`).join(', '))}, r.clicks
+      select l.link_id, l.workspace_id, r.start, r.hour, ${sql.raw(FACET_DIMENSIONS.map((d) => `c.${d}`).join(', '))}, r.clicks
       from unnest(${pgArray(days.rows.map((r) => r.link + 1))}::int[], ${pgTextArray(days.rows.map((r) => r.day))}::date[],
-        ${pgArray(days.rows.map((r) => r.combination + 1))}::int[], ${pgArray(days.rows.map((r) => r.clicks))}::int8[]) r(link, start, combination, clicks)
+        ${pgArray(days.rows.map((r) => r.hour))}::int2[], ${pgArray(days.rows.map((r) => r.combination + 1))}::int[],
+        ${pgArray(days.rows.map((r) => r.clicks))}::int8[]) r(link, start, hour, combination, clicks)
       join unnest(${pgTextArray(days.links.map((l) => l[0]))}::uuid[], ${pgTextArray(days.links.map((l) => l[1]))}::uuid[])
         with ordinality l(link_id, workspace_id, n) on l.n = r.link
       join unnest(${sql.join(
@@ -110,6 +136,9 @@ export async function addFacets(tx: DbOrTx, days: FacetDays): Promise<void> {
 export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]> {
   const closable = new Date(now.getTime() - CLOSE_AFTER_MS).toISOString().slice(0, 10);
   const closed: string[] = [];
+  // most runs find nothing to close: they take no lock, so no storing transaction queues behind them
+  const [known] = rowsOf<{ until: string }>(await db.execute(sql`select until::text as until from ${clickFacetsClosed}`));
+  if (known && known.until >= closable) return closed;
   for (;;) {
     const day = await db.transaction(async (tx) => {
       // while this waits, new storing transactions wait behind it: never for long (the job runs again)
@@ -129,13 +158,13 @@ export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]
         tx,
         sql`
           select ${clicks.linkId} as link_id, ${clicks.workspaceId} as workspace_id, ${row.until}::date as start,
-            ${sql.join(
+            extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int2 as hour, ${sql.join(
               FACET_DIMENSIONS.map((d) => sql`${rawFacetValues[d]} as ${sql.raw(d)}`),
               sql`, `,
             )}, count(*) as clicks
           from ${clicks}
           where ${clicks.clickedAt} >= ${start} and ${clicks.clickedAt} < ${start} + interval '1 day'
-          group by 1, 2, ${sql.raw(FACET_DIMENSIONS.map((_, k) => String(k + 4)).join(', '))}`,
+          group by 1, 2, 4, ${sql.raw(FACET_DIMENSIONS.map((_, k) => String(k + 5)).join(', '))}`,
       );
       await tx.execute(sql`update ${clickFacetsClosed} set until = until + 1`);
       return row.until;

@@ -49,7 +49,7 @@ export interface BatchRollup {
   /** the same per workspace, sorted by key */
   workspacePeriods: PeriodRow[];
   visitors: VisitorRow[];
-  /** clicks of days before `facetsBefore` per link, day and combination of visitor dimensions (months and workspaces are summed in SQL) */
+  /** clicks of days before `facetsBefore` per link, day, hour and combination of visitor dimensions (days, months and workspaces are summed in SQL) */
   facetDays: FacetDays;
   /** clicks per link id */
   perLink: Map<string, number>;
@@ -136,8 +136,8 @@ function periodsOf(linkDays: PeriodRow[]) {
 /**
  * The rollup rows of a batch's clicks of `alive` links (indexes into `batch.links`), computed in the
  * worker so that PostgreSQL only stores them: per link and hour; per link and day, and per link and
- * month, the clicks by dimension value (the same per workspace); per visitor and day; per link, day
- * and combination of visitor dimensions for the days before `facetsBefore` only (closed facet days,
+ * month, the clicks by dimension value (the same per workspace); per visitor and day; per link, day,
+ * hour and combination of visitor dimensions for the days before `facetsBefore` only (closed facet days,
  * facets.ts: later days' facet rows are made from the raw clicks once the day is over). A link's day
  * and month rows are only ever written by the transaction holding that link's row lock; every other
  * row can be written by concurrent transactions, so they are sorted by their key and lock in one
@@ -160,8 +160,8 @@ export function rollUp(batch: ClickBatch, alive: Set<number>, facetsBefore: stri
   const linkHours = new Map<number, HourRow>();
   const workspaceHours = new Map<number, HourRow>();
   const linkDays = new Map<number, PeriodRow>();
-  /** per link, day and facet (an interned combination of the visitor dimensions): clicks */
-  const linkDayFacets = new Map<number, FacetDays['rows'][number]>();
+  /** per link, day, hour and facet (an interned combination of the visitor dimensions): clicks */
+  const linkHourFacets = new Map<number, FacetDays['rows'][number]>();
   const facets = new Interned();
   const profileFacets: number[] = [];
   const visitors = new Map<number, Map<number, VisitorRow>>();
@@ -200,14 +200,14 @@ export function rollUp(batch: ClickBatch, alive: Set<number>, facetsBefore: stri
       const counts = linkDay.counts[k]!;
       counts[values[k]!] = (counts[values[k]!] ?? 0) + 1;
     }
+    const hourOfDay = (hour - dayStart) / HOUR_MS;
     if (day < facetsBefore) {
       const facet = (profileFacets[profile] ??= facets.id(FACET_DIMENSIONS.map((f) => values[DIMENSIONS.indexOf(f)]).join('\0')));
-      key = (link * 64 + d) * 2 ** 20 + facet;
-      if (!counted(linkDayFacets, key)) linkDayFacets.set(key, { link, day, combination: facet, clicks: 1 });
+      key = ((link * 64 + d) * 32 + hourOfDay) * 2 ** 20 + facet;
+      if (!counted(linkHourFacets, key)) linkHourFacets.set(key, { link, day, hour: hourOfDay, combination: facet, clicks: 1 });
     }
     const visitor = batch.profiles[batch.profile[i]!]![6];
     if (visitor != null) {
-      const hourOfDay = (hour - dayStart) / HOUR_MS;
       addVisitor(link * 64 + d, linkId, day, visitor, hourOfDay);
       addVisitor(-(w * 64 + d) - 1, workspaceId, day, visitor, hourOfDay);
     }
@@ -219,7 +219,7 @@ export function rollUp(batch: ClickBatch, alive: Set<number>, facetsBefore: stri
     linkHours: [...linkHours.values()].sort(byHour),
     workspaceHours: [...workspaceHours.values()].sort(byHour),
     ...periodsOf([...linkDays.values()]),
-    facetDays: facetDaysOf(batch, [...linkDayFacets.values()], facets.values),
+    facetDays: facetDaysOf(batch, [...linkHourFacets.values()], facets.values),
     visitors: [...visitors.values()].flatMap((seen) => [...seen.values()]).sort((a, b) => compare(a.scope, b.scope) || compare(a.day, b.day) || a.h - b.h),
     perLink,
   };

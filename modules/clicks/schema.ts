@@ -184,6 +184,49 @@ export const clickWorkspaceFacets = pgTable(
 );
 
 /**
+ * Clicks per link, UTC day, UTC hour (0–23) and combination of the visitor's dimensions: a link's
+ * hourly heatmap under a filter on visitor dimensions (drizzle/0030). Made with the day facets (closed
+ * days only: an open day's hours are read from the raw clicks).
+ */
+export const clickLinkHourFacets = pgTable(
+  'click_link_hour_facets',
+  {
+    linkId: uuid('link_id').notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    ...facetColumns,
+  },
+  (t) => [
+    primaryKey({ name: 'click_link_hour_facets_pk', columns: [t.linkId, t.start, t.hour, t.country, t.referrer, t.browser, t.os, t.device] }),
+    index('click_link_hour_facets_workspace_idx').on(t.workspaceId, t.start),
+  ],
+);
+
+/**
+ * The same per workspace, by day ('d') or month ('m'), ISO weekday (1 = Monday; a day row's own) and
+ * UTC hour: a workspace's heatmap reads the months wholly in its range and the days at its ends.
+ */
+export const clickWorkspaceHourFacets = pgTable(
+  'click_workspace_hour_facets',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    weekday: smallint('weekday').notNull(),
+    hour: smallint('hour').notNull(),
+    ...facetColumns,
+  },
+  (t) => [
+    primaryKey({
+      name: 'click_workspace_hour_facets_pk',
+      columns: [t.workspaceId, t.period, t.start, t.weekday, t.hour, t.country, t.referrer, t.browser, t.os, t.device],
+    }),
+    ...facetIndexes('click_workspace_hour_facets', t, FACET_DIMENSIONS),
+  ],
+);
+
+/**
  * One row: the first UTC day whose facet rows are not made yet (drizzle/0029; none before the first
  * closing: every day closed). Days before it are closed: closeFacetDays made their rows from the raw
  * clicks, and a click of such a day stored later goes in with its batch. Filtered stats read the days

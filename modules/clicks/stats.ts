@@ -1,15 +1,16 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
-import { badRequest } from '../../core/errors';
 import { FACET_DIMENSIONS, rawFacetValues, type FacetDimension } from './facets';
 import type { Dimension } from './rollup';
 import {
   clickFacetsClosed,
   clickLinkFacets,
+  clickLinkHourFacets,
   clickLinkHours,
   clickLinkPeriods,
   clicks,
   clickWorkspaceFacets,
+  clickWorkspaceHourFacets,
   clickWorkspaceHours,
   clickWorkspacePeriods,
 } from './schema';
@@ -61,7 +62,12 @@ function hoursOf(f: ClickFilter) {
   return { table, where: and(...conditions)! };
 }
 
-type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods | typeof clickLinkFacets | typeof clickWorkspaceFacets;
+type PeriodTable =
+  | typeof clickLinkPeriods
+  | typeof clickWorkspacePeriods
+  | typeof clickLinkFacets
+  | typeof clickWorkspaceFacets
+  | typeof clickWorkspaceHourFacets;
 
 /**
  * The period rows covering the filter's whole UTC days exactly once: the months wholly inside the
@@ -228,13 +234,12 @@ export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<stri
   return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: Number(r.visitors) }]));
 }
 
-/** Clicks and unique visitors per ISO weekday (1 = Monday) and UTC hour over the range: the 7 × 24 heatmap. */
-export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
-  if (f.facets)
-    throw badRequest('The hourly heatmap can be filtered by link, tag, domain and UTM only: hours are not rolled up by visitor dimension', {
-      field: 'filter',
-      code: 'invalid',
-    });
+/**
+ * Clicks and unique visitors per ISO weekday (1 = Monday) and UTC hour over the range: the 7 × 24
+ * heatmap. Filtered by visitor dimensions, from the link hour facets (unique visitors unknown: null).
+ */
+export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter): Promise<{ weekday: number; hour: number; clicks: number; visitors: number | null }[]> {
+  if (f.facets) return filteredWeekdayHours(db, f);
   const { table, where } = hoursOf(f);
   const weekday = sql<number>`extract(isodow from ${table.hour} at time zone 'UTC')::int`;
   const hour = sql<number>`extract(hour from ${table.hour} at time zone 'UTC')::int`;
@@ -244,6 +249,39 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter) {
     .where(where)
     .groupBy(weekday, hour);
   return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), clicks: Number(r.clicks), visitors: Number(r.visitors) }));
+}
+
+/**
+ * The heatmap of a filter on visitor dimensions: the hour facet rows of its closed days (its links'
+ * day rows when it names links, else its workspace's months and days) and the raw clicks of its open
+ * days, in one statement (a day closing meanwhile is counted once).
+ */
+async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
+  const byLink = f.linkId !== undefined || f.linkIds !== undefined;
+  const t = byLink ? clickLinkHourFacets : clickWorkspaceHourFacets;
+  const conditions: SQL[] = [eq(t.workspaceId, f.workspaceId)];
+  if (f.linkId) conditions.push(eq(clickLinkHourFacets.linkId, f.linkId));
+  if (f.linkIds) conditions.push(sql`${clickLinkHourFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
+  for (const d of FACET_DIMENSIONS) {
+    const values = f.facets?.[d];
+    if (values) conditions.push(inArray(t[d], values));
+  }
+  if (!byLink) conditions.push(inRange(clickWorkspaceHourFacets, f));
+  else {
+    if (f.from) conditions.push(gte(t.start, dayOf(f.from)));
+    if (f.to) conditions.push(lt(t.start, dayOf(f.to)));
+  }
+  const weekday = byLink ? sql`extract(isodow from ${t.start})::int2` : clickWorkspaceHourFacets.weekday;
+  const rows = rowsOf<{ weekday: number; hour: number; clicks: string }>(
+    await db.execute(sql`
+      with cell as (
+        select ${weekday} as weekday, ${t.hour} as hour, ${t.clicks} as clicks from ${t} where ${and(...conditions)}
+        union all
+        select extract(isodow from ${clicks.clickedAt} at time zone 'UTC')::int2, extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int2, 1
+        from ${clicks} where ${openClicks(f, f)})
+      select weekday::int as weekday, hour::int as hour, sum(clicks) as clicks from cell group by 1, 2`),
+  );
+  return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), clicks: Number(r.clicks), visitors: null }));
 }
 
 /**

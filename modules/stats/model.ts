@@ -73,7 +73,7 @@ export const Hourly = t.Object({
       day: t.UnionEnum(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], { description: 'Weekday (UTC)' }),
       hour: Int({ minimum: 0, maximum: 23, description: 'Hour of the day (UTC)' }),
       clicks: Int(),
-      visitors: Int({ description: 'Unique visitors whose first visit of their day fell in this hour' }),
+      visitors: Visitors('Unique visitors whose first visit of their day fell in this hour'),
     }),
     { description: 'All 7 × 24 cells (Monday 00 first), zero-filled: a weekly heatmap over the range' },
   ),

@@ -189,7 +189,7 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-/** Clicks per weekday and UTC hour over the day range (default the last 30 days): all 7 × 24 cells, zero-filled. */
+/** Clicks per weekday and UTC hour over the day range (default the last 30 days): all 7 × 24 cells, zero-filled; any filter. */
 export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeInput & { link_id?: string }) {
   const range = dayRange(q);
   const scope = await scopeOf(db, workspaceId, q, q.link_id);
@@ -198,7 +198,8 @@ export async function workspaceHourly(db: DbOrTx, workspaceId: string, q: RangeI
   const hours = WEEKDAYS.flatMap((day, d) =>
     Array.from({ length: 24 }, (_, hour) => {
       const cell = found.get(`${d + 1}:${hour}`);
-      return { day, hour, clicks: cell?.clicks ?? 0, visitors: cell?.visitors ?? 0 };
+      // under a filter on visitor dimensions unique visitors are unknown in every cell, empty ones too
+      return { day, hour, clicks: cell?.clicks ?? 0, visitors: scope.facets ? null : (cell?.visitors ?? 0) };
     }),
   );
   return { from: dayString(range.from), to: dayString(range.to), hours };

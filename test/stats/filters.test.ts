@@ -88,6 +88,11 @@ async function raw(expr: string, where: SQL): Promise<Map<string | null, number>
   return new Map(rows.map((row) => [row.k, row.n]));
 }
 const inDays = (from: number, to: number) => sql`clicked_at >= ${date(from)}::date and clicked_at < ${date(to - 1)}::date`;
+/** a click's heatmap cell, `isodow:hour` (UTC), in raw(), and the non-empty cells of an /stats/hourly answer alike */
+const WEEKDAY_HOUR = `extract(isodow from clicked_at at time zone 'UTC')::int || ':' || extract(hour from clicked_at at time zone 'UTC')::int`;
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const heatmap = (body: { hours: { day: string; hour: number; clicks: number }[] }) =>
+  new Map<string | null, number>(body.hours.filter((h) => h.clicks).map((h) => [`${WEEKDAYS.indexOf(h.day) + 1}:${h.hour}`, h.clicks]));
 const sorted = (m: Map<string | null, number>) => [...m].sort((a, b) => b[1] - a[1] || (a[0] === null ? 1 : b[0] === null ? -1 : a[0] < b[0] ? -1 : 1));
 
 describe('filtered stats equal a count over the raw clicks', () => {
@@ -115,6 +120,10 @@ describe('filtered stats equal a count over the raw clicks', () => {
         for (const day of daily.body.days) expect([day.date, day.clicks, day.visitors]).toEqual([day.date, perDay.get(day.date) ?? 0, null]);
         expect(daily.body.clicks).toBe([...perDay.values()].reduce((a, b) => a + b, 0));
         const scoped = sql`${sql.raw(where)} and ${inDays(from, to)}`;
+        const hourly = await get(`/stats/hourly${q(range)}`);
+        expect(hourly.status).toBe(200);
+        expect(heatmap(hourly.body)).toEqual(await raw(WEEKDAY_HOUR, scoped));
+        expect(hourly.body.hours.every((h: any) => h.visitors === null)).toBe(true);
         const countries = await get(`/stats/countries${q({ ...range, limit: '100' })}`);
         expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', scoped)));
         const referrers = await get(`/stats/referrers${q({ ...range, limit: '100' })}`);
@@ -191,7 +200,7 @@ describe('facet days close', () => {
   const answers = async () => {
     const out: unknown[] = [];
     for (const filter of ['country:DE', 'device:mobile,browser:Safari', 'referrer:-', `link:${launch.id}`, 'tag:paid,os:iOS']) {
-      for (const path of ['/stats/daily', '/stats/countries', '/stats/referrers', '/stats/links', '/stats/summary']) {
+      for (const path of ['/stats/daily', '/stats/hourly', '/stats/countries', '/stats/referrers', '/stats/links', '/stats/summary']) {
         const res = await get(`${path}${q({ filter, from: date(69) })}`);
         expect(res.status).toBe(200);
         out.push(res.body);
@@ -238,11 +247,16 @@ describe('facet days close', () => {
   test('a click of a closed day stored later goes in with its batch', async () => {
     const filter = q({ filter: 'country:FR,device:tablet', from: date(69) });
     const before = (await get(`/stats/daily${filter}`)).body;
+    const hourlyBefore = (await get(`/stats/hourly${filter}`)).body;
     await seedClicks(t, plain, [{ at: new Date(dayStart - 3 * DAY + 5000), country: 'FR', device: 'tablet' }]);
     const after = (await get(`/stats/daily${filter}`)).body;
     expect(after.clicks).toBe(before.clicks + 1);
     const day = (body: any) => body.days.find((d: any) => d.date === date(3)).clicks;
     expect(day(after)).toBe(day(before) + 1);
+    // in its heatmap cell too (the batch's hour facet row)
+    const at = new Date(dayStart - 3 * DAY + 5000);
+    const cell = (body: any) => body.hours.find((h: any) => h.day === WEEKDAYS[(at.getUTCDay() + 6) % 7] && h.hour === at.getUTCHours()).clicks;
+    expect(cell((await get(`/stats/hourly${filter}`)).body)).toBe(cell(hourlyBefore) + 1);
   });
 
   test('the drizzle/0025 back-fill from the raw clicks rebuilds the facet rollups the click worker wrote', async () => {
@@ -259,6 +273,24 @@ describe('facet days close', () => {
     await t.deps.db.execute(sql`delete from click_link_facets`);
     await t.deps.db.execute(sql`delete from click_workspace_facets`);
     const migration = readFileSync(new URL('../../drizzle/0025_click_facets.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(written);
+  });
+
+  test('the drizzle/0030 back-fill from the raw clicks rebuilds the link and workspace hour facets the closing and the batches wrote', async () => {
+    const snapshot = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`
+          select link_id::text as scope, 'd' as period, start::text, hour, country, referrer, browser, os, device, clicks::int from click_link_hour_facets
+          union all
+          select workspace_id::text, period, start::text, weekday * 100 + hour, country, referrer, browser, os, device, clicks::int from click_workspace_hour_facets
+          order by 1, 2, 3, 4, 5, 6, 7, 8, 9`),
+      );
+    const written = await snapshot();
+    expect(written.length).toBeGreaterThan(100);
+    await t.deps.db.execute(sql`delete from click_link_hour_facets`);
+    await t.deps.db.execute(sql`delete from click_workspace_hour_facets`);
+    const migration = readFileSync(new URL('../../drizzle/0030_click_hour_facets.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
     expect(await snapshot()).toEqual(written);
   });
@@ -304,14 +336,20 @@ describe('filter validation', () => {
     expect(res.body.field).toBe('filter');
   });
 
-  test('the hourly heatmap takes link attributes, not visitor dimensions', async () => {
-    const res = await get(`/stats/hourly${q({ filter: 'country:DE' })}`);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ field: 'filter', code: 'invalid' });
-    const tagged = await get(`/stats/hourly${q({ filter: 'tag:paid', from: date(69) })}`);
-    expect(tagged.status).toBe(200);
-    const total = tagged.body.hours.reduce((sum: number, h: any) => sum + h.clicks, 0);
-    expect(total).toBe([...(await raw('1', sql`link_id = ${autumn.id}`)).values()][0]!);
+  test("the hourly heatmap of one link, or of tagged links, under a visitor filter equals the raw clicks' hours", async () => {
+    const mobile = sql`device = 'mobile' and ${inDays(69, 0)}`;
+    const one = await get(`/stats/hourly${q({ filter: 'device:mobile', link_id: launch.id, from: date(69) })}`);
+    expect(one.status).toBe(200);
+    expect(heatmap(one.body)).toEqual(await raw(WEEKDAY_HOUR, sql`${mobile} and link_id = ${launch.id}`));
+    const tagged = await get(`/stats/hourly${q({ filter: 'tag:paid,device:mobile', from: date(69) })}`);
+    expect(heatmap(tagged.body)).toEqual(await raw(WEEKDAY_HOUR, sql`${mobile} and link_id = ${autumn.id}`));
+    // by link attributes only, unique visitors are known
+    const byTag = await get(`/stats/hourly${q({ filter: 'tag:paid', from: date(69) })}`);
+    expect(heatmap(byTag.body)).toEqual(await raw(WEEKDAY_HOUR, sql`${inDays(69, 0)} and link_id = ${autumn.id}`));
+    expect(byTag.body.hours.every((h: any) => typeof h.visitors === 'number')).toBe(true);
+    // another workspace's link: nothing
+    const foreignOne = await get(`/stats/hourly${q({ filter: 'country:DE', link_id: foreign.id })}`);
+    expect(foreignOne.status).toBe(404);
   });
 
   test('a script or SQL in a value is a value like any other: no match, no error', async () => {
@@ -365,10 +403,16 @@ describe('a deleted link', () => {
     const where = sql`link_id <> ${plain.id} and device = 'mobile'`;
     const countries = await get(`/stats/countries${q({ filter: 'device:mobile', limit: '100' })}`);
     expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', where)));
-    const left = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_link_facets where link_id = ${plain.id}`));
-    expect(left[0]!.n).toBe(0);
+    const hourly = await get(`/stats/hourly${q({ filter: 'device:mobile', from: date(69) })}`);
+    expect(heatmap(hourly.body)).toEqual(await raw(WEEKDAY_HOUR, sql`${where} and ${inDays(69, 0)}`));
+    for (const table of ['click_link_facets', 'click_link_hour_facets']) {
+      const left = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where link_id = ${plain.id}`));
+      expect(left[0]!.n).toBe(0);
+    }
     // no workspace facet row is left at zero
-    const empty = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_workspace_facets where clicks <= 0`));
-    expect(empty[0]!.n).toBe(0);
+    for (const table of ['click_workspace_facets', 'click_workspace_hour_facets']) {
+      const empty = rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where clicks <= 0`));
+      expect(empty[0]!.n).toBe(0);
+    }
   });
 });
