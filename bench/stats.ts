@@ -117,20 +117,25 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   // the facet rollups (clicks per combination of visitor dimensions, what filtered stats read): each link's day
   // spread over FACETS_PER_DAY of FACETS combinations, the same clicks in all
+  // each row's clicks spread over the day's hours from an hour of its own (the heatmap's clicks by hour)
   await sql`
-    insert into click_link_facets (link_id, period, start, workspace_id, country, referrer, browser, os, device, clicks)
-    select d.link_id, 'd', d.start, d.workspace_id, c.country, c.referrer, c.browser, c.os, c.device, sum(d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int)
+    insert into click_link_facets (link_id, period, start, workspace_id, country, referrer, browser, os, device, clicks, hours)
+    select link_id, 'd', start, workspace_id, country, referrer, browser, os, device, clicks,
+      array(select (clicks / 24 + ((h + abs(hashtext(link_id::text || start::text || country || os)) % 24) % 24 < clicks % 24)::int)::int4 from generate_series(0, 23) h)
+    from (
+    select d.link_id, d.start, d.workspace_id, c.country, c.referrer, c.browser, c.os, c.device, sum(d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int) as clicks
     from click_link_periods d
     cross join generate_series(0, ${FACETS_PER_DAY - 1}) j
     join (select n, (${VALUES.country!}::text[])[1 + n % 21] as country, (${VALUES.referrer!}::text[])[1 + n / 21 % 6] as referrer,
             (${VALUES.browser!}::text[])[1 + n / 7 % 5] as browser, (${VALUES.os!}::text[])[1 + n / 3 % 6] as os, (${VALUES.device!}::text[])[1 + n / 11 % 3] as device
           from generate_series(0, ${FACETS - 1}) n) c on c.n = (abs(hashtext(d.link_id::text || d.start::text)::int8) + j * 7919) % ${FACETS}
     where d.workspace_id = ${ws.id} and d.period = 'd' and d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int > 0
-    group by 1, 3, 4, 5, 6, 7, 8, 9`;
+    group by 1, 2, 3, 4, 5, 6, 7, 8) s`;
   const facet = sql`country, referrer, browser, os, device`;
-  await sql`insert into click_link_facets select link_id, 'm', date_trunc('month', start)::date, workspace_id, ${facet}, sum(clicks)
+  await sql`insert into click_link_facets
+    select link_id, 'm', date_trunc('month', start)::date, workspace_id, ${facet}, sum(clicks), null
     from click_link_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8, 9`;
-  await sql`insert into click_workspace_facets select workspace_id, period, start, ${facet}, sum(clicks)
+  await sql`insert into click_workspace_facets select workspace_id, period, start, ${facet}, sum(clicks), click_hours_sum(hours)
     from click_link_facets where workspace_id = ${ws.id} group by 1, 2, 3, 4, 5, 6, 7, 8`;
   await openToday(sql, ws.id);
   // the hour facets (the filtered heatmap) of the closed days: each link day's combination spread over
@@ -204,10 +209,13 @@ try {
     [`GET /stats/links?filter=${TWO_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, filtered)],
     [`GET /stats/hourly?filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, filtered)],
     [`GET /stats/hourly?link_id&filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, { ...filtered, link_id: ws.linkIds[0] })],
+    [`GET /stats/hourly?filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, filtered)],
+    [`GET /stats/hourly?link_id&filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, { ...filtered, link_id: ws.linkIds[0] })],
     [`GET /links/{id}/stats?filter=${TWO_FILTERS} (365 days)`, () => linkStats(deps.db, ws.id, ws.linkIds[0]!, { ...filtered, compare: 'previous' })],
     [`GET /stats/daily?filter=${BROAD_FILTERS}&compare=previous (365 days)`, () => workspaceDaily(deps.db, ws.id, { ...broad, compare: 'previous' })],
     [`GET /stats/countries?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTop(deps.db, ws.id, 'country', broad)],
     [`GET /stats/links?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, broad)],
+    [`GET /stats/hourly?filter=${BROAD_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, broad)],
     [`GET /stats/hourly?filter=${BROAD_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, broad)],
   ];
   const summary = (await workspaceSummary(deps.db, ws.id)) as { total_clicks: number };

@@ -4,13 +4,11 @@ import { DIMENSIONS } from './rollup';
 import { FACET_DIMENSIONS, holdOpenFacetDay } from './facets';
 import {
   clickLinkFacets,
-  clickLinkHourFacets,
   clickLinkHours,
   clickLinkPeriods,
   clicks,
   clickVisitors,
   clickWorkspaceFacets,
-  clickWorkspaceHourFacets,
   clickWorkspaceHours,
   clickWorkspacePeriods,
 } from './schema';
@@ -22,8 +20,6 @@ const SUMMED_COUNTS = sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).jo
 const SUBTRACT_COUNTS = sql.raw(
   DIMENSIONS.map((d) => `${d} = click_counts_add(w.${d}, (select jsonb_object_agg(key, -value::int8) from jsonb_each_text(l.${d})))`).join(', '),
 );
-/** the facet rollups' dimension columns */
-const FACETS = sql.raw(FACET_DIMENSIONS.join(', '));
 /** a link's facet row and its workspace's of the same combination of values */
 const SAME_FACET = sql.raw(FACET_DIMENSIONS.map((d) => `w.${d} = l.${d}`).join(' and '));
 
@@ -51,21 +47,10 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
     await tx.execute(sql`
-      update ${clickWorkspaceFacets} w set clicks = w.clicks - l.clicks from ${clickLinkFacets} l
+      update ${clickWorkspaceFacets} w set clicks = w.clicks - l.clicks, hours = click_hours_sub(w.hours, l.hours) from ${clickLinkFacets} l
       where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
-    await tx.execute(sql`
-      update ${clickWorkspaceHourFacets} w set clicks = w.clicks - l.clicks
-      from (
-        select 'd' as period, start, extract(isodow from start)::int2 as weekday, hour, ${FACETS}, clicks from ${clickLinkHourFacets} where link_id = ${linkId}
-        union all
-        select 'm', date_trunc('month', start)::date, extract(isodow from start)::int2, hour, ${FACETS}, sum(clicks)
-        from ${clickLinkHourFacets} where link_id = ${linkId} group by 2, 3, 4, ${FACETS}
-      ) l
-      where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and w.weekday = l.weekday and w.hour = l.hour and ${SAME_FACET}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
-    await tx.execute(sql`delete from ${clickWorkspaceHourFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkFacets} where link_id = ${linkId}`);
-    await tx.execute(sql`delete from ${clickLinkHourFacets} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkHours} where link_id = ${linkId}`);
@@ -91,8 +76,6 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickLinkFacets} where workspace_id = ${workspaceId}`);
-    await tx.execute(sql`delete from ${clickLinkHourFacets} where workspace_id = ${workspaceId}`);
-    await tx.execute(sql`delete from ${clickWorkspaceHourFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
   });

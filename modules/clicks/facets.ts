@@ -1,16 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import {
-  clickFacetsClosed,
-  clickLinkFacets,
-  clickLinkHourFacets,
-  clicks,
-  clickWorkspaceFacets,
-  clickWorkspaceHourFacets,
-  FACET_DIMENSIONS,
-  type FacetDimension,
-} from './schema';
+import { clickFacetsClosed, clickLinkFacets, clicks, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
 
 export { FACET_DIMENSIONS, type FacetDimension };
 
@@ -69,43 +60,34 @@ const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(
 
 /**
  * Adds hour rows (`hourRows`: a query of link_id, workspace_id, start, hour, the dimensions' values
- * and clicks, one row per link, day, hour and combination) to the link and workspace hour facets, and
- * their days and months to the link and workspace facet rollups, in one statement. Two writers never update one
- * link's rows at once: a batch holds its links' row locks (service.ts), the closing holds the facet
- * days' lock exclusively. Rows go in key order, so that two writers of one workspace's rows wait for
- * each other and never deadlock.
+ * and clicks, one row per link, day, hour and combination) to the link and workspace facet rollups as
+ * day rows, with their clicks by hour (drizzle/0030's functions), and month rows, in one statement. Two
+ * writers never update one link's rows at once: a batch holds its links' row locks (service.ts), the
+ * closing holds the facet days' lock exclusively. Rows go in key order, so that two writers of one
+ * workspace's rows wait for each other and never deadlock.
  */
 async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
   await tx.execute(sql`
-    with hour as materialized (${hourRows}),
-    by_link_hour as (
-      insert into ${clickLinkHourFacets} (link_id, workspace_id, start, hour, ${COLUMNS}, clicks)
-      select * from hour order by link_id, start, hour, ${BYTE_ORDER}
-      on conflict (link_id, start, hour, ${COLUMNS}) do update set clicks = ${clickLinkHourFacets}.clicks + excluded.clicks),
-    by_workspace_hour as (
-      insert into ${clickWorkspaceHourFacets} (workspace_id, period, start, weekday, hour, ${COLUMNS}, clicks)
-      select workspace_id, period, start, weekday, hour, ${BYTE_ORDER}, sum(clicks) from (
-        select workspace_id, 'd' as period, start, extract(isodow from start)::int2 as weekday, hour, ${COLUMNS}, clicks from hour
-        union all
-        select workspace_id, 'm', date_trunc('month', start)::date, extract(isodow from start)::int2, hour, ${COLUMNS}, clicks from hour) h
-      group by workspace_id, period, start, weekday, hour, ${BYTE_ORDER}
-      order by workspace_id, period, start, weekday, hour, ${BYTE_ORDER}
-      on conflict (workspace_id, period, start, weekday, hour, ${COLUMNS}) do update set clicks = ${clickWorkspaceHourFacets}.clicks + excluded.clicks),
-    day as (select link_id, workspace_id, start, ${COLUMNS}, sum(clicks) as clicks from hour group by link_id, workspace_id, start, ${COLUMNS}),
+    with hour as (${hourRows}),
+    day as (
+      select link_id, workspace_id, start, ${COLUMNS}, sum(clicks) as clicks, click_hours_of(hour::int, clicks) as hours
+      from hour group by link_id, workspace_id, start, ${COLUMNS}),
     facet as materialized (
-      select link_id, workspace_id, 'd' as period, start, ${COLUMNS}, clicks from day
+      select link_id, workspace_id, 'd' as period, start, ${COLUMNS}, clicks, hours from day
       union all
-      select link_id, workspace_id, 'm', date_trunc('month', start)::date, ${COLUMNS}, sum(clicks) from day
+      select link_id, workspace_id, 'm', date_trunc('month', start)::date, ${COLUMNS}, sum(clicks), null from day
       group by link_id, workspace_id, 4, ${COLUMNS}),
     by_link as (
-      insert into ${clickLinkFacets} (link_id, workspace_id, period, start, ${COLUMNS}, clicks)
+      insert into ${clickLinkFacets} (link_id, workspace_id, period, start, ${COLUMNS}, clicks, hours)
       select * from facet order by link_id, period, start, ${BYTE_ORDER}
-      on conflict (link_id, period, start, ${COLUMNS}) do update set clicks = ${clickLinkFacets}.clicks + excluded.clicks)
-    insert into ${clickWorkspaceFacets} (workspace_id, period, start, ${COLUMNS}, clicks)
-    select workspace_id, period, start, ${BYTE_ORDER}, sum(clicks) from facet
+      on conflict (link_id, period, start, ${COLUMNS})
+      do update set clicks = ${clickLinkFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickLinkFacets}.hours, excluded.hours))
+    insert into ${clickWorkspaceFacets} (workspace_id, period, start, ${COLUMNS}, clicks, hours)
+    select workspace_id, period, start, ${BYTE_ORDER}, sum(clicks), click_hours_sum(hours) from facet
     group by workspace_id, period, start, ${BYTE_ORDER}
     order by workspace_id, period, start, ${BYTE_ORDER}
-    on conflict (workspace_id, period, start, ${COLUMNS}) do update set clicks = ${clickWorkspaceFacets}.clicks + excluded.clicks`);
+    on conflict (workspace_id, period, start, ${COLUMNS})
+    do update set clicks = ${clickWorkspaceFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickWorkspaceFacets}.hours, excluded.hours)`);
 }
 
 /** Adds a batch's clicks of closed days (late clicks) to the facet rollups. Numbers are 1-based in SQL (`ordinality`). */

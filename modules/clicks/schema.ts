@@ -1,4 +1,19 @@
-import { type AnyPgColumn, bigint, boolean, char, date, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One row per recorded visit, partitioned by month on `clicked_at` (drizzle/0012 creates the
@@ -137,6 +152,8 @@ const facetColumns = {
   os: text('os').notNull(),
   device: text('device').notNull(),
   clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  /** a day row's clicks by UTC hour, 24 (hour 0 first; drizzle/0030); null in month rows, and where not known */
+  hours: integer('hours').array(),
 };
 
 type FacetIndexed = { [K in 'workspaceId' | 'period' | 'start' | FacetDimension]: AnyPgColumn };
@@ -180,49 +197,6 @@ export const clickWorkspaceFacets = pgTable(
   (t) => [
     primaryKey({ name: 'click_workspace_facets_pk', columns: [t.workspaceId, t.period, t.start, t.country, t.referrer, t.browser, t.os, t.device] }),
     ...facetIndexes('click_workspace_facets', t, FACET_DIMENSIONS),
-  ],
-);
-
-/**
- * Clicks per link, UTC day, UTC hour (0–23) and combination of the visitor's dimensions: a link's
- * hourly heatmap under a filter on visitor dimensions (drizzle/0030). Made with the day facets (closed
- * days only: an open day's hours are read from the raw clicks).
- */
-export const clickLinkHourFacets = pgTable(
-  'click_link_hour_facets',
-  {
-    linkId: uuid('link_id').notNull(),
-    start: date('start', { mode: 'string' }).notNull(),
-    hour: smallint('hour').notNull(),
-    workspaceId: uuid('workspace_id').notNull(),
-    ...facetColumns,
-  },
-  (t) => [
-    primaryKey({ name: 'click_link_hour_facets_pk', columns: [t.linkId, t.start, t.hour, t.country, t.referrer, t.browser, t.os, t.device] }),
-    index('click_link_hour_facets_workspace_idx').on(t.workspaceId, t.start),
-  ],
-);
-
-/**
- * The same per workspace, by day ('d') or month ('m'), ISO weekday (1 = Monday; a day row's own) and
- * UTC hour: a workspace's heatmap reads the months wholly in its range and the days at its ends.
- */
-export const clickWorkspaceHourFacets = pgTable(
-  'click_workspace_hour_facets',
-  {
-    workspaceId: uuid('workspace_id').notNull(),
-    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
-    start: date('start', { mode: 'string' }).notNull(),
-    weekday: smallint('weekday').notNull(),
-    hour: smallint('hour').notNull(),
-    ...facetColumns,
-  },
-  (t) => [
-    primaryKey({
-      name: 'click_workspace_hour_facets_pk',
-      columns: [t.workspaceId, t.period, t.start, t.weekday, t.hour, t.country, t.referrer, t.browser, t.os, t.device],
-    }),
-    ...facetIndexes('click_workspace_hour_facets', t, FACET_DIMENSIONS),
   ],
 );
 

@@ -5,12 +5,10 @@ import type { Dimension } from './rollup';
 import {
   clickFacetsClosed,
   clickLinkFacets,
-  clickLinkHourFacets,
   clickLinkHours,
   clickLinkPeriods,
   clicks,
   clickWorkspaceFacets,
-  clickWorkspaceHourFacets,
   clickWorkspaceHours,
   clickWorkspacePeriods,
 } from './schema';
@@ -62,12 +60,7 @@ function hoursOf(f: ClickFilter) {
   return { table, where: and(...conditions)! };
 }
 
-type PeriodTable =
-  | typeof clickLinkPeriods
-  | typeof clickWorkspacePeriods
-  | typeof clickLinkFacets
-  | typeof clickWorkspaceFacets
-  | typeof clickWorkspaceHourFacets;
+type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods | typeof clickLinkFacets | typeof clickWorkspaceFacets;
 
 /**
  * The period rows covering the filter's whole UTC days exactly once: the months wholly inside the
@@ -124,14 +117,7 @@ function openClicks(f: ClickFilter, days: Pick<ClickFilter, 'from' | 'to'>): SQL
  * raw clicks then skips the rest). One statement reads both, so a day closing meanwhile is counted once.
  */
 function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined, days: Pick<ClickFilter, 'from' | 'to'> = f) {
-  const table = byLink ? clickLinkFacets : clickWorkspaceFacets;
-  const conditions: SQL[] = [eq(table.workspaceId, f.workspaceId)];
-  if (f.linkId) conditions.push(eq(clickLinkFacets.linkId, f.linkId));
-  if (f.linkIds) conditions.push(sql`${clickLinkFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
-  for (const d of FACET_DIMENSIONS) {
-    const values = f.facets?.[d];
-    if (values) conditions.push(inArray(table[d], values));
-  }
+  const { table, scope } = facetScope(f, byLink);
   const raw = openClicks(f, days);
   const columns = sql.raw(`${byLink ? 'link_id, ' : ''}workspace_id`);
   const dimensions = sql.raw(FACET_DIMENSIONS.join(', '));
@@ -152,7 +138,20 @@ function facetsOf(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !
     union all
     select ${columns}, 'm'::char(1), date_trunc('month', start)::date, ${dimensions}, clicks from open_day
   ) as ${table}`;
-  return { table, source, scope: and(...conditions)!, byLink };
+  return { table, source, scope, byLink };
+}
+
+/** The facet rollup of a filtered question (its links' rows when it names links, else its workspace's) and its rows' conditions. */
+function facetScope(f: ClickFilter, byLink = f.linkId !== undefined || f.linkIds !== undefined) {
+  const table = byLink ? clickLinkFacets : clickWorkspaceFacets;
+  const conditions: SQL[] = [eq(table.workspaceId, f.workspaceId)];
+  if (f.linkId) conditions.push(eq(clickLinkFacets.linkId, f.linkId));
+  if (f.linkIds) conditions.push(sql`${clickLinkFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
+  for (const d of FACET_DIMENSIONS) {
+    const values = f.facets?.[d];
+    if (values) conditions.push(inArray(table[d], values));
+  }
+  return { table, scope: and(...conditions)! };
 }
 
 /** Clicks and unique visitors of the filter's range (all time without one), and clicks and visitors of the UTC day `todayStart`. */
@@ -236,7 +235,7 @@ export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<stri
 
 /**
  * Clicks and unique visitors per ISO weekday (1 = Monday) and UTC hour over the range: the 7 × 24
- * heatmap. Filtered by visitor dimensions, from the link hour facets (unique visitors unknown: null).
+ * heatmap. Filtered by visitor dimensions, from the facet rollups' hours (unique visitors unknown: null).
  */
 export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter): Promise<{ weekday: number; hour: number; clicks: number; visitors: number | null }[]> {
   if (f.facets) return filteredWeekdayHours(db, f);
@@ -252,34 +251,21 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter): Promise<
 }
 
 /**
- * The heatmap of a filter on visitor dimensions: the hour facet rows of its closed days (its links'
- * day rows when it names links, else its workspace's months and days) and the raw clicks of its open
- * days, in one statement (a day closing meanwhile is counted once).
+ * The heatmap of a filter on visitor dimensions: the clicks by hour of its facet day rows and the raw
+ * clicks of its open days, in one statement (a day closing meanwhile is counted once).
  */
 async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
-  const byLink = f.linkId !== undefined || f.linkIds !== undefined;
-  const t = byLink ? clickLinkHourFacets : clickWorkspaceHourFacets;
-  const conditions: SQL[] = [eq(t.workspaceId, f.workspaceId)];
-  if (f.linkId) conditions.push(eq(clickLinkHourFacets.linkId, f.linkId));
-  if (f.linkIds) conditions.push(sql`${clickLinkHourFacets.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`);
-  for (const d of FACET_DIMENSIONS) {
-    const values = f.facets?.[d];
-    if (values) conditions.push(inArray(t[d], values));
-  }
-  if (!byLink) conditions.push(inRange(clickWorkspaceHourFacets, f));
-  else {
-    if (f.from) conditions.push(gte(t.start, dayOf(f.from)));
-    if (f.to) conditions.push(lt(t.start, dayOf(f.to)));
-  }
-  const weekday = byLink ? sql`extract(isodow from ${t.start})::int2` : clickWorkspaceHourFacets.weekday;
+  const { table, scope } = facetScope(f);
   const rows = rowsOf<{ weekday: number; hour: number; clicks: string }>(
     await db.execute(sql`
       with cell as (
-        select ${weekday} as weekday, ${t.hour} as hour, ${t.clicks} as clicks from ${t} where ${and(...conditions)}
+        select extract(isodow from ${table.start})::int as weekday, h.k::int - 1 as hour, h.n as clicks
+        from ${table} cross join lateral unnest(${table.hours}) with ordinality h(n, k)
+        where ${and(scope, daysIn(table, f))} and h.n > 0
         union all
-        select extract(isodow from ${clicks.clickedAt} at time zone 'UTC')::int2, extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int2, 1
+        select extract(isodow from ${clicks.clickedAt} at time zone 'UTC')::int, extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int, 1
         from ${clicks} where ${openClicks(f, f)})
-      select weekday::int as weekday, hour::int as hour, sum(clicks) as clicks from cell group by 1, 2`),
+      select weekday, hour, sum(clicks) as clicks from cell group by 1, 2`),
   );
   return rows.map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), clicks: Number(r.clicks), visitors: null }));
 }
