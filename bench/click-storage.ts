@@ -154,7 +154,7 @@ async function round(n: number) {
     const [facets] = await sql`select (select sum(clicks) from click_link_facets where period = 'd')::int as links,
       (select sum(clicks) from click_workspace_facets where period = 'm')::int as workspace,
       (select sum(h) from click_link_facets, unnest(hours) h where period = 'd')::int as link_hours,
-      (select sum(h) from click_workspace_facets, unnest(hours) h where period = 'm')::int as workspace_hours`;
+      (select sum(h) from click_workspace_facets, unnest(hours) h where period = 'd')::int as workspace_hours`;
     const [rows] = await sql`select count(*)::int as n from clicks`;
     const size =
       await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
@@ -164,7 +164,7 @@ async function round(n: number) {
       `round ${n}: ${rate.toLocaleString('en-US')} clicks/s (${(CLICKS - firstStored).toLocaleString('en-US')} in ${seconds.toFixed(1)} s after the first stored batch, load average ${load}); ` +
         `CPU per click: worker ${perClick(cpuEnd.worker - cpuStart.worker)} µs, PostgreSQL ${perClick(cpuEnd.pg - cpuStart.pg)} µs; rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}\n` +
         `  closing ${closed.join(', ')}: ${closing.seconds.toFixed(1)} s, PostgreSQL ${perClick(closing.pg, CLICKS)} µs per click; ` +
-        `facet clicks ${facets!.links} (links), ${facets!.workspace} (workspace), by hour ${facets!.link_hours} (link days), ${facets!.workspace_hours} (workspace months); whole: ${Math.round((CLICKS - firstStored) / (seconds + closing.seconds)).toLocaleString('en-US')} clicks/s`,
+        `facet clicks ${facets!.links} (links), ${facets!.workspace} (workspace), by hour ${facets!.link_hours} (link days), ${facets!.workspace_hours} (workspace days); whole: ${Math.round((CLICKS - firstStored) / (seconds + closing.seconds)).toLocaleString('en-US')} clicks/s`,
     );
     if (rows!.n !== CLICKS || stored !== CLICKS) throw new Error('rows or click_count differ from the clicks sent');
     if ([facets!.links, facets!.workspace, facets!.link_hours, facets!.workspace_hours].some((n) => n !== CLICKS))
