@@ -10,8 +10,8 @@
  * time, where the endpoint has no range) is timed BENCH_RUNS times (default 20) after a warm-up,
  * and the table shows p50 / p95 / max, with the query plan of the heaviest statement of each.
  * The filtered cases (two filters: a country and a device) read the facet rollups, seeded as
- * FACETS_PER_DAY of FACETS combinations of visitor dimensions per link and day (and the heatmap's
- * hour facets, each combination's clicks spread over up to 24 hours); today's clicks
+ * FACETS_PER_DAY of FACETS combinations of visitor dimensions per link and day (each row's clicks
+ * spread over the day's hours, for the heatmap); today's clicks
  * are raw rows (an open facet day, read from the clicks table: see openToday).
  * Target: p95 ≤ 50 ms each. Env: BENCH_DATABASE_URL, BENCH_CLICKS, BENCH_RUNS, BENCH_RAW, BENCH_KEEP=1.
  */
@@ -138,21 +138,6 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
   await sql`insert into click_workspace_facets select workspace_id, period, start, ${facet}, sum(clicks), click_hours_sum(hours)
     from click_link_facets where workspace_id = ${ws.id} group by 1, 2, 3, 4, 5, 6, 7, 8`;
   await openToday(sql, ws.id);
-  // the hour facets (the filtered heatmap) of the closed days: each link day's combination spread over
-  // as many distinct hours as it has clicks, up to 24; the workspace's days and months are their sums
-  await sql`
-    insert into click_link_hour_facets (link_id, start, hour, workspace_id, ${facet}, clicks)
-    select d.link_id, d.start, (abs(hashtext(d.link_id::text || d.start::text || d.country || d.os)) + h) % 24, d.workspace_id, ${facet},
-      d.clicks / least(d.clicks, 24) + (h < d.clicks % least(d.clicks, 24))::int
-    from click_link_facets d cross join generate_series(0, least(d.clicks, 24) - 1) h
-    where d.workspace_id = ${ws.id} and d.period = 'd'`;
-  await sql`
-    insert into click_workspace_hour_facets
-    select workspace_id, 'd', start, extract(isodow from start), hour, ${facet}, sum(clicks)
-    from click_link_hour_facets where workspace_id = ${ws.id} group by 1, 3, 4, 5, 6, 7, 8, 9, 10
-    union all
-    select workspace_id, 'm', date_trunc('month', start)::date, extract(isodow from start), hour, ${facet}, sum(clicks)
-    from click_link_hour_facets where workspace_id = ${ws.id} group by 1, 3, 4, 5, 6, 7, 8, 9, 10`;
   if (process.env.BENCH_RAW) {
     await sql`
       insert into clicks (id, link_id, workspace_id, clicked_at, country, device)
@@ -179,8 +164,7 @@ try {
   await sql.unsafe('vacuum analyze');
   const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_periods)::int as link_periods,
     (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods,
-    (select count(*) from click_link_facets)::int as link_facets, (select count(*) from click_workspace_facets)::int as ws_facets,
-    (select count(*) from click_link_hour_facets)::int as link_hour_facets, (select count(*) from click_workspace_hour_facets)::int as ws_hour_facets`;
+    (select count(*) from click_link_facets)::int as link_facets, (select count(*) from click_workspace_facets)::int as ws_facets`;
   console.log(
     `seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`,
     sizes,
@@ -209,13 +193,10 @@ try {
     [`GET /stats/links?filter=${TWO_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, filtered)],
     [`GET /stats/hourly?filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, filtered)],
     [`GET /stats/hourly?link_id&filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, { ...filtered, link_id: ws.linkIds[0] })],
-    [`GET /stats/hourly?filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, filtered)],
-    [`GET /stats/hourly?link_id&filter=${TWO_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, { ...filtered, link_id: ws.linkIds[0] })],
     [`GET /links/{id}/stats?filter=${TWO_FILTERS} (365 days)`, () => linkStats(deps.db, ws.id, ws.linkIds[0]!, { ...filtered, compare: 'previous' })],
     [`GET /stats/daily?filter=${BROAD_FILTERS}&compare=previous (365 days)`, () => workspaceDaily(deps.db, ws.id, { ...broad, compare: 'previous' })],
     [`GET /stats/countries?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTop(deps.db, ws.id, 'country', broad)],
     [`GET /stats/links?filter=${BROAD_FILTERS} (365 days)`, () => workspaceTopLinks(deps.db, ws.id, broad)],
-    [`GET /stats/hourly?filter=${BROAD_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, broad)],
     [`GET /stats/hourly?filter=${BROAD_FILTERS} (365 days)`, () => workspaceHourly(deps.db, ws.id, broad)],
   ];
   const summary = (await workspaceSummary(deps.db, ws.id)) as { total_clicks: number };
