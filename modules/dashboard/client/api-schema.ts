@@ -16243,8 +16243,8 @@ export interface operations {
                             /** @description Hour of the day (UTC) */
                             hour: number;
                             clicks: number;
-                            /** @description Unique visitors whose first visit of their day fell in this hour */
-                            visitors: number;
+                            /** @description Unique visitors whose first visit of their day fell in this hour; null when filtered */
+                            visitors: number | null;
                         }[];
                     };
                 };
