@@ -11,8 +11,8 @@
  * and the table shows p50 / p95 / max, with the query plan of the heaviest statement of each.
  * The filtered cases (two filters: a country and a device) read the facet rollups, seeded as
  * FACETS_PER_DAY of FACETS combinations of visitor dimensions per link and day (each row's clicks
- * spread over the day's hours, for the heatmap); today's clicks
- * are raw rows (an open facet day, read from the clicks table: see openToday).
+ * spread over the day's hours, for the heatmap), written day by day as the closing writes them; today's clicks
+ * are raw rows in time order (an open facet day, read from the clicks table: see openToday).
  * Target: p95 ≤ 50 ms each. Env: BENCH_DATABASE_URL, BENCH_CLICKS, BENCH_RUNS, BENCH_RAW, BENCH_KEEP=1.
  */
 import postgres from 'postgres';
@@ -49,7 +49,7 @@ const VALUES: Record<string, string[]> = {
 
 /**
  * Today is an open facet day, as on a database in use (modules/clicks/facets.ts): its clicks are raw
- * rows (made from the day's facet rows, a row per click, at random times so far today), which
+ * rows (made from the day's facet rows, a row per click, at random times so far today, stored in time order as the clicks worker stores them), which
  * filtered stats read until the day closes; its facet rows leave the day and month rows.
  */
 async function openToday(sql: postgres.Sql, workspaceId: string) {
@@ -60,13 +60,15 @@ async function openToday(sql: postgres.Sql, workspaceId: string) {
     select gen_random_uuid(), d.link_id, d.workspace_id, ${today}::timestamp at time zone 'UTC' + random() * (now() - ${today}::timestamp at time zone 'UTC'),
       nullif(d.country, ''), case when d.referrer <> '' then 'https://' || d.referrer || '/' end, nullif(d.browser, ''), nullif(d.os, ''), nullif(d.device, '')
     from click_link_facets d cross join lateral generate_series(1, d.clicks) n
-    where d.workspace_id = ${workspaceId} and d.period = 'd' and d.start = ${today}`;
+    where d.workspace_id = ${workspaceId} and d.period = 'd' and d.start = ${today}
+    order by 4`;
   await sql`
     update click_link_facets m set clicks = m.clicks - d.clicks from click_link_facets d
     where d.workspace_id = ${workspaceId} and d.period = 'd' and d.start = ${today}
       and m.link_id = d.link_id and m.period = 'm' and m.start = date_trunc('month', ${today})::date and ${sameFacet}`;
   await sql`
-    update click_workspace_facets m set clicks = m.clicks - d.clicks from click_workspace_facets d
+    update click_workspace_facets m set clicks = m.clicks - d.clicks, week_hours = click_hours_sub(m.week_hours, click_week_hours(d.start, d.hours))
+    from click_workspace_facets d
     where d.workspace_id = ${workspaceId} and d.period = 'd' and d.start = ${today}
       and m.workspace_id = d.workspace_id and m.period = 'm' and m.start = date_trunc('month', ${today})::date and ${sameFacet}`;
   for (const table of ['click_link_facets', 'click_workspace_facets'])
@@ -117,7 +119,10 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     select workspace_id, 'm', date_trunc('month', start)::date, ${sums} from click_workspace_periods where workspace_id = ${ws.id} and period = 'd' group by 1, 3`;
   // the facet rollups (clicks per combination of visitor dimensions, what filtered stats read): each link's day
   // spread over FACETS_PER_DAY of FACETS combinations, the same clicks in all
-  // each row's clicks spread over the day's hours from an hour of its own (the heatmap's clicks by hour)
+  // each row's clicks spread over the day's hours from an hour of its own (the heatmap's clicks by hour); rows go in
+  // day by day, as the closing writes them (their order on disk is what a filtered question's reads cost), a
+  // workspace month row with its day rows' clicks by weekday and hour
+  const facet = sql`country, referrer, browser, os, device`;
   await sql`
     insert into click_link_facets (link_id, period, start, workspace_id, country, referrer, browser, os, device, clicks, hours)
     select link_id, 'd', start, workspace_id, country, referrer, browser, os, device, clicks,
@@ -130,13 +135,20 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
             (${VALUES.browser!}::text[])[1 + n / 7 % 5] as browser, (${VALUES.os!}::text[])[1 + n / 3 % 6] as os, (${VALUES.device!}::text[])[1 + n / 11 % 3] as device
           from generate_series(0, ${FACETS - 1}) n) c on c.n = (abs(hashtext(d.link_id::text || d.start::text)::int8) + j * 7919) % ${FACETS}
     where d.workspace_id = ${ws.id} and d.period = 'd' and d.clicks / ${FACETS_PER_DAY} + (j < d.clicks % ${FACETS_PER_DAY})::int > 0
-    group by 1, 2, 3, 4, 5, 6, 7, 8) s`;
-  const facet = sql`country, referrer, browser, os, device`;
+    group by 1, 2, 3, 4, 5, 6, 7, 8) s
+    order by start, link_id, ${facet}`;
   await sql`insert into click_link_facets
     select link_id, 'm', date_trunc('month', start)::date, workspace_id, ${facet}, sum(clicks), null
-    from click_link_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8, 9`;
-  await sql`insert into click_workspace_facets select workspace_id, period, start, ${facet}, sum(clicks), click_hours_sum(hours)
-    from click_link_facets where workspace_id = ${ws.id} group by 1, 2, 3, 4, 5, 6, 7, 8`;
+    from click_link_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8, 9
+    order by 3, 1, ${facet}`;
+  await sql`insert into click_workspace_facets (workspace_id, period, start, ${facet}, clicks, hours)
+    select workspace_id, 'd', start, ${facet}, sum(clicks), click_hours_sum(hours)
+    from click_link_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8
+    order by 3, ${facet}`;
+  await sql`insert into click_workspace_facets (workspace_id, period, start, ${facet}, clicks, week_hours)
+    select workspace_id, 'm', date_trunc('month', start)::date, ${facet}, sum(clicks), click_hours_sum(click_week_hours(start, hours))
+    from click_workspace_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8
+    order by 3, ${facet}`;
   await openToday(sql, ws.id);
   if (process.env.BENCH_RAW) {
     await sql`

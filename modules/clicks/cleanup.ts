@@ -20,8 +20,12 @@ const SUMMED_COUNTS = sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).jo
 const SUBTRACT_COUNTS = sql.raw(
   DIMENSIONS.map((d) => `${d} = click_counts_add(w.${d}, (select jsonb_object_agg(key, -value::int8) from jsonb_each_text(l.${d})))`).join(', '),
 );
+/** the facet rows `a` and `b` of the same combination of values */
+const SAME_FACET_AS = (a: string, b: string) => sql.raw(FACET_DIMENSIONS.map((d) => `${a}.${d} = ${b}.${d}`).join(' and '));
 /** a link's facet row and its workspace's of the same combination of values */
-const SAME_FACET = sql.raw(FACET_DIMENSIONS.map((d) => `w.${d} = l.${d}`).join(' and '));
+const SAME_FACET = SAME_FACET_AS('w', 'l');
+/** the dimensions' columns of the facet rows `table` ('' unqualified) */
+const FACET_OF = (table: string) => sql.raw(FACET_DIMENSIONS.map((d) => (table ? `${table}.${d}` : d)).join(', '));
 
 /**
  * What a foreign-key cascade did before click rows lost their foreign keys (they cost a check per
@@ -46,9 +50,20 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
         from ${clickLinkPeriods} where link_id = ${linkId} and period = 'd' group by 2
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start`);
+    // a workspace month row's clicks by weekday and hour: the link's day rows' hours of that month
     await tx.execute(sql`
-      update ${clickWorkspaceFacets} w set clicks = w.clicks - l.clicks, hours = click_hours_sub(w.hours, l.hours) from ${clickLinkFacets} l
-      where l.link_id = ${linkId} and w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
+      update ${clickWorkspaceFacets} w
+      set clicks = w.clicks - l.clicks, hours = click_hours_sub(w.hours, l.hours), week_hours = click_hours_sub(w.week_hours, l.week_hours)
+      from (
+        select m.period, m.start, ${FACET_OF('m')}, m.clicks, m.hours, d.week_hours
+        from ${clickLinkFacets} m
+        left join (
+          select date_trunc('month', start)::date as start, ${FACET_OF('')}, click_hours_sum(click_week_hours(start, hours)) as week_hours
+          from ${clickLinkFacets} where link_id = ${linkId} and period = 'd' group by 1, ${FACET_OF('')}
+        ) d on m.period = 'm' and d.start = m.start and ${SAME_FACET_AS('m', 'd')}
+        where m.link_id = ${linkId}
+      ) l
+      where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickLinkFacets} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);

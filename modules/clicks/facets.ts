@@ -61,10 +61,11 @@ const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(
 /**
  * Adds hour rows (`hourRows`: a query of link_id, workspace_id, start, hour, the dimensions' values
  * and clicks, one row per link, day, hour and combination) to the link and workspace facet rollups as
- * day rows, with their clicks by hour (drizzle/0030's functions), and month rows, in one statement. Two
- * writers never update one link's rows at once: a batch holds its links' row locks (service.ts), the
- * closing holds the facet days' lock exclusively. Rows go in key order, so that two writers of one
- * workspace's rows wait for each other and never deadlock.
+ * day rows, with their clicks by hour (drizzle/0030's functions), and month rows (a workspace's with
+ * its clicks by weekday and hour, drizzle/0031), in one statement. Two writers never update one link's
+ * rows at once: a batch holds its links' row locks (service.ts), the closing holds the facet days'
+ * lock exclusively. Rows go in key order, so that two writers of one workspace's rows wait for each
+ * other and never deadlock.
  */
 async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
   await tx.execute(sql`
@@ -72,22 +73,30 @@ async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
     day as (
       select link_id, workspace_id, start, ${COLUMNS}, sum(clicks) as clicks, click_hours_of(hour::int, clicks) as hours
       from hour group by link_id, workspace_id, start, ${COLUMNS}),
-    facet as materialized (
-      select link_id, workspace_id, 'd' as period, start, ${COLUMNS}, clicks, hours from day
-      union all
-      select link_id, workspace_id, 'm', date_trunc('month', start)::date, ${COLUMNS}, sum(clicks), null from day
-      group by link_id, workspace_id, 4, ${COLUMNS}),
     by_link as (
       insert into ${clickLinkFacets} (link_id, workspace_id, period, start, ${COLUMNS}, clicks, hours)
-      select * from facet order by link_id, period, start, ${BYTE_ORDER}
+      select * from (
+        select link_id, workspace_id, 'd'::char(1) as period, start, ${COLUMNS}, clicks, hours from day
+        union all
+        select link_id, workspace_id, 'm', date_trunc('month', start)::date, ${COLUMNS}, sum(clicks), null from day
+        group by link_id, workspace_id, 4, ${COLUMNS}) facet
+      order by link_id, period, start, ${BYTE_ORDER}
       on conflict (link_id, period, start, ${COLUMNS})
-      do update set clicks = ${clickLinkFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickLinkFacets}.hours, excluded.hours))
-    insert into ${clickWorkspaceFacets} (workspace_id, period, start, ${COLUMNS}, clicks, hours)
-    select workspace_id, period, start, ${BYTE_ORDER}, sum(clicks), click_hours_sum(hours) from facet
-    group by workspace_id, period, start, ${BYTE_ORDER}
+      do update set clicks = ${clickLinkFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickLinkFacets}.hours, excluded.hours)),
+    -- named after their columns (a collation keeps the name)
+    workspace_day as (
+      select workspace_id, start, ${BYTE_ORDER}, sum(clicks) as clicks, click_hours_sum(hours) as hours
+      from day group by workspace_id, start, ${BYTE_ORDER})
+    insert into ${clickWorkspaceFacets} (workspace_id, period, start, ${COLUMNS}, clicks, hours, week_hours)
+    select * from (
+      select workspace_id, 'd'::char(1) as period, start, ${COLUMNS}, clicks, hours, null::int4[] as week_hours from workspace_day
+      union all
+      select workspace_id, 'm', date_trunc('month', start)::date, ${COLUMNS}, sum(clicks), null, click_hours_sum(click_week_hours(start, hours))
+      from workspace_day group by workspace_id, 3, ${COLUMNS}) facet
     order by workspace_id, period, start, ${BYTE_ORDER}
     on conflict (workspace_id, period, start, ${COLUMNS})
-    do update set clicks = ${clickWorkspaceFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickWorkspaceFacets}.hours, excluded.hours)`);
+    do update set clicks = ${clickWorkspaceFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickWorkspaceFacets}.hours, excluded.hours),
+      week_hours = click_hours_add(${clickWorkspaceFacets}.week_hours, excluded.week_hours)`);
 }
 
 /** Adds a batch's clicks of closed days (late clicks) to the facet rollups. Numbers are 1-based in SQL (`ordinality`). */

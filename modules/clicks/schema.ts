@@ -193,6 +193,8 @@ export const clickWorkspaceFacets = pgTable(
     period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
     start: date('start', { mode: 'string' }).notNull(),
     ...facetColumns,
+    /** a month row's clicks by ISO weekday and UTC hour, 168 (Monday 0h first; drizzle/0031): its day rows' hours; null in day rows */
+    weekHours: integer('week_hours').array(),
   },
   (t) => [
     primaryKey({ name: 'click_workspace_facets_pk', columns: [t.workspaceId, t.period, t.start, t.country, t.referrer, t.browser, t.os, t.device] }),

@@ -67,13 +67,19 @@ type PeriodTable = typeof clickLinkPeriods | typeof clickWorkspacePeriods | type
  * range, and the days before the first and after the last of them (only days when no month is whole).
  */
 function inRange(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  const { months, days } = rangeParts(table, f);
+  return or(months, days)!;
+}
+
+/** inRange's two parts: the month rows (none when no month is whole) and the day rows at the ends (none without ends). */
+function rangeParts(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): { months?: SQL; days?: SQL } {
   const monthFrom = f.from && monthOf(f.from, true);
   const monthTo = f.to && monthOf(f.to, false);
-  if (monthFrom && monthTo && monthFrom >= monthTo) return daysIn(table, f);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return { days: daysIn(table, f) };
   const months = and(eq(table.period, 'm'), monthFrom ? gte(table.start, monthFrom) : undefined, monthTo ? lt(table.start, monthTo) : undefined)!;
   const before = f.from && daysIn(table, { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) });
   const after = f.to && daysIn(table, { from: new Date(`${monthTo}T00:00:00Z`), to: f.to });
-  return or(months, before, after)!;
+  return { months, days: or(before, after) };
 }
 
 /** The day rows of the filter's whole UTC days (a link's breakdowns: its month rows have none). */
@@ -251,18 +257,31 @@ export async function clicksPerWeekdayHour(db: DbOrTx, f: ClickFilter): Promise<
 }
 
 /**
- * The heatmap of a filter on visitor dimensions: the clicks by hour of its facet day rows and the raw
- * clicks of its open days, in one statement (a day closing meanwhile is counted once).
+ * The heatmap of a filter on visitor dimensions: the clicks by hour of its facet day rows — for a
+ * workspace, of the days outside whole months, whose month rows' clicks by weekday and hour are
+ * summed instead — and the raw clicks of its open days, in one statement (a day closing meanwhile is
+ * counted once).
  */
 async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
   const { table, scope } = facetScope(f);
+  const { months, days } = table === clickWorkspaceFacets ? rangeParts(table, f) : { days: daysIn(table, f) };
+  const monthCells = months
+    ? sql`
+        select (h.k::int - 1) / 24 + 1, (h.k::int - 1) % 24, h.n
+        from (select click_hours_sum(${clickWorkspaceFacets.weekHours}) as week from ${table} where ${and(scope, months)}) m
+        cross join lateral unnest(m.week) with ordinality h(n, k) where h.n > 0
+        union all`
+    : sql``;
+  const dayCells = days
+    ? sql`
+        select extract(isodow from ${table.start})::int, h.k::int - 1, h.n
+        from ${table} cross join lateral unnest(${table.hours}) with ordinality h(n, k)
+        where ${and(scope, days)} and h.n > 0
+        union all`
+    : sql``;
   const rows = rowsOf<{ weekday: number; hour: number; clicks: string }>(
     await db.execute(sql`
-      with cell as (
-        select extract(isodow from ${table.start})::int as weekday, h.k::int - 1 as hour, h.n as clicks
-        from ${table} cross join lateral unnest(${table.hours}) with ordinality h(n, k)
-        where ${and(scope, daysIn(table, f))} and h.n > 0
-        union all
+      with cell (weekday, hour, clicks) as (${monthCells}${dayCells}
         select extract(isodow from ${clicks.clickedAt} at time zone 'UTC')::int, extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int, 1
         from ${clicks} where ${openClicks(f, f)})
       select weekday, hour, sum(clicks) as clicks from cell group by 1, 2`),

@@ -196,10 +196,15 @@ describe('filtered stats equal a count over the raw clicks', () => {
   });
 });
 
-/** drizzle/0030's back-fill of the facet rows' clicks by hour from the raw clicks */
-async function backFillHours() {
-  const migration = readFileSync(new URL('../../drizzle/0030_click_facet_hours.sql', import.meta.url), 'utf8');
+/** A migration's UPDATE statements: its back-fill. */
+async function backFill(file: string) {
+  const migration = readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), 'utf8');
   for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('UPDATE'))) await t.deps.db.execute(sql.raw(statement));
+}
+/** drizzle/0030's back-fill of the facet day rows' clicks by hour from the raw clicks, then 0031's of the workspace month rows' by weekday and hour from those */
+async function backFillHours() {
+  await backFill('0030_click_facet_hours.sql');
+  await backFill('0031_click_facet_week_hours.sql');
 }
 
 describe('facet days close', () => {
@@ -297,8 +302,30 @@ describe('facet days close', () => {
     const written = await snapshot();
     expect(written.filter((row: any) => row.hours?.length).length).toBeGreaterThan(100);
     await t.deps.db.execute(sql`update click_link_facets set hours = null`);
-    await t.deps.db.execute(sql`update click_workspace_facets set hours = null`);
+    await t.deps.db.execute(sql`update click_workspace_facets set hours = null, week_hours = null`);
     await backFillHours();
+    expect(await snapshot()).toEqual(written);
+  });
+
+  test('the drizzle/0031 back-fill rebuilds the clicks by weekday and hour of the workspace month rows the closing and the batches wrote', async () => {
+    const snapshot = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`
+          select workspace_id::text, start::text, country, referrer, browser, os, device, clicks::int, week_hours::text from click_workspace_facets
+          where period = 'm' order by 1, 2, 3, 4, 5, 6, 7`),
+      );
+    const written = await snapshot();
+    // every month row has its 168 counts, and they add up to its clicks
+    const [check] = rowsOf<{ rows: number; whole: number }>(
+      await t.deps.db.execute(sql`
+        select count(*)::int as rows,
+          (count(*) filter (where cardinality(week_hours) = 168 and (select sum(n) from unnest(week_hours) n) = clicks))::int as whole
+        from click_workspace_facets where period = 'm'`),
+    );
+    expect(check!.rows).toBeGreaterThan(10);
+    expect(check!.whole).toBe(check!.rows);
+    await t.deps.db.execute(sql`update click_workspace_facets set week_hours = null`);
+    await backFill('0031_click_facet_week_hours.sql');
     expect(await snapshot()).toEqual(written);
   });
 });
