@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { DIMENSIONS } from './rollup';
-import { FACET_DIMENSIONS, holdOpenFacetDay } from './facets';
+import { FACET_DIMENSIONS, holdOpenFacetDay, slicesOf } from './facets';
 import {
   clickLinkFacets,
   clickLinkHours,
   clickLinkPeriods,
+  clickLinkSlices,
   clicks,
   clickVisitors,
   clickWorkspaceFacets,
@@ -65,6 +66,12 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
+    // the link's slices, found by the keys of its month rows (they lead with the workspace, not the link)
+    await tx.execute(sql`
+      delete from ${clickLinkSlices} s using (
+        select distinct f.start, k.dimensions, k.vals from ${clickLinkFacets} f cross join lateral (${slicesOf('f')}) k(dimensions, vals)
+        where f.link_id = ${linkId} and f.period = 'm') k
+      where s.workspace_id = ${workspaceId} and s.dimensions = k.dimensions and s.vals = k.vals and s.start = k.start and s.link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickLinkFacets} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId} and clicks <= 0`);
@@ -91,6 +98,7 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     await tx.execute(sql`delete from ${clickWorkspaceHours} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickLinkFacets} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${clickLinkSlices} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
   });

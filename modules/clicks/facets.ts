@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickFacetsClosed, clickLinkFacets, clicks, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
+import { clickFacetsClosed, clickLinkFacets, clickLinkSlices, clicks, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
 
 export { FACET_DIMENSIONS, type FacetDimension };
 
@@ -54,6 +54,16 @@ export async function holdOpenFacetDay(tx: DbOrTx): Promise<string> {
   return row?.until ?? '9999-12-31';
 }
 
+/** The slices of click_link_slices: each dimension, and each pair, as its `dimensions` bits and columns (FACET_DIMENSIONS order). */
+export const SLICES = FACET_DIMENSIONS.flatMap((a, i) => [
+  { bits: 1 << i, columns: [a] as FacetDimension[] },
+  ...FACET_DIMENSIONS.slice(i + 1).map((b, k) => ({ bits: (1 << i) | (1 << (i + 1 + k)), columns: [a, b] as FacetDimension[] })),
+]);
+
+/** The VALUES list of a facet row's (`row`) slices: (dimensions, vals). */
+export const slicesOf = (row: string) =>
+  sql.raw(`values ${SLICES.map((slice) => `(${slice.bits}, array[${slice.columns.map((c) => `${row}.${c}`).join(', ')}])`).join(', ')}`);
+
 const COLUMNS = sql.raw(FACET_DIMENSIONS.join(', '));
 /** the dimensions compared byte by byte: the database's collation makes sorting a batch's rows ~10× dearer */
 const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(', '));
@@ -62,7 +72,7 @@ const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(
  * Adds hour rows (`hourRows`: a query of link_id, workspace_id, start, hour, the dimensions' values
  * and clicks, one row per link, day, hour and combination) to the link and workspace facet rollups as
  * day rows, with their clicks by hour (drizzle/0030's functions), and month rows (a workspace's with
- * its clicks by weekday and hour, drizzle/0031), in one statement. Two writers never update one link's
+ * its clicks by weekday and hour, drizzle/0031; a link's with their slices, drizzle/0032), in one statement. Two writers never update one link's
  * rows at once: a batch holds its links' row locks (service.ts), the closing holds the facet days'
  * lock exclusively. Rows go in key order, so that two writers of one workspace's rows wait for each
  * other and never deadlock.
@@ -83,6 +93,13 @@ async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
       order by link_id, period, start, ${BYTE_ORDER}
       on conflict (link_id, period, start, ${COLUMNS})
       do update set clicks = ${clickLinkFacets}.clicks + excluded.clicks, hours = click_hours_add(${clickLinkFacets}.hours, excluded.hours)),
+    -- the link month rows' sums by one and two dimensions (no order: each row is one link's)
+    by_slice as (
+      insert into ${clickLinkSlices} (workspace_id, dimensions, vals, start, link_id, clicks)
+      select d.workspace_id, s.dimensions, s.vals, date_trunc('month', d.start)::date, d.link_id, sum(d.clicks)
+      from day d cross join lateral (${slicesOf('d')}) s(dimensions, vals)
+      group by 1, 2, 3, 4, 5
+      on conflict (workspace_id, dimensions, vals, start, link_id) do update set clicks = ${clickLinkSlices}.clicks + excluded.clicks),
     -- named after their columns (a collation keeps the name)
     workspace_day as (
       select workspace_id, start, ${BYTE_ORDER}, sum(clicks) as clicks, click_hours_sum(hours) as hours

@@ -203,6 +203,26 @@ export const clickWorkspaceFacets = pgTable(
 );
 
 /**
+ * A link's clicks per UTC month under each value of one dimension, and under each pair of values of
+ * two (drizzle/0032): `dimensions` the FACET_DIMENSIONS bits (country 1, referrer 2, browser 4, os 8,
+ * device 16), `vals` their values in that order. A workspace's top links under one or two filters
+ * read a few rows per link and month here, where the link facet rows hold every combination of all
+ * five (a year of Safari + iOS: ~110,000 rows there). Written with the link month facet rows, their sums.
+ */
+export const clickLinkSlices = pgTable(
+  'click_link_slices',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    dimensions: smallint('dimensions').notNull(),
+    vals: text('vals').array().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    linkId: uuid('link_id').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'click_link_slices_pk', columns: [t.workspaceId, t.dimensions, t.vals, t.start, t.linkId] })],
+);
+
+/**
  * One row: the first UTC day whose facet rows are not made yet (drizzle/0029; none before the first
  * closing: every day closed). Days before it are closed: closeFacetDays made their rows from the raw
  * clicks, and a click of such a day stored later goes in with its batch. Filtered stats read the days

@@ -7,6 +7,7 @@ import {
   clickLinkFacets,
   clickLinkHours,
   clickLinkPeriods,
+  clickLinkSlices,
   clicks,
   clickWorkspaceFacets,
   clickWorkspaceHours,
@@ -354,6 +355,8 @@ export async function topValuesOf<D extends Dimension>(db: DbOrTx, f: ClickFilte
 
 /** A workspace's most clicked link ids over the range, most clicks first (ties by id). */
 export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit: number) {
+  const sliced = f.facets && slicedClicks(f);
+  if (sliced) return linksByClicks(db, sliced, sql`true`, limit);
   if (f.facets) {
     const { source, scope } = facetsOf(f, true);
     return linksByClicks(db, source, and(scope, inRange(clickLinkFacets, f))!, limit);
@@ -362,6 +365,73 @@ export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit
   const t = clickLinkPeriods;
   const links = f.linkIds && sql`${t.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
   return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, inRange(t, f))!, limit);
+}
+
+/**
+ * The clicks per link of a filter on one or two visitor dimensions (null for more), as rows of
+ * link_id and clicks: the link slices of the months wholly in the range, and of the month of its end
+ * when that month's closed days all lie before the end (its open days are raw clicks); the link facet
+ * day rows of the days at its ends outside those months, of the links the slices of their months
+ * name (the rows' primary key leads with the link; most dimensions have no index there); and the raw
+ * clicks of the open days.
+ */
+function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
+  const dimensions = FACET_DIMENSIONS.filter((d) => f.facets?.[d]);
+  if (dimensions.length === 0 || dimensions.length > 2) return undefined;
+  const bits = dimensions.reduce((sum, d) => sum | (1 << FACET_DIMENSIONS.indexOf(d)), 0);
+  const combinations = dimensions.reduce<string[][]>((all, d) => all.flatMap((c) => f.facets![d]!.map((v) => [...c, v])), [[]]);
+  const s = clickLinkSlices;
+  const links = f.linkIds && sql`${s.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
+  const slices = (months: SQL) =>
+    and(
+      eq(s.workspaceId, f.workspaceId),
+      eq(s.dimensions, bits),
+      sql`${s.vals} in (${sql.join(
+        combinations.map(
+          (c) =>
+            sql`array[${sql.join(
+              c.map((v) => sql`${v}`),
+              sql`, `,
+            )}]::text[]`,
+        ),
+        sql`, `,
+      )})`,
+      links,
+      months,
+    )!;
+  // the first open day; none before the first closing: every day's clicks are in the rows then
+  const until = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
+  const monthFrom = f.from && monthOf(f.from, true);
+  const monthTo = f.to && monthOf(f.to, false);
+  const toDay = f.to && dayOf(f.to);
+  let months: SQL | undefined;
+  const edges: { days: Pick<ClickFilter, 'from' | 'to'>; month: string; when?: SQL }[] = [];
+  if (f.from && f.to && monthFrom! > monthTo!) {
+    edges.push({ days: f, month: monthOf(f.from, false) });
+  } else {
+    const whole = and(monthFrom ? gte(s.start, monthFrom) : undefined, monthTo ? lt(s.start, monthTo) : undefined) ?? sql`true`;
+    months = whole;
+    if (f.from && monthFrom! > dayOf(f.from)) edges.push({ days: { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) }, month: monthOf(f.from, false) });
+    if (f.to && toDay! > monthTo!) {
+      months = or(whole, and(eq(s.start, monthTo!), sql`${toDay}::date >= ${until}`));
+      edges.push({ days: { from: new Date(`${monthTo}T00:00:00Z`), to: f.to }, month: monthTo!, when: sql`${toDay}::date < ${until}` });
+    }
+  }
+  const { scope } = facetScope(f, true);
+  const table = clickLinkFacets;
+  const edgeRows = edges.map(
+    (edge) => sql`
+      union all
+      select ${table.linkId}, ${table.clicks} from ${table}
+      where ${and(scope, daysIn(table, edge.days), edge.when)}
+        and ${table.linkId} in (select ${s.linkId} from ${s} where ${slices(eq(s.start, edge.month))})`,
+  );
+  return sql`(
+    select ${s.linkId}, ${s.clicks} from ${s} where ${slices(months ?? sql`false`)}
+    ${sql.join(edgeRows, sql``)}
+    union all
+    select ${clicks.linkId}, 1 from ${clicks} where ${openClicks(f, f)}
+  ) as sliced`;
 }
 
 /** The most clicked links of `source` (rows with link_id and clicks) under `where`, most clicks first (ties by id). */

@@ -108,10 +108,13 @@ describe('filtered stats equal a count over the raw clicks', () => {
   ];
   for (const [filter, where] of cases) {
     test(`${filter}: daily series, countries, referrers, devices, top links over ranges that cross months`, async () => {
+      // ranges across months, inside one, and ending just before, on and after the first open day (40 days ago)
       for (const [from, to] of [
         [69, 0],
         [45, 10],
         [3, 3],
+        [60, 41],
+        [60, 40],
       ] as const) {
         const range = { from: date(from), to: date(to), filter };
         const daily = await get(`/stats/daily${q(range)}`);
@@ -431,9 +434,19 @@ describe('UTM breakdown', () => {
 });
 
 describe('a deleted link', () => {
-  test('its clicks leave the filtered figures and its facet rows are removed', async () => {
+  test('its clicks leave the filtered figures and its facet rows and slices are removed', async () => {
+    const slicesOf = async (linkId: string) =>
+      rowsOf<{ n: number }>(await t.deps.db.execute(sql`select count(*)::int as n from click_link_slices where link_id = ${linkId}`))[0]!.n;
+    expect(await slicesOf(plain.id)).toBeGreaterThan(0);
+    const othersBefore = await slicesOf(launch.id);
     expect((await t.api('DELETE', `/workspaces/${me.workspaceId}/links/${plain.id}`, { key: me.key })).status).toBe(200);
     await t.deps.queue.idle();
+    expect(await slicesOf(plain.id)).toBe(0);
+    expect(await slicesOf(launch.id)).toBe(othersBefore);
+    const links = await get(`/stats/links${q({ filter: 'device:mobile,country:DE', from: date(69), limit: '100' })}`);
+    expect(links.body.links.map((l: any) => [l.link_id, l.clicks])).toEqual(
+      sorted(await raw('link_id::text', sql`link_id <> ${plain.id} and device = 'mobile' and country = 'DE' and ${inDays(69, 0)}`)),
+    );
     const where = sql`link_id <> ${plain.id} and device = 'mobile'`;
     const countries = await get(`/stats/countries${q({ filter: 'device:mobile', limit: '100' })}`);
     expect(countries.body.countries.map((c: any) => [c.country, c.clicks])).toEqual(sorted(await raw('country', where)));
