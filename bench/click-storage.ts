@@ -20,7 +20,8 @@
  * worker does not write their filter rollups (modules/clicks/facets.ts). After the drain the day is
  * closed as the `clicks.close-facets` job does, timed with its PostgreSQL CPU per click, and checked
  * (facet rows sum to the clicks sent); the whole figure is the clicks over storing and closing time.
- * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_HOT, BENCH_WORKER_FLAGS.
+ * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_HOT, BENCH_WORKER_FLAGS,
+ * BENCH_KEEP=1 (keeps each round's database).
  */
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
@@ -174,7 +175,8 @@ async function round(n: number) {
     await sql.end();
     await deps.close();
     await deleteRedisPrefix(REDIS_URL, prefix).catch(() => {});
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    if (process.env.BENCH_KEEP) console.log(`  kept database ${dbName}`);
+    else await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
 }

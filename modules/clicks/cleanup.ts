@@ -68,9 +68,8 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
     // the link's slices, found by the keys of its month rows (they lead with the workspace, not the link)
     await tx.execute(sql`
-      delete from ${clickLinkSlices} s using (
-        select distinct f.start, k.dimensions, k.vals from ${clickLinkFacets} f cross join lateral (${slicesOf('f')}) k(dimensions, vals)
-        where f.link_id = ${linkId} and f.period = 'm') k
+      delete from ${clickLinkSlices} s
+      using (${slicesOf(sql`(select * from ${clickLinkFacets} where link_id = ${linkId} and period = 'm') f`)}) k
       where s.workspace_id = ${workspaceId} and s.dimensions = k.dimensions and s.vals = k.vals and s.start = k.start and s.link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickLinkFacets} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId} and clicks <= 0`);

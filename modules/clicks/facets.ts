@@ -54,15 +54,21 @@ export async function holdOpenFacetDay(tx: DbOrTx): Promise<string> {
   return row?.until ?? '9999-12-31';
 }
 
-/** The slices of click_link_slices: each dimension, and each pair, as its `dimensions` bits and columns (FACET_DIMENSIONS order). */
-export const SLICES = FACET_DIMENSIONS.flatMap((a, i) => [
-  { bits: 1 << i, columns: [a] as FacetDimension[] },
-  ...FACET_DIMENSIONS.slice(i + 1).map((b, k) => ({ bits: (1 << i) | (1 << (i + 1 + k)), columns: [a, b] as FacetDimension[] })),
-]);
+/** The slices of click_link_slices: each dimension, and each pair, by their columns (FACET_DIMENSIONS order). */
+const SLICES = FACET_DIMENSIONS.flatMap((a, i) => [[a], ...FACET_DIMENSIONS.slice(i + 1).map((b) => [a, b])]);
+/** a slice's `dimensions` bits (FACET_DIMENSIONS' k-th is 1 << k): those GROUPING() does not flag, its first argument the highest bit */
+const SLICE_BITS = sql.raw(`${(1 << FACET_DIMENSIONS.length) - 1} - grouping(${[...FACET_DIMENSIONS].reverse().join(', ')})`);
 
-/** The VALUES list of a facet row's (`row`) slices: (dimensions, vals). */
-export const slicesOf = (row: string) =>
-  sql.raw(`values ${SLICES.map((slice) => `(${slice.bits}, array[${slice.columns.map((c) => `${row}.${c}`).join(', ')}])`).join(', ')}`);
+/**
+ * The link slices of `rows` (facet rows: link_id, workspace_id, start, the dimensions and clicks):
+ * click_link_slices' columns, summed by month. Grouping sets: one pass over the rows (a row per row
+ * and slice before grouping took the closing ~5× as long).
+ */
+export const slicesOf = (rows: SQL) => sql`
+  select workspace_id, ${SLICE_BITS} as dimensions, array_remove(array[${sql.raw(FACET_DIMENSIONS.join(', '))}], null) as vals,
+    date_trunc('month', start)::date as start, link_id, sum(clicks) as clicks
+  from ${rows}
+  group by workspace_id, link_id, 4, grouping sets (${sql.raw(SLICES.map((columns) => `(${columns.join(', ')})`).join(', '))})`;
 
 const COLUMNS = sql.raw(FACET_DIMENSIONS.join(', '));
 /** the dimensions compared byte by byte: the database's collation makes sorting a batch's rows ~10× dearer */
@@ -96,9 +102,7 @@ async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
     -- the link month rows' sums by one and two dimensions (no order: each row is one link's)
     by_slice as (
       insert into ${clickLinkSlices} (workspace_id, dimensions, vals, start, link_id, clicks)
-      select d.workspace_id, s.dimensions, s.vals, date_trunc('month', d.start)::date, d.link_id, sum(d.clicks)
-      from day d cross join lateral (${slicesOf('d')}) s(dimensions, vals)
-      group by 1, 2, 3, 4, 5
+      ${slicesOf(sql`day`)}
       on conflict (workspace_id, dimensions, vals, start, link_id) do update set clicks = ${clickLinkSlices}.clicks + excluded.clicks),
     -- named after their columns (a collation keeps the name)
     workspace_day as (

@@ -214,6 +214,7 @@ export const clickLinkSlices = pgTable(
   {
     workspaceId: uuid('workspace_id').notNull(),
     dimensions: smallint('dimensions').notNull(),
+    /** COLLATE "C" in drizzle/0032: compared byte by byte */
     vals: text('vals').array().notNull(),
     start: date('start', { mode: 'string' }).notNull(),
     linkId: uuid('link_id').notNull(),

@@ -331,6 +331,27 @@ describe('facet days close', () => {
     await backFill('0031_click_facet_week_hours.sql');
     expect(await snapshot()).toEqual(written);
   });
+
+  test('the drizzle/0032 back-fill rebuilds the link slices the closing and the batches wrote', async () => {
+    const snapshot = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`
+          select workspace_id::text, dimensions, vals::text, start::text, link_id::text, clicks::int from click_link_slices
+          order by 1, 2, vals::text collate "C", 4, 5`),
+      );
+    const written = await snapshot();
+    // each link month row's clicks appear once in each of the 15 slices
+    const [check] = rowsOf<{ slices: number; facets: number }>(
+      await t.deps.db.execute(sql`
+        select (select sum(clicks)::int from click_link_slices) as slices, (select 15 * sum(clicks)::int from click_link_facets where period = 'm') as facets`),
+    );
+    expect(check!.slices).toBe(check!.facets);
+    expect(written.length).toBeGreaterThan(100);
+    await t.deps.db.execute(sql`delete from click_link_slices`);
+    const migration = readFileSync(new URL('../../drizzle/0032_click_link_slices.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+    expect(await snapshot()).toEqual(written);
+  });
 });
 
 describe('filter validation', () => {
