@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { DIMENSIONS } from './rollup';
-import { FACET_DIMENSIONS, holdOpenFacetDay, slicesOf } from './facets';
+import { FACET_DIMENSIONS, holdOpenFacetDay, slicesOf, workspaceSlicesOf } from './facets';
 import {
   clickLinkFacets,
   clickLinkHours,
@@ -12,6 +12,7 @@ import {
   clickWorkspaceFacets,
   clickWorkspaceHours,
   clickWorkspacePeriods,
+  clickWorkspaceSlices,
 } from './schema';
 
 const COUNT_COLUMNS = sql.raw(DIMENSIONS.join(', '));
@@ -65,6 +66,11 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
         where m.link_id = ${linkId}
       ) l
       where w.workspace_id = ${workspaceId} and w.period = l.period and w.start = l.start and ${SAME_FACET}`);
+    await tx.execute(sql`
+      update ${clickWorkspaceSlices} w set clicks = w.clicks - l.clicks
+      from (${workspaceSlicesOf(sql`(select * from ${clickLinkFacets} where link_id = ${linkId} and period = 'd') f`)}) l
+      where w.workspace_id = ${workspaceId} and w.dimensions = l.dimensions and w.vals = l.vals and w.start = l.start`);
+    await tx.execute(sql`delete from ${clickWorkspaceSlices} where workspace_id = ${workspaceId} and clicks <= 0`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId} and clicks <= 0`);
     // the link's slices, found by the keys of its month rows (they lead with the workspace, not the link)
     await tx.execute(sql`
@@ -98,6 +104,7 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     await tx.execute(sql`delete from ${clickWorkspacePeriods} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickLinkFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickLinkSlices} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${clickWorkspaceSlices} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
   });

@@ -1,7 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickFacetsClosed, clickLinkFacets, clickLinkSlices, clicks, clickWorkspaceFacets, FACET_DIMENSIONS, type FacetDimension } from './schema';
+import {
+  clickFacetsClosed,
+  clickLinkFacets,
+  clickLinkSlices,
+  clicks,
+  clickWorkspaceFacets,
+  clickWorkspaceSlices,
+  FACET_DIMENSIONS,
+  type FacetDimension,
+} from './schema';
 
 export { FACET_DIMENSIONS, type FacetDimension };
 
@@ -54,10 +63,16 @@ export async function holdOpenFacetDay(tx: DbOrTx): Promise<string> {
   return row?.until ?? '9999-12-31';
 }
 
-/** The slices of click_link_slices: each dimension, and each pair, by their columns (FACET_DIMENSIONS order). */
+/** The slices (click_link_slices, click_workspace_slices): each dimension, and each pair, by their columns (FACET_DIMENSIONS order). */
 const SLICES = FACET_DIMENSIONS.flatMap((a, i) => [[a], ...FACET_DIMENSIONS.slice(i + 1).map((b) => [a, b])]);
-/** a slice's `dimensions` bits (FACET_DIMENSIONS' k-th is 1 << k): those GROUPING() does not flag, its first argument the highest bit */
-const SLICE_BITS = sql.raw(`${(1 << FACET_DIMENSIONS.length) - 1} - grouping(${[...FACET_DIMENSIONS].reverse().join(', ')})`);
+/**
+ * A slice's `dimensions` (bits: FACET_DIMENSIONS' k-th is 1 << k, those GROUPING() does not flag, its
+ * first argument the highest bit) and `vals` (the grouped columns' values; a facet row has no null).
+ */
+const SLICE_COLUMNS = sql.raw(
+  `${(1 << FACET_DIMENSIONS.length) - 1} - grouping(${[...FACET_DIMENSIONS].reverse().join(', ')}) as dimensions, array_remove(array[${FACET_DIMENSIONS.join(', ')}], null) as vals`,
+);
+const SLICE_SETS = sql.raw(`grouping sets (${SLICES.map((columns) => `(${columns.join(', ')})`).join(', ')})`);
 
 /**
  * The link slices of `rows` (facet rows: link_id, workspace_id, start, the dimensions and clicks):
@@ -65,10 +80,13 @@ const SLICE_BITS = sql.raw(`${(1 << FACET_DIMENSIONS.length) - 1} - grouping(${[
  * and slice before grouping took the closing ~5× as long).
  */
 export const slicesOf = (rows: SQL) => sql`
-  select workspace_id, ${SLICE_BITS} as dimensions, array_remove(array[${sql.raw(FACET_DIMENSIONS.join(', '))}], null) as vals,
-    date_trunc('month', start)::date as start, link_id, sum(clicks) as clicks
-  from ${rows}
-  group by workspace_id, link_id, 4, grouping sets (${sql.raw(SLICES.map((columns) => `(${columns.join(', ')})`).join(', '))})`;
+  select workspace_id, ${SLICE_COLUMNS}, date_trunc('month', start)::date as start, link_id, sum(clicks) as clicks
+  from ${rows} group by workspace_id, link_id, 4, ${SLICE_SETS}`;
+
+/** The workspace slices of `rows` (facet day rows: workspace_id, start, the dimensions and clicks): click_workspace_slices' columns, by day. */
+export const workspaceSlicesOf = (rows: SQL) => sql`
+  select workspace_id, ${SLICE_COLUMNS}, start, sum(clicks) as clicks
+  from ${rows} group by workspace_id, start, ${SLICE_SETS}`;
 
 const COLUMNS = sql.raw(FACET_DIMENSIONS.join(', '));
 /** the dimensions compared byte by byte: the database's collation makes sorting a batch's rows ~10× dearer */
@@ -78,7 +96,7 @@ const BYTE_ORDER = sql.raw(FACET_DIMENSIONS.map((d) => `${d} collate "C"`).join(
  * Adds hour rows (`hourRows`: a query of link_id, workspace_id, start, hour, the dimensions' values
  * and clicks, one row per link, day, hour and combination) to the link and workspace facet rollups as
  * day rows, with their clicks by hour (drizzle/0030's functions), and month rows (a workspace's with
- * its clicks by weekday and hour, drizzle/0031; a link's with their slices, drizzle/0032), in one statement. Two writers never update one link's
+ * its clicks by weekday and hour, drizzle/0031), and the slices of both (drizzle/0032), in one statement. Two writers never update one link's
  * rows at once: a batch holds its links' row locks (service.ts), the closing holds the facet days'
  * lock exclusively. Rows go in key order, so that two writers of one workspace's rows wait for each
  * other and never deadlock.
@@ -107,7 +125,12 @@ async function addFacetRows(tx: DbOrTx, hourRows: SQL): Promise<void> {
     -- named after their columns (a collation keeps the name)
     workspace_day as (
       select workspace_id, start, ${BYTE_ORDER}, sum(clicks) as clicks, click_hours_sum(hours) as hours
-      from day group by workspace_id, start, ${BYTE_ORDER})
+      from day group by workspace_id, start, ${BYTE_ORDER}),
+    -- in key order: two writers of one workspace's rows wait for each other
+    by_workspace_slice as (
+      insert into ${clickWorkspaceSlices} (workspace_id, dimensions, vals, start, clicks)
+      ${workspaceSlicesOf(sql`workspace_day`)} order by 1, 2, 3, 4
+      on conflict (workspace_id, dimensions, vals, start) do update set clicks = ${clickWorkspaceSlices}.clicks + excluded.clicks)
     insert into ${clickWorkspaceFacets} (workspace_id, period, start, ${COLUMNS}, clicks, hours, week_hours)
     select * from (
       select workspace_id, 'd'::char(1) as period, start, ${COLUMNS}, clicks, hours, null::int4[] as week_hours from workspace_day

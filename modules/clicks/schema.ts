@@ -224,6 +224,23 @@ export const clickLinkSlices = pgTable(
 );
 
 /**
+ * The same per workspace and UTC day, the sums of the workspace facet day rows: a workspace's daily
+ * series and totals under one or two filters read a row per day.
+ */
+export const clickWorkspaceSlices = pgTable(
+  'click_workspace_slices',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    dimensions: smallint('dimensions').notNull(),
+    /** COLLATE "C" in drizzle/0032 */
+    vals: text('vals').array().notNull(),
+    start: date('start', { mode: 'string' }).notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'click_workspace_slices_pk', columns: [t.workspaceId, t.dimensions, t.vals, t.start] })],
+);
+
+/**
  * One row: the first UTC day whose facet rows are not made yet (drizzle/0029; none before the first
  * closing: every day closed). Days before it are closed: closeFacetDays made their rows from the raw
  * clicks, and a click of such a day stored later goes in with its batch. Filtered stats read the days

@@ -12,6 +12,7 @@ import {
   clickWorkspaceFacets,
   clickWorkspaceHours,
   clickWorkspacePeriods,
+  clickWorkspaceSlices,
 } from './schema';
 
 /**
@@ -186,17 +187,28 @@ export async function clickTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) 
 
 /** A filtered question's clicks over its range and on the day `todayStart` (unique visitors unknown: null). */
 async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
+  const today = dayOf(todayStart);
   // today's clicks are read whatever the range
+  const sliced = f.facets && slicedDays(f, {});
+  if (sliced) {
+    const range = and(f.from ? sql`start >= ${dayOf(f.from)}::date` : undefined, f.to ? sql`start < ${dayOf(f.to)}::date` : undefined) ?? sql`true`;
+    const [row] = rowsOf<{ clicks: string; today: string }>(
+      await db.execute(sql`
+        select coalesce(sum(clicks) filter (where ${range}), 0) as clicks, coalesce(sum(clicks) filter (where start = ${today}::date), 0) as today
+        from ${sliced}`),
+    );
+    return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
+  }
   const { table, source, scope } = facetsOf(f, undefined, {});
   const range = inRange(table, f);
-  const today = and(eq(table.period, 'd'), eq(table.start, dayOf(todayStart)))!;
+  const todayRows = and(eq(table.period, 'd'), eq(table.start, today))!;
   const [row] = await db
     .select({
       clicks: sql<string>`coalesce(sum(${table.clicks}) filter (where ${range}), 0)`,
-      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${today}), 0)`,
+      today: sql<string>`coalesce(sum(${table.clicks}) filter (where ${todayRows}), 0)`,
     })
     .from(source)
-    .where(and(scope, or(range, today)));
+    .where(and(scope, or(range, todayRows)));
   return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
 }
 
@@ -220,6 +232,11 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
 
 /** Clicks and unique visitors per UTC day (`YYYY-MM-DD`); days without clicks are absent. */
 export async function clicksPerDay(db: DbOrTx, f: ClickFilter): Promise<Map<string, { clicks: number; visitors: number | null }>> {
+  const sliced = f.facets && slicedDays(f, f);
+  if (sliced) {
+    const rows = rowsOf<{ day: string; clicks: string }>(await db.execute(sql`select start::text as day, sum(clicks) as clicks from ${sliced} group by start`));
+    return new Map(rows.map((r) => [r.day, { clicks: Number(r.clicks), visitors: null }]));
+  }
   if (isFiltered(f)) {
     const { table, source, scope } = facetsOf(f);
     const rows = await db
@@ -368,6 +385,41 @@ export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit
 }
 
 /**
+ * The slice rows (of `table`'s workspace) of a filter on one or two visitor dimensions: their
+ * `dimensions` bits and each combination of the filter's values; none for more dimensions.
+ */
+function sliceOf(f: Pick<ClickFilter, 'workspaceId' | 'facets'>, table: typeof clickLinkSlices | typeof clickWorkspaceSlices): SQL | undefined {
+  const dimensions = FACET_DIMENSIONS.filter((d) => f.facets?.[d]);
+  if (dimensions.length === 0 || dimensions.length > 2) return undefined;
+  const bits = dimensions.reduce((sum, d) => sum | (1 << FACET_DIMENSIONS.indexOf(d)), 0);
+  const combinations = dimensions.reduce<string[][]>((all, d) => all.flatMap((c) => f.facets![d]!.map((v) => [...c, v])), [[]]);
+  const vals = combinations.map(
+    (c) =>
+      sql`array[${sql.join(
+        c.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`,
+  );
+  return and(eq(table.workspaceId, f.workspaceId), eq(table.dimensions, bits), sql`${table.vals} in (${sql.join(vals, sql`, `)})`);
+}
+
+/**
+ * A workspace-wide filter on one or two visitor dimensions as rows of start (a day) and clicks: its
+ * workspace slices of the range `days`, and its open days' raw clicks within `raw`; none for any other filter.
+ */
+function slicedDays(f: ClickFilter, days: Pick<ClickFilter, 'from' | 'to'>, raw: Pick<ClickFilter, 'from' | 'to'> = days): SQL | undefined {
+  const s = clickWorkspaceSlices;
+  const slice = f.linkId === undefined && f.linkIds === undefined ? sliceOf(f, s) : undefined;
+  if (!slice) return undefined;
+  const range = and(days.from ? gte(s.start, dayOf(days.from)) : undefined, days.to ? lt(s.start, dayOf(days.to)) : undefined);
+  return sql`(
+    select ${s.start} as start, ${s.clicks} as clicks from ${s} where ${and(slice, range)}
+    union all
+    select (${clicks.clickedAt} at time zone 'UTC')::date, 1 from ${clicks} where ${openClicks(f, raw)}
+  ) as sliced`;
+}
+
+/**
  * The clicks per link of a filter on one or two visitor dimensions (null for more), as rows of
  * link_id and clicks: the link slices of the months wholly in the range, and of the month of its end
  * when that month's closed days all lie before the end (its open days are raw clicks); the link facet
@@ -376,29 +428,11 @@ export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit
  * clicks of the open days.
  */
 function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
-  const dimensions = FACET_DIMENSIONS.filter((d) => f.facets?.[d]);
-  if (dimensions.length === 0 || dimensions.length > 2) return undefined;
-  const bits = dimensions.reduce((sum, d) => sum | (1 << FACET_DIMENSIONS.indexOf(d)), 0);
-  const combinations = dimensions.reduce<string[][]>((all, d) => all.flatMap((c) => f.facets![d]!.map((v) => [...c, v])), [[]]);
   const s = clickLinkSlices;
+  const slice = sliceOf(f, s);
+  if (!slice) return undefined;
   const links = f.linkIds && sql`${s.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
-  const slices = (months: SQL) =>
-    and(
-      eq(s.workspaceId, f.workspaceId),
-      eq(s.dimensions, bits),
-      sql`${s.vals} in (${sql.join(
-        combinations.map(
-          (c) =>
-            sql`array[${sql.join(
-              c.map((v) => sql`${v}`),
-              sql`, `,
-            )}]::text[]`,
-        ),
-        sql`, `,
-      )})`,
-      links,
-      months,
-    )!;
+  const slices = (months: SQL) => and(slice, links, months)!;
   // the first open day; none before the first closing: every day's clicks are in the rows then
   const until = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
   const monthFrom = f.from && monthOf(f.from, true);

@@ -332,23 +332,28 @@ describe('facet days close', () => {
     expect(await snapshot()).toEqual(written);
   });
 
-  test('the drizzle/0032 back-fill rebuilds the link slices the closing and the batches wrote', async () => {
+  test('the drizzle/0032 back-fill rebuilds the link and workspace slices the closing and the batches wrote', async () => {
     const snapshot = async () =>
       rowsOf(
         await t.deps.db.execute(sql`
           select workspace_id::text, dimensions, vals::text, start::text, link_id::text, clicks::int from click_link_slices
-          order by 1, 2, vals::text collate "C", 4, 5`),
+          union all
+          select workspace_id::text, dimensions, vals::text, start::text, null, clicks::int from click_workspace_slices
+          order by 1, 2, 3, 4, 5`),
       );
     const written = await snapshot();
-    // each link month row's clicks appear once in each of the 15 slices
-    const [check] = rowsOf<{ slices: number; facets: number }>(
+    // each facet row's clicks appear once in each of the 15 slices: the link month rows' and the workspace day rows'
+    const [check] = rowsOf<{ links: number; linkFacets: number; workspaces: number; workspaceFacets: number }>(
       await t.deps.db.execute(sql`
-        select (select sum(clicks)::int from click_link_slices) as slices, (select 15 * sum(clicks)::int from click_link_facets where period = 'm') as facets`),
+        select (select sum(clicks)::int from click_link_slices) as "links", (select 15 * sum(clicks)::int from click_link_facets where period = 'm') as "linkFacets",
+          (select sum(clicks)::int from click_workspace_slices) as "workspaces", (select 15 * sum(clicks)::int from click_workspace_facets where period = 'd') as "workspaceFacets"`),
     );
-    expect(check!.slices).toBe(check!.facets);
+    expect(check!.links).toBe(check!.linkFacets);
+    expect(check!.workspaces).toBe(check!.workspaceFacets);
     expect(written.length).toBeGreaterThan(100);
     await t.deps.db.execute(sql`delete from click_link_slices`);
-    const migration = readFileSync(new URL('../../drizzle/0032_click_link_slices.sql', import.meta.url), 'utf8');
+    await t.deps.db.execute(sql`delete from click_workspace_slices`);
+    const migration = readFileSync(new URL('../../drizzle/0032_click_slices.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
     expect(await snapshot()).toEqual(written);
   });
