@@ -11,14 +11,18 @@
  * and the table shows p50 / p95 / max, with the query plan of the heaviest statement of each.
  * The filtered cases (two filters: a country and a device) read the facet rollups, seeded as
  * FACETS_PER_DAY of FACETS combinations of visitor dimensions per link and day (each row's clicks
- * spread over the day's hours, for the heatmap), written day by day as the closing writes them; today's clicks
- * are raw rows in time order (an open facet day, read from the clicks table: see openToday).
+ * spread over the day's hours, for the heatmap), written day by day as the closing writes them, with their
+ * slices (drizzle/0032: per link and month, and per workspace and day, the clicks under each value and
+ * each pair of values); today's clicks are raw rows in time order (an open facet day, read from the
+ * clicks table: see openToday).
  * Target: p95 ≤ 50 ms each. Env: BENCH_DATABASE_URL, BENCH_CLICKS, BENCH_RUNS, BENCH_RAW, BENCH_KEEP=1.
  */
+import { sql as query } from 'drizzle-orm';
 import postgres from 'postgres';
 import { loadConfig } from '../core/config';
 import type { Deps } from '../core/deps';
 import { createDeps } from '../app/deps';
+import { slicesOf, workspaceSlicesOf } from '../modules/clicks/facets';
 import { clicksByLinkSince } from '../modules/clicks/stats';
 import { createLinks } from '../modules/links/create';
 import { linkContext } from '../modules/links/validate';
@@ -150,6 +154,11 @@ async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks
     from click_workspace_facets where workspace_id = ${ws.id} and period = 'd' group by 1, 3, 4, 5, 6, 7, 8
     order by 3, ${facet}`;
   await openToday(sql, ws.id);
+  // the slices of the closed days' facet rows, as the closing writes them with those (drizzle/0032)
+  await deps.db.execute(query`insert into click_link_slices (workspace_id, dimensions, vals, start, link_id, clicks)
+    ${slicesOf(query`(select * from click_link_facets where workspace_id = ${ws.id} and period = 'm') f`)} order by 4, 1, 2, 3, 5`);
+  await deps.db.execute(query`insert into click_workspace_slices (workspace_id, dimensions, vals, start, clicks)
+    ${workspaceSlicesOf(query`(select * from click_workspace_facets where workspace_id = ${ws.id} and period = 'd') f`)} order by 4, 1, 2, 3`);
   if (process.env.BENCH_RAW) {
     await sql`
       insert into clicks (id, link_id, workspace_id, clicked_at, country, device)
@@ -174,9 +183,12 @@ try {
   const ws = await seedWorkspace(deps, sql, 'Bench', CLICKS);
   await seedWorkspace(deps, sql, 'Noise', Math.round(CLICKS / 10));
   await sql.unsafe('vacuum analyze');
+  // the seed's gigabytes written out now, not by a checkpoint during the timed reads (as on a database in use)
+  await sql.unsafe('checkpoint');
   const [sizes] = await sql`select (select count(*) from click_link_hours)::int as link_hours, (select count(*) from click_link_periods)::int as link_periods,
     (select count(*) from click_workspace_hours)::int as ws_hours, (select count(*) from click_workspace_periods)::int as ws_periods,
-    (select count(*) from click_link_facets)::int as link_facets, (select count(*) from click_workspace_facets)::int as ws_facets`;
+    (select count(*) from click_link_facets)::int as link_facets, (select count(*) from click_workspace_facets)::int as ws_facets,
+    (select count(*) from click_link_slices)::int as link_slices, (select count(*) from click_workspace_slices)::int as ws_slices`;
   console.log(
     `seeded the rollups of ${ws.clicks.toLocaleString('en-US')} clicks (+10 % in another workspace) in ${((performance.now() - t0) / 1000).toFixed(1)} s; rows:`,
     sizes,
