@@ -19,7 +19,7 @@
  * The database is set up as one in use for a while: the clicks' day is an open facet day, so the
  * worker does not write their filter rollups (modules/clicks/facets.ts). After the drain the day is
  * closed as the `clicks.close-facets` job does, timed with its PostgreSQL CPU per click, and checked
- * (facet rows sum to the clicks sent); the whole figure is the clicks over storing and closing time.
+ * (facet rows, their clicks by hour and each of the 15 slices sum to the clicks sent); the whole figure is the clicks over storing and closing time.
  * Env: BENCH_DATABASE_URL, BENCH_REDIS_URL, BENCH_CLICKS, BENCH_ROUNDS, BENCH_LINKS, BENCH_VISITORS, BENCH_HOT, BENCH_WORKER_FLAGS,
  * BENCH_KEEP=1 (keeps each round's database).
  */
@@ -155,7 +155,9 @@ async function round(n: number) {
     const [facets] = await sql`select (select sum(clicks) from click_link_facets where period = 'd')::int as links,
       (select sum(clicks) from click_workspace_facets where period = 'm')::int as workspace,
       (select sum(h) from click_link_facets, unnest(hours) h where period = 'd')::int as link_hours,
-      (select sum(h) from click_workspace_facets, unnest(hours) h where period = 'd')::int as workspace_hours`;
+      (select sum(h) from click_workspace_facets, unnest(hours) h where period = 'd')::int as workspace_hours,
+      (select sum(h) from click_workspace_facets, unnest(week_hours) h where period = 'm')::int as week_hours,
+      (select sum(clicks) / 15 from click_link_slices)::int as link_slices, (select sum(clicks) / 15 from click_workspace_slices)::int as workspace_slices`;
     const [rows] = await sql`select count(*)::int as n from clicks`;
     const size =
       await sql`select pg_size_pretty(sum(pg_total_relation_size(c.oid))) as total from pg_class c where c.relname like 'click%' and c.relkind in ('r', 'p')`;
@@ -165,11 +167,19 @@ async function round(n: number) {
       `round ${n}: ${rate.toLocaleString('en-US')} clicks/s (${(CLICKS - firstStored).toLocaleString('en-US')} in ${seconds.toFixed(1)} s after the first stored batch, load average ${load}); ` +
         `CPU per click: worker ${perClick(cpuEnd.worker - cpuStart.worker)} µs, PostgreSQL ${perClick(cpuEnd.pg - cpuStart.pg)} µs; rows ${rows!.n}, click_count sum ${stored}; click tables ${size[0]!.total}\n` +
         `  closing ${closed.join(', ')}: ${closing.seconds.toFixed(1)} s, PostgreSQL ${perClick(closing.pg, CLICKS)} µs per click; ` +
-        `facet clicks ${facets!.links} (links), ${facets!.workspace} (workspace), by hour ${facets!.link_hours} (link days), ${facets!.workspace_hours} (workspace days); whole: ${Math.round((CLICKS - firstStored) / (seconds + closing.seconds)).toLocaleString('en-US')} clicks/s`,
+        `facet clicks ${facets!.links} (links), ${facets!.workspace} (workspace), by hour ${facets!.link_hours} (link days), ${facets!.workspace_hours} (workspace days), ${facets!.week_hours} (workspace months), in each slice ${facets!.link_slices} (links), ${facets!.workspace_slices} (workspace); whole: ${Math.round((CLICKS - firstStored) / (seconds + closing.seconds)).toLocaleString('en-US')} clicks/s`,
     );
     if (rows!.n !== CLICKS || stored !== CLICKS) throw new Error('rows or click_count differ from the clicks sent');
-    if ([facets!.links, facets!.workspace, facets!.link_hours, facets!.workspace_hours].some((n) => n !== CLICKS))
-      throw new Error('the closed facet rows differ from the clicks sent');
+    const closedCounts = [
+      facets!.links,
+      facets!.workspace,
+      facets!.link_hours,
+      facets!.workspace_hours,
+      facets!.week_hours,
+      facets!.link_slices,
+      facets!.workspace_slices,
+    ];
+    if (closedCounts.some((n) => n !== CLICKS)) throw new Error('the closed facet rows differ from the clicks sent');
     return rate;
   } finally {
     await sql.end();

@@ -51,6 +51,12 @@ export const rawFacetValues: Record<FacetDimension, SQL> = {
   device: sql`coalesce(${clicks.device}, '')`,
 };
 
+/** The first open facet day (`YYYY-MM-DD`); none before the first closing (every day closed). */
+async function firstOpenFacetDay(db: DbOrTx): Promise<string | undefined> {
+  const [row] = rowsOf<{ until: string }>(await db.execute(sql`select until::text as until from ${clickFacetsClosed}`));
+  return row?.until;
+}
+
 /**
  * Takes the facet days' lock shared for the rest of the transaction and answers the first open day:
  * clicks of earlier days go into the facet rollups with their batch (every day's, before the first
@@ -59,8 +65,7 @@ export const rawFacetValues: Record<FacetDimension, SQL> = {
 export async function holdOpenFacetDay(tx: DbOrTx): Promise<string> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${FACET_DAYS_LOCK})`);
   // a statement of its own: it sees a closing committed while this transaction waited for the lock
-  const [row] = rowsOf<{ until: string }>(await tx.execute(sql`select until::text as until from ${clickFacetsClosed}`));
-  return row?.until ?? '9999-12-31';
+  return (await firstOpenFacetDay(tx)) ?? '9999-12-31';
 }
 
 /** The slices (click_link_slices, click_workspace_slices): each dimension, and each pair, by their columns (FACET_DIMENSIONS order). */
@@ -172,8 +177,8 @@ export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]
   const closable = new Date(now.getTime() - CLOSE_AFTER_MS).toISOString().slice(0, 10);
   const closed: string[] = [];
   // most runs find nothing to close: they take no lock, so no storing transaction queues behind them
-  const [known] = rowsOf<{ until: string }>(await db.execute(sql`select until::text as until from ${clickFacetsClosed}`));
-  if (known && known.until >= closable) return closed;
+  const known = await firstOpenFacetDay(db);
+  if (known && known >= closable) return closed;
   for (;;) {
     const day = await db.transaction(async (tx) => {
       // a free lock is taken at once; a closing that finds it held waits at most 10 s (new storing
@@ -190,13 +195,13 @@ export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]
       await tx.execute(sql`set local jit = off`);
       // the first closing of a database: every click so far went in with its batch, today's too
       await tx.execute(sql`insert into ${clickFacetsClosed} (until) values ((now() at time zone 'UTC')::date + 1) on conflict do nothing`);
-      const [row] = rowsOf<{ until: string }>(await tx.execute(sql`select until::text as until from ${clickFacetsClosed}`));
-      if (!row || row.until >= closable) return undefined;
-      const start = sql`${row.until}::date::timestamp at time zone 'UTC'`;
+      const until = await firstOpenFacetDay(tx);
+      if (!until || until >= closable) return undefined;
+      const start = sql`${until}::date::timestamp at time zone 'UTC'`;
       await addFacetRows(
         tx,
         sql`
-          select ${clicks.linkId} as link_id, ${clicks.workspaceId} as workspace_id, ${row.until}::date as start,
+          select ${clicks.linkId} as link_id, ${clicks.workspaceId} as workspace_id, ${until}::date as start,
             extract(hour from ${clicks.clickedAt} at time zone 'UTC')::int2 as hour, ${sql.join(
               FACET_DIMENSIONS.map((d) => sql`${rawFacetValues[d]} as ${sql.raw(d)}`),
               sql`, `,
@@ -206,7 +211,7 @@ export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]
           group by 1, 2, 4, ${sql.raw(FACET_DIMENSIONS.map((_, k) => String(k + 5)).join(', '))}`,
       );
       await tx.execute(sql`update ${clickFacetsClosed} set until = until + 1`);
-      return row.until;
+      return until;
     });
     if (!day) return closed;
     closed.push(day);

@@ -416,10 +416,20 @@ describe('filter validation', () => {
   });
 
   test('a script or SQL in a value is a value like any other: no match, no error', async () => {
-    for (const value of ['<script>alert(1)</script>', "x' or '1'='1", '{"a":1}', 'ü']) {
+    for (const value of ['<script>alert(1)</script>', "x' or '1'='1", '{"a":1}', 'ü', '"}']) {
       const res = await get(`/stats/countries${q({ filter: `browser:${value},tag:${value}` })}`);
       expect(res.status).toBe(200);
       expect(res.body.countries).toEqual([]);
+      // the slices (a value in an array) and the heatmap's rows alike
+      const filter = `browser:${value},os:${value}`;
+      const [daily, links, hourly, summary] = await Promise.all(
+        ['/stats/daily', '/stats/links', '/stats/hourly', '/stats/summary'].map((path) => get(`${path}${q({ filter, from: date(69) })}`)),
+      );
+      for (const res of [daily, links, hourly, summary]) expect(res.status).toBe(200);
+      expect(daily.body.clicks).toBe(0);
+      expect(links.body.links).toEqual([]);
+      expect(hourly.body.hours.every((h: any) => h.clicks === 0)).toBe(true);
+      expect(summary.body.total_clicks).toBe(0);
     }
   });
 });
