@@ -202,6 +202,15 @@ export const clickWorkspaceFacets = pgTable(
   ],
 );
 
+/** The slice tables' leading columns: the workspace, the slice (which dimensions, which values) and the month or day. */
+const sliceKey = {
+  workspaceId: uuid('workspace_id').notNull(),
+  dimensions: smallint('dimensions').notNull(),
+  /** COLLATE "C" in drizzle/0032: compared byte by byte */
+  vals: text('vals').array().notNull(),
+  start: date('start', { mode: 'string' }).notNull(),
+};
+
 /**
  * A link's clicks per UTC month under each value of one dimension, and under each pair of values of
  * two (drizzle/0032): `dimensions` the FACET_DIMENSIONS bits (country 1, referrer 2, browser 4, os 8,
@@ -212,11 +221,7 @@ export const clickWorkspaceFacets = pgTable(
 export const clickLinkSlices = pgTable(
   'click_link_slices',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    dimensions: smallint('dimensions').notNull(),
-    /** COLLATE "C" in drizzle/0032: compared byte by byte */
-    vals: text('vals').array().notNull(),
-    start: date('start', { mode: 'string' }).notNull(),
+    ...sliceKey,
     linkId: uuid('link_id').notNull(),
     clicks: bigint('clicks', { mode: 'number' }).notNull(),
   },
@@ -230,11 +235,7 @@ export const clickLinkSlices = pgTable(
 export const clickWorkspaceSlices = pgTable(
   'click_workspace_slices',
   {
-    workspaceId: uuid('workspace_id').notNull(),
-    dimensions: smallint('dimensions').notNull(),
-    /** COLLATE "C" in drizzle/0032 */
-    vals: text('vals').array().notNull(),
-    start: date('start', { mode: 'string' }).notNull(),
+    ...sliceKey,
     clicks: bigint('clicks', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'click_workspace_slices_pk', columns: [t.workspaceId, t.dimensions, t.vals, t.start] })],

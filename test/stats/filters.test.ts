@@ -199,10 +199,10 @@ describe('filtered stats equal a count over the raw clicks', () => {
   });
 });
 
-/** A migration's UPDATE statements: its back-fill. */
-async function backFill(file: string) {
+/** A migration's back-fill: its statements that hold `verb` (INSERT, UPDATE). */
+async function backFill(file: string, verb: 'INSERT' | 'UPDATE' = 'UPDATE') {
   const migration = readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), 'utf8');
-  for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('UPDATE'))) await t.deps.db.execute(sql.raw(statement));
+  for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes(verb))) await t.deps.db.execute(sql.raw(statement));
 }
 /** drizzle/0030's back-fill of the facet day rows' clicks by hour from the raw clicks, then 0031's of the workspace month rows' by weekday and hour from those */
 async function backFillHours() {
@@ -286,8 +286,7 @@ describe('facet days close', () => {
     expect(written.length).toBeGreaterThan(100);
     await t.deps.db.execute(sql`delete from click_link_facets`);
     await t.deps.db.execute(sql`delete from click_workspace_facets`);
-    const migration = readFileSync(new URL('../../drizzle/0025_click_facets.sql', import.meta.url), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+    await backFill('0025_click_facets.sql', 'INSERT');
     expect(await snapshot()).toEqual(written);
     // an upgrade from before 0025 then runs 0030, which gives the rows their clicks by hour (tested below)
     await backFillHours();
@@ -353,8 +352,7 @@ describe('facet days close', () => {
     expect(written.length).toBeGreaterThan(100);
     await t.deps.db.execute(sql`delete from click_link_slices`);
     await t.deps.db.execute(sql`delete from click_workspace_slices`);
-    const migration = readFileSync(new URL('../../drizzle/0032_click_slices.sql', import.meta.url), 'utf8');
-    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+    await backFill('0032_click_slices.sql', 'INSERT');
     expect(await snapshot()).toEqual(written);
   });
 });
