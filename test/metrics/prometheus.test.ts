@@ -101,6 +101,8 @@ test.skipIf(!PROMETHEUS)('Prometheus scrapes /metrics with the token and sees th
   expect(p99).toBeLessThan(10);
 });
 
-test.skipIf(!!PROMETHEUS)('Prometheus scrape test skipped: no prometheus binary (apt-get install prometheus)', () => {
+// said as a skip only where the binary is missing (a skipIf registered it as skipped where it was there)
+if (!PROMETHEUS) {
   console.warn('skipped: the prometheus binary is not installed (Debian package `prometheus`)');
-});
+  test.skip('Prometheus scrape test skipped: no prometheus binary (apt-get install prometheus)', () => {});
+}
