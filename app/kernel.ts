@@ -18,9 +18,14 @@ import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'metrics', 'oauth', '.well-known']);
-/** Health probes answer on every host: a load balancer or an orchestrator probes an instance by its address. */
-const HEALTH_SEGMENTS = ['healthz', 'readyz'];
+const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'oauth', '.well-known']);
+/**
+ * Probes answer on every host: a load balancer, an orchestrator or Prometheus reaches an instance by its
+ * address (a pod IP, a compose service name), never by the site's name.
+ */
+const HEALTH_SEGMENTS = ['healthz', 'readyz', 'metrics'];
+/** Caddy asks whether to get a certificate by the service's address too (on-demand TLS `ask`). */
+const ANY_HOST_API = '/api/tls/ask';
 /** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
 const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
@@ -40,6 +45,8 @@ const usesApiKey = (request: Request) => {
  * unrouted path as it came, an invite token still left out.
  */
 const loggedPath = (request: Request, route?: string) => route || new URL(request.url).pathname.replace(/^\/api\/invites\/[^/]+/, '/api/invites/:token');
+
+const isAnyHostApi = (request: Request) => new URL(request.url).pathname === ANY_HOST_API;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
@@ -132,7 +139,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, answerHeaders);
       const segment = firstSegment(request);
-      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return errorReply(new ApiError(404, 'Not found'));
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost && !isAnyHostApi(request)) return errorReply(new ApiError(404, 'Not found'));
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
       if (segment === 'api') {
         const given = request.headers.get('x-request-id');
@@ -154,7 +161,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       const requestId = requestIds.get(request);
       if (!requestId) return;
       const ms = performance.now() - requestStarts.get(request)!;
-      metrics.apiSeconds.observe(ms / 1000);
+      metrics.apiSeconds.observe({ route: route || 'unmatched', method: request.method, status: String(set.status ?? 200) }, ms / 1000);
       const ip = clientIp(request, server, config.trustedProxies);
       log.info(
         { requestId, method: request.method, path: loggedPath(request, route), status: set.status, durationMs: Math.round(ms * 100) / 100, ip },

@@ -43,6 +43,18 @@ export class LatencyHistogram {
   }
 }
 
+/** One latency histogram per label set: the API's per route pattern, method and status (a bounded set: never raw paths). */
+export class LabelledHistograms {
+  readonly series = new Map<string, { labels: Record<string, string>; histogram: LatencyHistogram }>();
+  constructor(readonly bounds: readonly number[]) {}
+  observe(labels: Record<string, string>, seconds: number): void {
+    const key = Object.values(labels).join('\u0000');
+    let entry = this.series.get(key);
+    if (!entry) this.series.set(key, (entry = { labels, histogram: new LatencyHistogram(this.bounds) }));
+    entry.histogram.observe(seconds);
+  }
+}
+
 /** A cached redirect answers in tens of microseconds; a lookup or a password check takes milliseconds. */
 const REDIRECT_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 const API_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
@@ -59,7 +71,8 @@ export const metrics = {
     rate_limited: 0,
   } satisfies RedirectOutcomes as RedirectOutcomes,
   redirectSeconds: new LatencyHistogram(REDIRECT_BUCKETS),
-  apiSeconds: new LatencyHistogram(API_BUCKETS),
+  /** /api answers by route pattern, method and status */
+  apiSeconds: new LabelledHistograms(API_BUCKETS),
   /** the redirector's link lookups: answered from this process's cache, or loaded (Redis, then the database) */
   linkCache: { hits: 0, misses: 0 },
   /** clicks taken into the in-memory batch, written to the click spool, stored in the database (by this process) */

@@ -3,7 +3,12 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { AddDomainBody, CreatedDomain, DomainItem, DomainParams, LinkCount, VerifyResult } from './model';
-import { addDomain, domainLinkCount, listDomains, removeDomain, verifyDomain, type DomainLinks } from './service';
+import { ApiError } from '../../core/errors';
+import { clientIp } from '../../core/hosts';
+import { addDomain, domainLinkCount, listDomains, mayHaveCertificate, removeDomain, verifyDomain, type DomainLinks } from './service';
+
+/** Caddy asks once per new name in a handshake; a flood of invented names is refused beyond this, per asking address */
+const TLS_ASK_RATE = { points: 100, durationSec: 1 };
 
 export const domainRoutes = (deps: Deps, links: DomainLinks) =>
   new Elysia({ name: 'routes:domains', detail: { tags: ['Domains'] } })
@@ -60,6 +65,22 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
         params: DomainParams,
         response: { 200: LinkCount },
         detail: { summary: 'Number of links on a domain (deleting the domain deletes them)' },
+      },
+    )
+    .get(
+      '/api/tls/ask',
+      async ({ query, request, server }) => {
+        await deps.limiter.consume('tlsAsk', clientIp(request, server, deps.config.trustedProxies), TLS_ASK_RATE);
+        if (await mayHaveCertificate(deps, query.domain)) return { ok: true as const };
+        throw new ApiError(404, 'No certificate for this name: it is neither the default domain nor a verified custom domain');
+      },
+      {
+        query: t.Object({ domain: t.String({ maxLength: 253, description: 'The name a TLS client asked for (SNI)' }) }),
+        response: { 200: OkBody, ...errors(400, 404, 429) },
+        detail: {
+          summary: 'On-demand TLS `ask` (Caddy): 200 when the name may get a certificate (the default domain or a verified custom domain), else 404',
+          security: [],
+        },
       },
     )
     .delete(

@@ -220,3 +220,26 @@ export async function removeDomain(deps: Deps, links: DomainLinks, caller: Calle
     data: { id: row.id, domain: row.domain, links_deleted: linksDeleted },
   });
 }
+
+/** how long an answer to Caddy's `ask` is kept: a domain's change drops it at once (`domain.changed`) */
+const TLS_ASK_TTL_MS = 60_000;
+const TLS_ASK_NEGATIVE_TTL_MS = 10_000;
+export const tlsAskCacheKey = (hostname: string) => `domains:tls:${hostname}`;
+
+/**
+ * Whether a TLS server (Caddy's on-demand TLS `ask`) may get a certificate for `hostname`: the default
+ * domain, or a custom domain some workspace has verified. Anyone can make a TLS client send any name,
+ * so answers, refusals too, come from the cache and every other name costs one indexed read.
+ */
+export async function mayHaveCertificate(deps: Deps, hostname: string): Promise<boolean> {
+  const name = hostname.trim().toLowerCase().replace(/\.+$/, '');
+  if (!name) return false;
+  if (name === deps.config.defaultDomain.replace(/:\d+$/, '')) return true;
+  const verified = await deps.cache.readThrough<true>(
+    tlsAskCacheKey(name),
+    TLS_ASK_TTL_MS,
+    async () => ((await getDomainByHost(deps.db, name))?.verified ? true : null),
+    { nullTtlMs: TLS_ASK_NEGATIVE_TTL_MS },
+  );
+  return verified === true;
+}

@@ -2,6 +2,9 @@ import { collectDefaultMetrics, type Metric, Registry } from 'prom-client';
 import { replicaLagSeconds } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { type LatencyHistogram, metrics } from '../../core/metrics';
+import pkg from '../../package.json';
+
+const BUILD_VERSION = pkg.version;
 
 /** what prom-client's registry prints of a series: a line per value, `metricName` when not the series' own (a histogram's `_bucket`) */
 type Values = { metricName?: string; labels: Record<string, string | number>; value: number }[];
@@ -24,16 +27,16 @@ function series(name: string, help: string, type: Kind, values: () => Values | P
 }
 
 /** Prometheus's cumulative buckets from the per-bucket counts. */
-function histogramValues(name: string, histogram: LatencyHistogram): Values {
+function histogramValues(name: string, histogram: LatencyHistogram, labels: Record<string, string> = {}): Values {
   const values: Values = [];
   let cumulative = 0;
   histogram.bounds.forEach((le, i) => {
     cumulative += histogram.counts[i]!;
-    values.push({ metricName: `${name}_bucket`, labels: { le }, value: cumulative });
+    values.push({ metricName: `${name}_bucket`, labels: { ...labels, le }, value: cumulative });
   });
-  values.push({ metricName: `${name}_bucket`, labels: { le: '+Inf' }, value: histogram.count });
-  values.push({ metricName: `${name}_sum`, labels: {}, value: histogram.sum });
-  values.push({ metricName: `${name}_count`, labels: {}, value: histogram.count });
+  values.push({ metricName: `${name}_bucket`, labels: { ...labels, le: '+Inf' }, value: histogram.count });
+  values.push({ metricName: `${name}_sum`, labels, value: histogram.sum });
+  values.push({ metricName: `${name}_count`, labels, value: histogram.count });
   return values;
 }
 
@@ -42,6 +45,11 @@ export function createRegistry(deps: Deps): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const add = (metric: Metric) => registry.registerMetric(metric);
+  add(
+    series('linkhop_build_info', 'Constant 1, labelled with what this process runs: version, Bun, database kind', 'gauge', () => [
+      { labels: { version: BUILD_VERSION, bun: Bun.version, database: deps.database.kind }, value: 1 },
+    ]),
+  );
   add(
     series('linkhop_redirects_total', 'Short-link visits by how they were answered', 'counter', () =>
       Object.entries(metrics.redirects).map(([outcome, value]) => ({ labels: { outcome }, value })),
@@ -53,8 +61,8 @@ export function createRegistry(deps: Deps): Registry {
     ),
   );
   add(
-    series('linkhop_api_request_duration_seconds', 'Time to answer an /api request', 'histogram', () =>
-      histogramValues('linkhop_api_request_duration_seconds', metrics.apiSeconds),
+    series('linkhop_api_request_duration_seconds', 'Time to answer an /api request, by route pattern, method and status', 'histogram', () =>
+      [...metrics.apiSeconds.series.values()].flatMap(({ labels, histogram }) => histogramValues('linkhop_api_request_duration_seconds', histogram, labels)),
     ),
   );
   add(
