@@ -66,10 +66,9 @@ https:// {
     await waitFor(
       async () => {
         if (proc.exitCode !== null) throw new Error(`caddy exited ${proc.exitCode}: ${await stderr}`);
-        return Bun.connect({ hostname: '127.0.0.1', port: httpsPort, socket: { data() {} } }).then(
-          (socket) => (socket.end(), true),
-          () => false,
-        );
+        const socket = await Bun.connect({ hostname: '127.0.0.1', port: httpsPort, socket: { data() {} } }).catch(() => null);
+        socket?.end();
+        return socket !== null;
       },
       15_000,
       'caddy to listen',
