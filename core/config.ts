@@ -29,6 +29,11 @@ export interface Config {
   adminToken?: string;
   /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a workspace on DEFAULT_PLAN */
   allowSignup: boolean;
+  /**
+   * CUSTOM_SLUGS_ON_DEFAULT_DOMAIN: custom slugs on the default domain too, first come first served (an
+   * instance whose default domain is the team's own, `go.acme.com/spring-sale`). Off, the spec's 400 holds.
+   */
+  customSlugsOnDefaultDomain: boolean;
   /** DEFAULT_PLAN: the plan of workspaces made from now on (sign-up, POST /api/workspaces, bootstrap without a plan); `free` unless set */
   defaultPlan: Plan;
   /** EMAIL_SIGNIN (default true): false turns the mailed sign-in links off instance-wide (single sign-on only; the operator's login-link stays) */
@@ -210,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),
+    customSlugsOnDefaultDomain: truthy(env.CUSTOM_SLUGS_ON_DEFAULT_DOMAIN),
     defaultPlan: defaultPlanOf(env.DEFAULT_PLAN),
     emailSignIn: emailSignInOf(env.EMAIL_SIGNIN),
     oidc: oidcOf(env),

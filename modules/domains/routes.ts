@@ -33,6 +33,7 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
         domains: await listDomains(deps.db, workspace.id),
         default_domain: deps.config.defaultDomain,
         cname_target: deps.config.cnameTarget,
+        custom_slugs_on_default_domain: deps.config.customSlugsOnDefaultDomain,
       }),
       {
         access: { role: 'viewer' },
@@ -42,6 +43,9 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
             domains: t.Array(DomainItem),
             default_domain: t.String({ description: 'The built-in short domain every workspace may use besides its own' }),
             cname_target: t.String({ description: 'Host every custom domain points at with a CNAME record (the same for all)' }),
+            custom_slugs_on_default_domain: t.Boolean({
+              description: 'Whether links on the default domain may take a custom slug (CUSTOM_SLUGS_ON_DEFAULT_DOMAIN); otherwise slugs are generated there',
+            }),
           }),
         },
         detail: { summary: 'List custom domains' },

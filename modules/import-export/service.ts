@@ -59,7 +59,7 @@ export function parseImportCsv(csv: string, format: ImportFormat = 'auto'): Pars
  * slug as in any create; another tool's short code (its code or short URL column) is kept on a
  * custom domain, and on the default domain (which always generates) reported as `dropped`.
  */
-function rowToInput(row: Record<string, string | undefined>, columns: ImportColumns, domain: string, isDefault: boolean) {
+function rowToInput(row: Record<string, string | undefined>, columns: ImportColumns, domain: string, generatesSlugs: boolean) {
   const cell = (name: string | undefined) => (name && row[name]?.trim()) || undefined;
   const input: Record<string, unknown> = { target: cell(columns.target), domain };
   const title = cell(columns.title);
@@ -75,7 +75,7 @@ function rowToInput(row: Record<string, string | undefined>, columns: ImportColu
   const given = cell(columns.code) ?? shortLink;
   const code = given?.includes('/') ? codeOfShortUrl(given) : given;
   if (code === undefined || input.slug !== undefined) return { input };
-  if (isDefault) return { input, dropped: code };
+  if (generatesSlugs) return { input, dropped: code };
   input.slug = code;
   return { input };
 }
@@ -89,15 +89,14 @@ function rowToInput(row: Record<string, string | undefined>, columns: ImportColu
  */
 export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns }: ParsedImport, domainName?: string, dryRun = false) {
   // an unknown domain is wrong for every row: one 400 for the file
-  const { domain } = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
-  const isDefault = domain === deps.config.defaultDomain;
+  const { domain, generatesSlugs } = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
 
   const errors: ImportRowError[] = [];
   const dropped = new Map<number, string>();
   const inputs: Record<string, unknown>[] = [];
   const rowOfInput: number[] = [];
   rows.forEach((row, i) => {
-    const { input, dropped: code } = rowToInput(row, columns, domain, isDefault);
+    const { input, dropped: code } = rowToInput(row, columns, domain, generatesSlugs);
     if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL', field: 'target', code: 'required' });
     else {
       if (code !== undefined) dropped.set(i + 1, code);

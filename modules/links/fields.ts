@@ -92,7 +92,10 @@ export const LINK_FIELDS = {
   },
   slug: {
     column: 'slug',
-    input: t.String({ description: 'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain)' }),
+    input: t.String({
+      description:
+        'Letters, digits, hyphen, underscore; only on a custom domain (generated on the default domain, unless the instance sets CUSTOM_SLUGS_ON_DEFAULT_DOMAIN)',
+    }),
     output: t.String(),
     address: true,
     snapshot: true,

@@ -8,7 +8,7 @@ import { getLink } from './queries';
 import { links } from './schema';
 import { linkCacheKey } from './short-url';
 import { generateSlug, SLUG_ATTEMPTS, slugsExhausted } from './slugs';
-import { checkLinkFields, resolveDomain, type LinkContext, type LinkValues } from './validate';
+import { checkLinkFields, customSlugRefused, resolveDomain, resolvedDomainOf, type LinkContext, type LinkValues } from './validate';
 import { linkView, type LinkView } from './view';
 
 /** What `link.updated` carries: the stored values of the fields the PATCH changed, the password only as `has_password`. */
@@ -29,19 +29,15 @@ export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch
   if (!current) throw notFound('Link');
 
   const values: LinkValues = await checkLinkFields(deps, deps.db, ctx, patch, 'patch');
-  const target =
-    patch.domain !== undefined
-      ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain)
-      : { domain: current.domain, isDefault: current.domain === deps.config.defaultDomain };
+  const target = patch.domain !== undefined ? await resolveDomain(deps, deps.db, ctx.workspaceId, patch.domain) : resolvedDomainOf(deps.config, current.domain);
   const customSlug = patch.slug != null && patch.slug !== '';
   if (customSlug) {
     const slug = checkSlug(patch.slug);
     const unchanged = slug === current.slug && target.domain === current.domain;
-    if (target.isDefault && !unchanged)
-      throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
+    if (target.generatesSlugs && !unchanged) throw customSlugRefused();
     values.slug = slug;
-  } else if (patch.slug !== undefined || (target.domain !== current.domain && target.isDefault)) {
-    // moving to the default domain (or clearing the slug) gets a generated slug
+  } else if (patch.slug !== undefined || (target.domain !== current.domain && target.generatesSlugs)) {
+    // moving to the default domain (or clearing the slug) gets a generated slug, unless slugs are chosen there too
     values.slug = generateSlug();
   }
   if (target.domain !== current.domain) values.domain = target.domain;

@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type { Config } from '../../core/config';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
 import { ApiError, badRequest, paymentRequired, invalid } from '../../core/errors';
@@ -34,21 +35,32 @@ export async function linkContext(
 
 export type LinkValues = Partial<typeof links.$inferInsert>;
 
-/** The domain part a link is written on; `isDefault` when it is the built-in short domain. */
+/**
+ * The domain part a link is written on. `generatesSlugs`: a link there gets a generated slug, never a
+ * chosen one (the default domain, unless the operator set CUSTOM_SLUGS_ON_DEFAULT_DOMAIN).
+ */
 export interface ResolvedDomain {
   domain: string;
-  isDefault: boolean;
+  generatesSlugs: boolean;
 }
+
+/** The domain of a link already written (a PATCH that keeps it). */
+export const resolvedDomainOf = (config: Config, domain: string): ResolvedDomain => ({
+  domain,
+  generatesSlugs: domain === config.defaultDomain && !config.customSlugsOnDefaultDomain,
+});
+
+export const customSlugRefused = () => badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
 
 export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string, value: unknown): Promise<ResolvedDomain> {
   const defaultDomain = deps.config.defaultDomain;
-  if (value === undefined || value === null || value === '') return { domain: defaultDomain, isDefault: true };
+  if (value === undefined || value === null || value === '') return resolvedDomainOf(deps.config, defaultDomain);
   if (typeof value !== 'string') throw invalid('domain', 'expected a hostname');
   const domain = value.trim().toLowerCase();
-  if (domain === defaultDomain) return { domain, isDefault: true };
+  if (domain === defaultDomain) return resolvedDomainOf(deps.config, domain);
   const own = await getWorkspaceDomain(db, workspaceId, domain);
   if (!own) throw invalid('domain', `${domain.slice(0, 253)} is neither the default domain nor one of this workspace's domains`);
-  return { domain: own.domain, isDefault: false };
+  return { domain: own.domain, generatesSlugs: false };
 }
 
 /** The fields every write checks here, in table order (domain and slug are the caller's: they depend on the current row). */
@@ -102,10 +114,10 @@ export type NewLinkValues = LinkValues & { domain: string; target: string };
 
 /** Every check of a create (single, bulk item, import row, MCP): domain, slug rules, then the fields. */
 export async function prepareNewLink(deps: Deps, db: DbOrTx, ctx: LinkContext, input: Record<string, unknown>): Promise<NewLinkValues> {
-  const { domain, isDefault } = await resolveDomain(deps, db, ctx.workspaceId, input.domain);
+  const { domain, generatesSlugs } = await resolveDomain(deps, db, ctx.workspaceId, input.domain);
   let slug: string | undefined;
   if (input.slug !== undefined && input.slug !== null && input.slug !== '') {
-    if (isDefault) throw badRequest('Custom slugs need a custom domain: on the default domain slugs are always generated', { field: 'slug' });
+    if (generatesSlugs) throw customSlugRefused();
     slug = checkSlug(input.slug);
   }
   const values = await checkLinkFields(deps, db, ctx, input, 'create');

@@ -54,7 +54,8 @@ export function DestinationSection({ form, set, plan }: SectionProps) {
 export function AddressSection({ form, set, plan, domains, currentSlug }: SectionProps & { domains?: DomainList; currentSlug?: string }) {
   const options: [string, string][] = [['', domains ? `${domains.default_domain} (default)` : 'Default short domain']];
   for (const d of domains?.domains ?? []) options.push([d.domain, d.verified ? d.domain : `${d.domain} (not verified yet)`]);
-  const onDefault = form.domain === '';
+  // the default domain generates its slugs unless the instance lets workspaces choose them there
+  const generated = form.domain === '' && !domains?.custom_slugs_on_default_domain;
   return (
     <Section title="Domain and slug" intro="The short address: domain / slug." plan={plan}>
       <div class="row">
@@ -62,11 +63,11 @@ export function AddressSection({ form, set, plan, domains, currentSlug }: Sectio
           label="Domain"
           path="domain"
           value={form.domain}
-          onValue={(domain) => set({ domain })}
+          onValue={(domain) => set(domain === '' && !domains?.custom_slugs_on_default_domain ? { domain, slug: '' } : { domain })}
           options={options}
           hint={domains?.domains.length ? undefined : 'Custom domains are added by a workspace admin.'}
         />
-        {onDefault ? (
+        {generated ? (
           <p class="field-note">
             {currentSlug
               ? `Slug: ${currentSlug} (generated; custom slugs need a custom domain)`

@@ -182,8 +182,8 @@ export function toBody(form: LinkForm): Record<string, unknown> {
   const body: Record<string, unknown> = {
     target: form.target.trim(),
     domain: form.domain,
-    // on the default domain slugs are generated (a move there draws a new one)
-    slug: form.domain === '' ? null : text(form.slug),
+    // where slugs are generated the form holds none (AddressSection clears it on a move there: a new one is drawn)
+    slug: text(form.slug),
     title: text(form.title),
     note: text(form.note),
     tags: list(form.tags).length ? list(form.tags) : null,
