@@ -9,7 +9,10 @@ import { setupRoutes } from './setup-routes';
 /** While the instance has no user, each start prints the one-time setup link (first-run setup). */
 async function announceSetup(deps: Deps) {
   const url = await setupLink(deps).catch((err) => void deps.log.warn({ err }, 'first-run setup link not made'));
-  if (url) deps.log.warn({ setupUrl: url }, `First run: open ${url} to create the operator account (the link works once)`);
+  if (!url) return;
+  deps.log.warn({ setupUrl: url }, `First run: open ${url} to create the operator account (the link works once)`);
+  // and once as plain text on lines of its own: a person reading `npm start` or `docker compose logs` finds it without parsing JSON
+  if (deps.config.logLevel !== 'silent') process.stderr.write(`\nFirst run: open this link to create the operator account (it works once):\n${url}\n\n`);
 }
 
 /** Dashboard sign-in, sessions and first-run setup; its job looks up the address behind a sign-in link request. */

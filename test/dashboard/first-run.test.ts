@@ -17,29 +17,30 @@ warnIfNoChromium('first run');
 
 const ROOT = join(import.meta.dir, '../..');
 let dataDir: string;
-let server: Subprocess<'ignore', 'pipe', 'inherit'>;
+let server: Subprocess<'ignore', 'ignore', 'pipe'>;
 let site: string;
 let setupUrl: string;
 let browser: Browser;
 
 /**
- * The server's stdout until the setup line (a JSON log line carrying `setupUrl`); the rest is still
- * read (and dropped) in the background, as a terminal would, so the server never writes into a full pipe.
+ * The server's standard error until the setup link, printed as plain text on a line of its own (as a person
+ * reads `npm start`'s output; the JSON log line on stdout carries it too); the rest is still read (and
+ * dropped) in the background, as a terminal would, so the server never writes into a full pipe.
  */
-async function readSetupUrl(stdout: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stdout.getReader();
+async function readSetupUrl(stderr: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stderr.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`the server ended without printing a setup link; it printed:\n${buffered}`);
     buffered += decoder.decode(value);
-    const line = buffered.split('\n').find((l) => l.includes('First run'));
+    const line = buffered.split('\n').find((l) => /^http:\/\/localhost:\d+\/app\/setup#token=[A-Za-z0-9_-]+$/.test(l));
     if (line) {
       void (async () => {
         while (!(await reader.read()).done);
       })();
-      return JSON.parse(line).setupUrl;
+      return line;
     }
   }
 }
@@ -65,8 +66,8 @@ beforeAll(async () => {
   site = `http://localhost:${port}`;
   // what `npm start` gets on a fresh machine: no DATABASE_URL, REDIS_URL, SITE_URL, ADMIN_TOKEN, SMTP_URL
   const env = { PATH: process.env.PATH!, HOME: process.env.HOME!, PORT: String(port), DATA_DIR: dataDir };
-  server = spawn([process.execPath, 'app/main.ts'], { cwd: ROOT, env, stdout: 'pipe', stderr: 'inherit' });
-  setupUrl = await readSetupUrl(server.stdout);
+  server = spawn([process.execPath, 'app/main.ts'], { cwd: ROOT, env, stdout: 'ignore', stderr: 'pipe' });
+  setupUrl = await readSetupUrl(server.stderr);
   await untilServing(site);
   browser = await launchChromium({});
 }, 90_000);
