@@ -196,8 +196,13 @@ export async function startApiProcess(env: ServiceEnv): Promise<ApiProcess> {
     30_000,
     'the API process to answer /healthz',
   );
+  return { ...child, ...apiClient(url) };
+}
+
+/** Requests to an API listening at `url` (a process of the test's, or a container's), as a client on the site host would send them. */
+export function apiClient(url: string): Pick<ApiProcess, 'url' | 'visit' | 'api'> {
+  const siteHost = new URL(SITE_URL).host;
   return {
-    ...child,
     url,
     visit: (slug, headers = {}) => fetch(`${url}/${slug}`, { redirect: 'manual', headers: { host: DEFAULT_DOMAIN, ...headers } }),
     async api(method, path, { key, body, headers = {} } = {}) {
@@ -231,7 +236,7 @@ export async function startWorkerProcess(env: ServiceEnv, queues: string[] = [])
 }
 
 /** A new user owning a new workspace on `plan`, through the admin bootstrap of an API process. */
-export async function bootstrapOver(api: ApiProcess, plan = 'pro'): Promise<{ workspaceId: string; key: string }> {
+export async function bootstrapOver(api: Pick<ApiProcess, 'api'>, plan = 'pro'): Promise<{ workspaceId: string; key: string }> {
   const res = await api.api('POST', '/admin/bootstrap', {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     body: { email: `ops-${crypto.randomUUID().slice(0, 8)}@example.com`, plan },
