@@ -67,9 +67,27 @@ export async function ensureBaseImage(): Promise<void> {
 export async function buildImage(context: string, tag: string): Promise<number> {
   const started = performance.now();
   // docker format: OCI images have no HEALTHCHECK, podman drops it from them
-  await podman(['build', '--format', 'docker', '--isolation', 'chroot', '--network', 'host', '--build-arg', `BASE=${BASE_IMAGE}`, '-t', tag, '-f', 'Containerfile', context], {
-    timeoutMs: 900_000,
-  });
+  await podman(
+    [
+      'build',
+      '--format',
+      'docker',
+      '--isolation',
+      'chroot',
+      '--network',
+      'host',
+      '--build-arg',
+      `BASE=${BASE_IMAGE}`,
+      '-t',
+      tag,
+      '-f',
+      'Containerfile',
+      context,
+    ],
+    {
+      timeoutMs: 900_000,
+    },
+  );
   return (performance.now() - started) / 1000;
 }
 
