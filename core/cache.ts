@@ -222,12 +222,16 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
   }
 
   if (redis) {
+    /** the subscription was up once and then lost (not merely not up yet) */
+    let lost = false;
     const subscribe = () =>
       redis.subscriber.subscribe(channel, ackChannel, broadcastChannel).then(
         () => {
+          if (listening) return;
           // whatever was published while this process did not listen is unknown: nothing it kept is trusted
-          if (!listening) forgetAll();
+          forgetAll();
           listening = true;
+          if (lost) log?.info('cache invalidation subscription back: local cache dropped');
         },
         (err) => log?.warn({ err }, 'cache invalidation subscribe failed'),
       );
@@ -240,6 +244,7 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     redis.subscriber.on('close', () => {
       if (!listening) return;
       listening = false;
+      lost = true;
       forgetAll();
       log?.warn('cache invalidation subscription lost: local cache dropped, entries kept 1 s at most until it is back');
     });
