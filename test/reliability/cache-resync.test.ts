@@ -100,9 +100,11 @@ test.skipIf(!enabled)(
     } finally {
       await redis.start();
     }
+    const back = performance.now();
     // B listens again (and dropped what it kept), A's invalidation went out again
     await waitFor(() => b.logged(SUBSCRIPTION_BACK) > subscriptionsBack, 20_000, "B's subscription back");
     await waitFor(() => a.logged(DELIVERED_AGAIN) > deliveredAgain, 20_000, "A's invalidation sent again");
+    console.info(`Redis restarted: A's invalidation sent again and B listening ${Math.round(performance.now() - back)} ms later`);
     await expectServedFromNowOn([a, b], slug, 'https://example.com/after');
   },
   60_000,
@@ -145,6 +147,7 @@ test.skipIf(!withSentinel)(
         setup.replica.resume();
       }
       await waitFor(async () => (await setup.primaryPort()) === setup.replica.port, 30_000, 'the Sentinels to promote the replica');
+      const promoted = performance.now();
       // both listen again (each dropped what it kept); C sends what it invalidated lately to the new
       // primary, which has the old copy: until then a process reads that copy from Redis
       for (const api of [c, d]) await waitFor(() => api.logged(SUBSCRIPTION_BACK) > subscriptionsBack.get(api)!, 30_000, 'the subscriptions back');
@@ -153,6 +156,7 @@ test.skipIf(!withSentinel)(
         20_000,
         'both processes to serve the change',
       );
+      console.info(`replica promoted: both processes serve the change ${Math.round(performance.now() - promoted)} ms later`);
       await expectServedFromNowOn([c, d], slug, 'https://example.com/after');
     } finally {
       primary.disconnect();
