@@ -25,9 +25,6 @@ export function afterCommit(job: () => Promise<unknown>): Promise<void> | undefi
   return job().then(() => {});
 }
 
-/** Whether code runs inside a transaction's callback (its after-commit work is deferred). */
-export const inTransaction = (): boolean => current.getStore()?.ended === false;
-
 /**
  * `transaction` with an after-commit queue: the queued work runs once it ended, before it returns.
  * It also runs when the transaction failed: the COMMIT itself may have failed after the server
