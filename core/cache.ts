@@ -27,7 +27,7 @@ export interface Cache {
    * A key whose invalidation has not reached Redis yet is neither read from nor written to Redis.
    */
   readThrough<T>(key: string, ttlMs: number, load: () => Promise<T | null>, opts?: { nullTtlMs?: number }): Promise<T | null>;
-  /** in-process only (e.g. short negative entries) */
+  /** in-process only, for entries no invalidation concerns (e.g. a prober's penalty); dropped with the rest when the subscription goes */
   setLocal<T>(key: string, value: T, ttlMs: number): void;
   /**
    * In-process memo of `load()` for `ttlMs`: the API's per-request reads (access checks, API keys,
@@ -146,8 +146,17 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     if (!load?.stale) lru.set(key, value === null ? NULL : value, { ttl: localTtl(ttlMs) });
   };
 
-  /** keys whose invalidation has not reached Redis: sent again, and Redis's copy of them is not trusted meanwhile */
-  const undelivered = new Set<string>();
+  /**
+   * keys whose invalidation has not reached Redis → the number of that failure: sent again, and Redis's copy
+   * of them is not trusted meanwhile. A key that failed again while it was being sent stays (its later write
+   * may have committed after that send's DEL).
+   */
+  const undelivered = new Map<string, number>();
+  let failures = 0;
+  const undeliverable = (keys: Iterable<string>) => {
+    failures++;
+    for (const key of keys) undelivered.set(key, failures);
+  };
   /** keys invalidated lately → when: sent again when the connection to Redis comes back */
   const recent = new Map<string, number>();
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -178,15 +187,18 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     }
   }
 
-  /** sends the undelivered keys again; keys invalidated again meanwhile stay for the next round if this one fails */
+  /** sends the undelivered keys again (until Redis takes them); a key that failed again meanwhile stays for the next round */
   async function redeliver() {
     retryTimer = undefined;
     if (closed || !undelivered.size) return;
-    const keys = [...undelivered];
+    const sending = [...undelivered];
     try {
-      await send(keys, false);
-      for (const key of keys) undelivered.delete(key);
-      log?.info({ keys: keys.length }, 'cache invalidations delivered again');
+      await send(
+        sending.map(([key]) => key),
+        false,
+      );
+      for (const [key, failure] of sending) if (undelivered.get(key) === failure) undelivered.delete(key);
+      log?.info({ keys: sending.length }, 'cache invalidations delivered again');
     } catch {
       scheduleRedelivery();
     }
@@ -215,7 +227,7 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       await send(keys, true);
     } catch (err) {
       // not lost: the keys are sent again until Redis takes them, and read from the database meanwhile
-      for (const key of keys) undelivered.add(key);
+      undeliverable(keys);
       scheduleRedelivery();
       log?.warn({ err, keys }, 'cache invalidation did not reach Redis (sent again when it answers)');
     }
@@ -250,7 +262,8 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
     });
     // the connection to Redis is back (maybe to a promoted replica): what was invalidated lately goes again
     redis.client.on('ready', () => {
-      for (const key of recent.keys()) undelivered.add(key);
+      const since = Date.now() - REPLAY_WINDOW_MS;
+      undeliverable([...recent].flatMap(([key, at]) => (at > since ? [key] : [])));
       if (undelivered.size) void redeliver();
     });
     redis.subscriber.on('message', (ch, message) => {
@@ -324,7 +337,8 @@ export function createCache(opts: { max?: number; redis?: RedisPair; log?: Logge
       }
     },
     setLocal(key, value, ttlMs) {
-      keep(key, value, ttlMs);
+      // the caller's own entry (no other process invalidates it): its time stands while deaf too
+      lru.set(key, value === null ? NULL : value, { ttl: ttlMs });
     },
     async remember(key, ttlMs, loader, opts) {
       const local = lru.get(key);
