@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { withAfterCommit } from './after-commit';
 import type { EmbeddedDurability } from './config';
 import { lockDataDir } from './data-dir-lock';
 import { PgliteProxyClient, PgliteWorker } from './pglite-proxy';
@@ -65,6 +66,16 @@ export interface OpenOptions {
   pgbouncer?: boolean;
 }
 
+/**
+ * Every transaction of `db` gets an after-commit queue (core/after-commit.ts): a cache invalidation
+ * made inside it runs once it committed, before `db.transaction` returns.
+ */
+function withAfterCommitQueues(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) => withAfterCommit(() => transaction(run, config))) as Db['transaction'];
+  return db;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.url || opts.memory ? undefined : (opts.dataDir ?? './data');
   const durability = opts.durability;
@@ -107,7 +118,7 @@ function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
-  const db = drizzlePostgres(client);
+  const db = withAfterCommitQueues(drizzlePostgres(client));
   return {
     db,
     kind: 'postgres',
@@ -142,7 +153,7 @@ async function openPglite(source: { dataDir?: string; durability?: EmbeddedDurab
     unlock?.();
     throw error;
   }
-  const db = drizzlePglite(client as never) as unknown as Db;
+  const db = withAfterCommitQueues(drizzlePglite(client as never) as unknown as Db);
   let closed = false;
   return {
     db,

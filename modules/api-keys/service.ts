@@ -83,6 +83,7 @@ export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: s
       .returning();
     if (!row) throw notFound('API key');
     await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
+    // queued: it runs once the transaction committed, before this returns (core/after-commit.ts)
     await cache.invalidate(apiKeyCacheKey(row.keyHash));
   });
 }
@@ -107,22 +108,25 @@ export function createAuthenticator(db: Db, cache: Cache) {
     if (!raw.startsWith('lh_') || raw.length > 100) return null;
     const hash = hashApiKey(raw);
     const cacheKey = apiKeyCacheKey(hash);
-    let entry = await cache.get<(KeyActor & { hash: string }) | null>(cacheKey);
-    if (entry === undefined) {
-      const [row] = await db
-        .select({
-          id: apiKeys.id,
-          workspaceId: apiKeys.workspaceId,
-          userId: apiKeys.userId,
-          role: apiKeys.role,
-          followsMembership: apiKeys.followsMembership,
-          keyHash: apiKeys.keyHash,
-        })
-        .from(apiKeys)
-        .where(eq(apiKeys.keyHash, hash));
-      const user = row && (await getUser(db, row.userId));
-      entry =
-        row && user
+    // `remember` keeps no row that a deletion's invalidation went by while it was read: a revoked key
+    // is refused from the moment its DELETE answers, in every process
+    const entry = await cache.remember<KeyActor & { hash: string }>(
+      cacheKey,
+      30_000,
+      async () => {
+        const [row] = await db
+          .select({
+            id: apiKeys.id,
+            workspaceId: apiKeys.workspaceId,
+            userId: apiKeys.userId,
+            role: apiKeys.role,
+            followsMembership: apiKeys.followsMembership,
+            keyHash: apiKeys.keyHash,
+          })
+          .from(apiKeys)
+          .where(eq(apiKeys.keyHash, hash));
+        const user = row && (await getUser(db, row.userId));
+        return row && user
           ? {
               via: 'key',
               userId: row.userId,
@@ -133,8 +137,9 @@ export function createAuthenticator(db: Db, cache: Cache) {
               hash: row.keyHash,
             }
           : null;
-      cache.setLocal(cacheKey, entry, entry ? 30_000 : 2_000);
-    }
+      },
+      { nullTtlMs: 2_000 },
+    );
     if (!entry || !timingSafeEqual(Buffer.from(entry.hash), Buffer.from(hash))) return null;
     const now = Date.now();
     if ((lastWritten.get(entry.keyId) ?? 0) + LAST_USED_EVERY_MS < now) {

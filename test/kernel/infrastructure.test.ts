@@ -198,6 +198,24 @@ describe('two-level cache', () => {
     expect(cache.peek('ws')).toEqual({ plan: 'free' });
   });
 
+  test('a load is voided by an invalidation of its own key only (others write all the time); remember keeps null when asked, briefly', async () => {
+    const cache = createCache({});
+    let release!: () => void;
+    const loading = cache.remember('key:a', 10_000, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return 'a';
+    });
+    await cache.invalidate('key:b');
+    release();
+    expect(await loading).toBe('a');
+    expect(cache.peek('key:a')).toBe('a');
+
+    expect(await cache.remember('key:gone', 10_000, async () => null, { nullTtlMs: 50 })).toBeNull();
+    expect(cache.peek('key:gone')).toBeNull();
+    await Bun.sleep(60);
+    expect(cache.peek('key:gone')).toBeUndefined();
+  });
+
   test('readThrough: loads once, keeps null only when asked and briefly, keeps nothing loaded while an invalidation went by', async () => {
     const cache = createCache({});
     let loads = 0;
