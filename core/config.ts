@@ -62,6 +62,8 @@ export interface Config {
   clickRetentionDays?: number;
   /** LIVE_STREAMS_MAX: open live streams (`/stats/live`) one API process holds at most; beyond, 429 */
   liveStreamsMax: number;
+  /** LIVE_RECHECK_MS: how often the credential of an open live stream is checked again (what another process revoked ends it this late at most) */
+  liveRecheckMs: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
     liveStreamsMax: env.LIVE_STREAMS_MAX ? positiveInteger('LIVE_STREAMS_MAX', env.LIVE_STREAMS_MAX, '') : 1000,
+    liveRecheckMs: env.LIVE_RECHECK_MS ? positiveInteger('LIVE_RECHECK_MS', env.LIVE_RECHECK_MS, ' of milliseconds') : 5000,
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

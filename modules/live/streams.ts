@@ -8,8 +8,6 @@ import { eventStream } from './stream';
 export const LIVE_ACCESS: AccessRule = { role: 'viewer', feature: 'stats' };
 /** open streams one credential (an API key, a dashboard session) holds at most: a viewer's tabs, not a process's sockets */
 export const STREAMS_PER_CREDENTIAL = 10;
-/** how often a credential with open streams is checked again (changes made in another process are seen this late at most) */
-export const RECHECK_MS = 5000;
 const RETRY_AFTER_S = '5';
 
 interface OpenStream {
@@ -33,7 +31,7 @@ type AccessDeps = Pick<Deps, 'access' | 'cache' | 'redis' | 'config' | 'log'>;
  * The open live streams of this process, by credential. A stream stays open only while its
  * credential would still open it: it closes when the live module hears of a revocation (a key
  * deleted, a member removed, sessions ended, a role or workspace changed: see hooks.ts) and, for
- * changes made in another process, when the guard, asked again every RECHECK_MS, refuses it.
+ * changes made in another process, when the guard, asked again every LIVE_RECHECK_MS, refuses it.
  * Caps: STREAMS_PER_CREDENTIAL per credential and LIVE_STREAMS_MAX per process, 429 beyond.
  */
 export class LiveStreams {
@@ -98,7 +96,12 @@ export class LiveStreams {
   }
 
   private hold(id: string, actor: Actor, request: Request): Holder {
-    const holder: Holder = { actor, credential: credentialOf(request), streams: new Set(), recheck: setInterval(() => this.recheck(holder), RECHECK_MS) };
+    const holder: Holder = {
+      actor,
+      credential: credentialOf(request),
+      streams: new Set(),
+      recheck: setInterval(() => this.recheck(holder), this.deps.config.liveRecheckMs),
+    };
     holder.recheck.unref?.();
     this.holders.set(id, holder);
     return holder;
