@@ -23,6 +23,7 @@ interface Holder {
   credential: Request;
   streams: Set<OpenStream>;
   recheck: ReturnType<typeof setInterval>;
+  checking?: Promise<void>;
 }
 
 type AccessDeps = Pick<Deps, 'access' | 'cache' | 'redis' | 'config' | 'log'>;
@@ -100,7 +101,10 @@ export class LiveStreams {
       actor,
       credential: credentialOf(request),
       streams: new Set(),
-      recheck: setInterval(() => this.recheck(holder), this.deps.config.liveRecheckMs),
+      // a periodic check still waiting (a slow database) is not joined by another
+      recheck: setInterval(() => {
+        holder.checking ??= this.recheck(holder).finally(() => (holder.checking = undefined));
+      }, this.deps.config.liveRecheckMs),
     };
     holder.recheck.unref?.();
     this.holders.set(id, holder);

@@ -5,7 +5,7 @@ import { STREAMS_PER_CREDENTIAL } from '../../modules/live/streams';
 import { addMember, ensureUser } from '../../modules/members/service';
 import { sessions } from '../../modules/sessions/schema';
 import { openSession } from '../../modules/sessions/service';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 import { waitFor } from '../helpers/processes';
 import { visitTarget } from '../conversions/helpers';
@@ -132,6 +132,19 @@ test('deleting the workspace ends its streams', async () => {
   expect(stream.status).toBe(200);
   expect((await t.api('DELETE', `/workspaces/${ws.workspaceId}`, { key: ws.key })).status).toBe(200);
   await stream.waitForEnd(PROMPTLY_MS);
+});
+
+test('moving the workspace below Pro ends its streams (the guard, asked again, answers 402)', async () => {
+  const ws = await proWorkspace();
+  const stream = await openLiveStream(base, ws.workspaceId, { key: ws.key });
+  expect(stream.status).toBe(200);
+  const downgrade = await t.api('PATCH', `/admin/workspaces/${ws.workspaceId}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: { plan: 'free' },
+  });
+  expect(downgrade.status).toBe(200);
+  await stream.waitForEnd(PROMPTLY_MS);
+  expect((await openLiveStream(base, ws.workspaceId, { key: ws.key })).status).toBe(402);
 });
 
 test(`a credential holds ${STREAMS_PER_CREDENTIAL} streams at most: 429 with Retry-After beyond, a slot again once one closes`, async () => {
