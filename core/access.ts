@@ -123,6 +123,21 @@ function withGuardStatuses(rule: AccessRule | true, hook: { params?: any; body?:
 }
 
 /**
+ * The `{wsId}` workspace as `actor` may use it under `rule`; throws 404, 403 (role) or 402 (plan,
+ * feature). The guard's check, also asked again by whoever holds a grant open (the live stream).
+ */
+export async function workspaceFor(resolver: AccessResolver, actor: Actor, wsId: string, rule: AccessRule): Promise<WorkspaceAccess> {
+  const workspace = await resolver.workspaceAccess(actor, wsId);
+  if (!workspace) throw notFound('Workspace');
+  if (rule.role && !roleAtLeast(workspace.role, rule.role)) {
+    throw forbidden(`This action needs the ${rule.role} role or higher; you are ${workspace.role}`);
+  }
+  if (rule.feature && !planAtLeast(workspace.plan, FEATURE_MIN_PLAN[rule.feature])) throw paymentRequired(featureMessage(rule.feature));
+  if (rule.plan && !planAtLeast(workspace.plan, rule.plan)) throw paymentRequired(`Plan upgrade required: this needs the ${rule.plan} plan or higher`);
+  return workspace;
+}
+
+/**
  * The one guard: credential → actor → workspace → role minimum → plan minimum.
  * `{ access: true }` only authenticates; `{ access: { role: 'editor', feature: 'webhooks' } }`
  * also checks the `{wsId}` workspace. Order of answers: 401, 403 (CSRF), 404, 403, 402 — all before
@@ -142,14 +157,7 @@ export const accessMacro = (resolver: AccessResolver) => {
           granted.set(request, { actor, workspace: undefined as unknown as WorkspaceAccess });
           return;
         }
-        const workspace = await resolver.workspaceAccess(actor, wsId);
-        if (!workspace) throw notFound('Workspace');
-        if (rule.role && !roleAtLeast(workspace.role, rule.role)) {
-          throw forbidden(`This action needs the ${rule.role} role or higher; you are ${workspace.role}`);
-        }
-        if (rule.feature && !planAtLeast(workspace.plan, FEATURE_MIN_PLAN[rule.feature])) throw paymentRequired(featureMessage(rule.feature));
-        if (rule.plan && !planAtLeast(workspace.plan, rule.plan)) throw paymentRequired(`Plan upgrade required: this needs the ${rule.plan} plan or higher`);
-        granted.set(request, { actor, workspace });
+        granted.set(request, { actor, workspace: await workspaceFor(resolver, actor, wsId, rule) });
       },
       resolve({ request }) {
         return granted.get(request)!;

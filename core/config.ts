@@ -65,6 +65,10 @@ export interface Config {
   jobLockMs: number;
   /** CLICK_RETENTION_DAYS: raw clicks older than this are dropped by whole monthly partitions (rollups stay); unset keeps all */
   clickRetentionDays?: number;
+  /** LIVE_STREAMS_MAX: open live streams (`/stats/live`) one API process holds at most; beyond, 429 */
+  liveStreamsMax: number;
+  /** LIVE_RECHECK_MS: how often the credential of an open live stream is checked again (what another process revoked ends it this late at most) */
+  liveRecheckMs: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -153,9 +157,9 @@ function logRedirectsOf(env: Env): number {
   return sample;
 }
 
-function positiveInteger(name: string, value: string): number {
+function positiveInteger(name: string, value: string, unit = ' of days'): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number of days, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number${unit}, got "${value}"`);
   return n;
 }
 
@@ -236,6 +240,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
+    liveStreamsMax: env.LIVE_STREAMS_MAX ? positiveInteger('LIVE_STREAMS_MAX', env.LIVE_STREAMS_MAX, '') : 1000,
+    liveRecheckMs: env.LIVE_RECHECK_MS ? positiveInteger('LIVE_RECHECK_MS', env.LIVE_RECHECK_MS, ' of milliseconds') : 5000,
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

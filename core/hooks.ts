@@ -35,6 +35,10 @@ export interface EventMap {
   'member.added': WorkspaceEvent<{ user_id: string; email: string; role: Role }>;
   'member.removed': WorkspaceEvent<{ user_id: string; email: string }>;
   'member.role_changed': WorkspaceEvent<{ user_id: string; old_role: Role; new_role: Role }>;
+  /** not a webhook event: a key that no longer opens anything (what holds one open, the live stream, closes) */
+  'api_key.deleted': WorkspaceEvent<{ id: string; name: string }>;
+  /** not a webhook event: dashboard sessions ended (sign out, one session, "sign out everywhere") */
+  'sessions.ended': { userId: string; sessionIds: string[] };
   'webhook.test': WorkspaceEvent<{ webhook_id: string; message: string }>;
   'lead.created': WorkspaceEvent<{
     lead_id: string;
@@ -82,6 +86,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'lead.created',
   'sale.created',
 ] as const satisfies readonly EventName[];
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * A link's create input as a `link.beforeCreate` hook sees it: the fields of the links module's create

@@ -38,7 +38,7 @@ export const apiKeyRoutes = (deps: Deps) =>
     .delete(
       '/api/workspaces/:wsId/api-keys/:keyId',
       async ({ workspace, actor, params }) => {
-        await deleteApiKey(deps.db, deps.cache, { workspaceId: workspace.id, keyId: params.keyId, userId: actor.userId });
+        await deleteApiKey(deps, { workspaceId: workspace.id, keyId: params.keyId, userId: actor.userId });
         return { ok: true as const };
       },
       { access: { role: 'admin' }, params: KeyParams, response: { 200: OkBody }, detail: { summary: 'Delete an API key' } },

@@ -4,6 +4,7 @@ import { customAlphabet } from 'nanoid';
 import type { KeyActor } from '../../core/access';
 import type { Cache } from '../../core/cache';
 import type { Db, DbOrTx, Tx } from '../../core/db';
+import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
@@ -75,8 +76,9 @@ export async function listApiKeys(db: Db, workspaceId: string) {
   }));
 }
 
-export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: string; keyId: string; userId: string }) {
-  await db.transaction(async (tx) => {
+export async function deleteApiKey(deps: Pick<Deps, 'db' | 'cache' | 'bus'>, input: { workspaceId: string; keyId: string; userId: string }) {
+  const { db, cache } = deps;
+  const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(apiKeys)
       .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.workspaceId, input.workspaceId)))
@@ -85,7 +87,9 @@ export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: s
     await recordAudit({ db: tx, workspaceId: input.workspaceId, userId: input.userId, action: 'api_key.delete', details: { id: row.id, name: row.name } });
     // queued: it runs once the transaction committed, before this returns (core/after-commit.ts)
     await cache.invalidate(apiKeyCacheKey(row.keyHash));
+    return row;
   });
+  void deps.bus.emit('api_key.deleted', { workspaceId: input.workspaceId, userId: input.userId, data: { id: deleted.id, name: deleted.name } });
 }
 
 const apiKeyCacheKey = (hash: string) => `apikey:${hash}`;

@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps';
 import type { ClickRecord } from '../../core/hooks';
 import { liveHub, type LiveEvent } from './hub';
+import { liveStreams } from './streams';
 
 /** A referrer as the live view shows it: its host only. */
 function referrerHost(referer: string | null): string | null {
@@ -69,6 +70,37 @@ export function registerLive(deps: Deps) {
     'sale.created',
     ({ workspaceId, data: { sale_id, link_id, customer_id, event_name, amount, currency, created_at } }) =>
       publish(workspaceId, { type: 'sale', data: { sale_id, link_id, customer_id, event_name, amount, currency, created_at } }),
+    { source: 'live' },
+  );
+  registerRevocations(deps);
+}
+
+/**
+ * A stream closes as soon as this process hears that its credential or access went (the periodic
+ * check in streams.ts catches what other processes change). A removed member, a deleted key or an
+ * ended session closes at once; a role, plan or workspace change has the guard asked again.
+ */
+function registerRevocations(deps: Deps) {
+  const streams = () => liveStreams(deps);
+  const recheckFailed = (err: unknown) => deps.log.warn({ err }, 'live view: streams not checked again');
+  deps.bus.on('api_key.deleted', ({ data }) => streams().keyDeleted(data.id), { source: 'live' });
+  deps.bus.on('sessions.ended', ({ sessionIds }) => streams().sessionsEnded(sessionIds), { source: 'live' });
+  deps.bus.on('member.removed', ({ workspaceId, data }) => streams().memberRemoved(workspaceId, data.user_id), { source: 'live' });
+  deps.bus.on(
+    'member.role_changed',
+    ({ workspaceId, data }) =>
+      void streams()
+        .recheckWhere((actor, stream) => actor.userId === data.user_id && stream.workspaceId === workspaceId)
+        .catch(recheckFailed),
+    { source: 'live' },
+  );
+  // a deleted workspace takes its keys along, also where they opened its client workspaces
+  deps.bus.on(
+    'workspace.changed',
+    ({ workspaceId }) =>
+      void streams()
+        .recheckWhere((actor, stream) => stream.workspaceId === workspaceId || (actor.via === 'key' && actor.keyWorkspaceId === workspaceId))
+        .catch(recheckFailed),
     { source: 'live' },
   );
 }

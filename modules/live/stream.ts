@@ -7,10 +7,11 @@ const encoder = new TextEncoder();
 
 /**
  * A Server-Sent Events stream fed by `subscribe`: one `event:` per live event, a comment every 15 s
- * (proxies keep the connection), and closed, unsubscribed, when the reader goes away or falls more
- * than UNREAD_MAX_BYTES behind.
+ * (proxies keep the connection), and closed, unsubscribed, when the reader goes away, falls more
+ * than UNREAD_MAX_BYTES behind, or the subscriber calls `end` (its credential was revoked): from
+ * then on nothing more is written.
  */
-export function eventStream(subscribe: (send: (events: LiveEvent[]) => void) => () => void): ReadableStream<Uint8Array> {
+export function eventStream(subscribe: (send: (events: LiveEvent[]) => void, end: () => void) => () => void): ReadableStream<Uint8Array> {
   let stop = () => {};
   return new ReadableStream<Uint8Array>(
     {
@@ -30,9 +31,16 @@ export function eventStream(subscribe: (send: (events: LiveEvent[]) => void) => 
         };
         const keepalive = setInterval(() => write(': keepalive\n\n'), KEEPALIVE_MS);
         write('retry: 2000\n: connected\n\n');
-        const unsubscribe = subscribe((events) => write(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`).join('')));
+        const unsubscribe = subscribe(
+          (events) => write(events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`).join('')),
+          () => close(),
+        );
+        // once: the reader may cancel a stream this side already closed
+        let stopped = false;
         stop = () => {
           open = false;
+          if (stopped) return;
+          stopped = true;
           unsubscribe();
           clearInterval(keepalive);
         };

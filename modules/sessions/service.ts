@@ -175,7 +175,14 @@ export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
 }
 
 export async function endSession(deps: Deps, sessionId: string): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  sessionsEnded(deps, await deps.db.delete(sessions).where(eq(sessions.id, sessionId)).returning(endedColumns));
+}
+
+const endedColumns = { id: sessions.id, userId: sessions.userId };
+
+/** Says which sessions ended (one person's each time), for whatever holds them open: the live stream. */
+function sessionsEnded(deps: Deps, ended: { id: string; userId: string }[]) {
+  if (ended.length) void deps.bus.emit('sessions.ended', { userId: ended[0]!.userId, sessionIds: ended.map((s) => s.id) });
 }
 
 export interface OpenSession {
@@ -210,11 +217,12 @@ export async function endOwnSession(deps: Deps, userId: string, sessionId: strin
   const ended = await deps.db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
+    .returning(endedColumns);
   if (!ended.length) throw notFound('Session');
+  sessionsEnded(deps, ended);
 }
 
 /** "Sign out everywhere": every session of the user, this one included. */
 export async function endAllSessions(deps: Deps, userId: string): Promise<void> {
-  await deps.db.delete(sessions).where(eq(sessions.userId, userId));
+  sessionsEnded(deps, await deps.db.delete(sessions).where(eq(sessions.userId, userId)).returning(endedColumns));
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, required } from '../../core/errors';
 import { iso, newId } from '../../core/format';
-import { WEBHOOK_EVENT_TYPES, type EventMap, type EventName } from '../../core/hooks';
+import { WEBHOOK_EVENT_TYPES, type EventMap, type WebhookEventType } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { hasFeature, LIMITS, type Plan } from '../../core/plans';
@@ -252,7 +252,7 @@ export interface DeliverJob {
  * type. Paused webhooks are skipped: their events are dropped, not queued. One attempt only:
  * deliveries are never retried automatically.
  */
-export async function enqueueDeliveries<K extends EventName>(deps: Deps, type: K, event: EventMap[K]) {
+export async function enqueueDeliveries<K extends WebhookEventType>(deps: Deps, type: K, event: EventMap[K]) {
   const subscriptions = (await activeSubscriptions(deps, event.workspaceId)) ?? [];
   const targets = subscriptions.filter((s) => s.events.includes(type));
   if (!targets.length) return;
