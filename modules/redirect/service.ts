@@ -95,9 +95,6 @@ function visitClick(link: LinkSnapshot, visitor: RequestVisitor): Click {
 
 /** Default stage (order 50): no routing stage chose a target, so the link's own target applies. */
 export function defaultStage(ctx: RedirectResolve): void {
-  // SCRATCH (issue 38): a 20 µs busy-wait to show the redirect guard failing; reverted by the next commit
-  const until = performance.now() + 0.02;
-  while (performance.now() < until);
   if (!ctx.routed) ctx.target = ctx.link.target;
 }
 
