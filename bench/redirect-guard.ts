@@ -48,13 +48,11 @@ interface Target {
   storedClicks?: () => Promise<number>;
 }
 
-interface Window {
+interface Measured {
   /** CPU µs per redirect of each of the target's processes */
   us: number[];
   /** redirects per second while the load ran (the load generator's own start included) */
   rps: number;
-  /** until the last click was stored */
-  seconds: number;
 }
 
 /** exactly `amount` redirects from a load generator process of its own; throws unless every answer is a redirect */
@@ -87,7 +85,7 @@ async function main(): Promise<boolean> {
     workDir: work,
     links: [{ target: 'https://example.com/landing?ref=guard', utm_params: { source: 'guard' } }],
   });
-  const api_ = startProcess([process.execPath, 'app/main.ts'], production.env);
+  const apiServer = startProcess([process.execPath, 'app/main.ts'], production.env);
   const worker = startProcess([process.execPath, 'app/workers/clicks.ts'], production.env);
   const sql = postgres(production.dbUrl, { max: 1, onnotice: () => {} });
 
@@ -110,7 +108,7 @@ async function main(): Promise<boolean> {
       bare: { url: `http://127.0.0.1:${barePort}/x`, pids: [bareServer.pid] },
       production: {
         url: `http://${production.host}/${productionSlug}`,
-        pids: [api_.pid, worker.pid],
+        pids: [apiServer.pid, worker.pid],
         storedClicks: async () => (await sql`select click_count::int as n from links where slug = ${productionSlug}`)[0]!.n,
       },
       embedded: {
@@ -123,7 +121,7 @@ async function main(): Promise<boolean> {
     const served = { bare: 0, production: 0, embedded: 0 };
 
     /** `amount` redirects to one target; CPU read before and once all their clicks are stored */
-    const window = async (name: keyof typeof targets, amount: number): Promise<Window> => {
+    const measure = async (name: keyof typeof targets, amount: number): Promise<Measured> => {
       const target = targets[name];
       const before = await Promise.all(target.pids.map(cpuMs));
       const t0 = performance.now();
@@ -131,19 +129,18 @@ async function main(): Promise<boolean> {
       const rps = amount / ((performance.now() - t0) / 1000);
       served[name] += amount;
       if (target.storedClicks) await until(target.storedClicks, served[name], `${name} clicks`);
-      const seconds = (performance.now() - t0) / 1000;
       const after = await Promise.all(target.pids.map(cpuMs));
-      return { us: after.map((ms, i) => ((ms - before[i]!) * 1000) / amount), rps, seconds };
+      return { us: after.map((ms, i) => ((ms - before[i]!) * 1000) / amount), rps };
     };
 
     // warm-up: the JIT, the link caches and the click pipelines (not measured)
-    for (const name of ['bare', 'production', 'embedded'] as const) await window(name, WARMUP);
+    for (const name of ['bare', 'production', 'embedded'] as const) await measure(name, WARMUP);
 
-    const rounds: { cpu: RoundCpu; windows: Record<string, Window> }[] = [];
+    const rounds: { cpu: RoundCpu; windows: Record<string, Measured> }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const bare = await window('bare', REQUESTS);
-      const prod = await window('production', REQUESTS);
-      const emb = await window('embedded', REQUESTS);
+      const bare = await measure('bare', REQUESTS);
+      const prod = await measure('production', REQUESTS);
+      const emb = await measure('embedded', REQUESTS);
       rounds.push({
         cpu: { bare: bare.us[0]!, api: prod.us[0]!, worker: prod.us[1]!, embedded: emb.us[0]! },
         windows: { bare, production: prod, embedded: emb },
@@ -201,8 +198,8 @@ async function main(): Promise<boolean> {
     return figures.ok;
   } finally {
     await sql.end();
-    for (const child of [api_, worker, embedded]) child.kill('SIGTERM');
-    await Promise.all([api_.exited, worker.exited, embedded.exited]);
+    for (const child of [apiServer, worker, embedded]) child.kill('SIGTERM');
+    await Promise.all([apiServer.exited, worker.exited, embedded.exited]);
     await production.drop();
   }
 }
