@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '../core/db';
+import { api, embeddedEnv } from './modes';
 import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 import { medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 
@@ -33,7 +34,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const VISITS = Number(process.env.BENCH_VISITS ?? 20_000);
 const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 30);
-const TOKEN = 'bench-admin-token-of-at-least-32-characters';
 /** Bun flags for the server (e.g. `--cpu-prof-md --cpu-prof-dir=/tmp/prof`: where its request thread's time goes) */
 const SERVER_FLAGS = (process.env.BENCH_BUN_FLAGS ?? '').split(' ').filter(Boolean);
 const dataDir = mkdtempSync(join(tmpdir(), 'linkhop-embedded-bench-'));
@@ -69,30 +69,14 @@ function memory(pid: number): { peak: number; rss: number } {
 }
 
 async function startLinkhop(port: number) {
-  const env = {
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    SITE_URL: `http://127.0.0.1:${port}`,
-    ADMIN_TOKEN: TOKEN,
-    LOG_LEVEL: 'warn',
-  };
   const started = Date.now();
-  const server = startProcess([process.execPath, ...SERVER_FLAGS, 'app/main.ts'], env);
+  const server = startProcess([process.execPath, ...SERVER_FLAGS, 'app/main.ts'], embeddedEnv(dataDir, port));
   // sampled while it starts: the peak of a process tree whose parts come and go is not in one VmHWM
   let sampledPeak = 0;
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, memory(server.pid).rss)), 50);
   await waitUntilUp(`http://127.0.0.1:${port}/healthz`);
   clearInterval(sampler);
   return { server, startMs: Date.now() - started, sampledPeak };
-}
-
-async function api(base: string, method: string, path: string, body?: unknown, key?: string): Promise<any> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : { authorization: `Bearer ${TOKEN}` }) };
-  const res = await fetch(`${base}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 const stop = async (server: Subprocess) => {

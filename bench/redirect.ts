@@ -27,15 +27,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import postgres from 'postgres';
-import { loadConfig } from '../core/config';
-import { createDeps } from '../app/deps';
-import { createLinks } from '../modules/links/create';
-import { linkContext } from '../modules/links/validate';
-import { ensureUser } from '../modules/members/service';
-import { createWorkspace } from '../modules/workspaces/service';
 import { BENCH_UA, medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
-import { deleteRedisPrefix } from '../test/helpers/redis';
 import { coresBetween, cpuByGroup } from './cpu-split';
+import { productionMode } from './modes';
 import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -67,45 +61,14 @@ async function main() {
   await wrk(bareUrl, { seconds: 2 });
 
   // --- production-mode Linkhop: fresh database, own Redis prefix, separate clicks worker
-  const dbName = `linkhop_bench_${Date.now().toString(36)}`;
-  const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const dbUrl = new URL(DB_URL);
-  dbUrl.pathname = `/${dbName}`;
-  const prefix = `lhbench:${Date.now().toString(36)}`;
-  const port = freePort();
-  const host = `127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    PORT: String(port),
-    SITE_URL: `http://localhost:${port}`,
-    DEFAULT_DOMAIN: host,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // the click spool of this run (a deployment's is ./data/spool)
-    DATA_DIR: join(work, 'data'),
-  };
-
-  const setup = await createDeps(loadConfig(env));
-  const user = await ensureUser(setup.db, 'bench@example.com', 'Bench');
-  const ws = await createWorkspace(setup, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
-  const ctx = await linkContext(setup.db, { id: ws.id, plan: 'pro' }, user.id);
-  const slugs: string[] = [];
-  for (let i = 0; i < DISTINCT + 2; i += 100) {
-    const batch = Array.from({ length: Math.min(100, DISTINCT + 2 - i) }, (_, j) => ({
-      target: `https://example.com/page/${i + j}?ref=bench`,
-      utm_params: { source: 'bench' },
-    }));
-    const { created } = await createLinks(setup, ctx, batch, 'bulk');
-    slugs.push(...created.map((r) => r.slug));
-  }
-  const [hot, exact, ...distinct] = slugs;
-  const tracked = (
-    await createLinks(setup, ctx, [{ target: 'https://example.com/shop?ref=bench', utm_params: { source: 'bench' }, track_conversions: true }], 'bulk')
-  ).created[0]!.slug;
-  await setup.close();
+  const links = [
+    ...Array.from({ length: DISTINCT + 2 }, (_, i) => ({ target: `https://example.com/page/${i}?ref=bench`, utm_params: { source: 'bench' } })),
+    { target: 'https://example.com/shop?ref=bench', utm_params: { source: 'bench' }, track_conversions: true },
+  ];
+  const production = await productionMode('bench', { databaseUrl: DB_URL, redisUrl: REDIS_URL, workDir: work, links });
+  const { env, host, prefix } = production;
+  const [hot, exact, ...distinct] = production.slugs;
+  const tracked = distinct.pop()!;
 
   // The clicks worker starts after the first runs: redirects enqueue their clicks (the queue absorbs
   // them), then the worker drains everything while the cached run is measured again.
@@ -147,7 +110,7 @@ async function main() {
   // --- the worker drains the backlog while the cached link is measured once more
   const worker = startProcess([...(WORKER_NICE ? ['nice', '-n', String(WORKER_NICE)] : []), process.execPath, 'app/workers/clicks.ts'], env);
   const draining = await wrk(`http://${host}/${hot}`);
-  const sql = postgres(dbUrl.toString(), { max: 1, onnotice: () => {} });
+  const sql = postgres(production.dbUrl, { max: 1, onnotice: () => {} });
   const [{ id: exactId }] = await sql`select id from links where slug = ${exact!}`;
   // the worker drains the whole backlog (every scenario recorded clicks): wait until the clicks
   // queue holds no job (waiting, running or retrying) and the totals stop moving
@@ -207,9 +170,7 @@ async function main() {
   await sql.end();
   for (const child of [server, worker]) child.kill('SIGTERM');
   await Promise.all([server.exited, worker.exited]);
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
-  await deleteRedisPrefix(REDIS_URL, prefix);
+  await production.drop();
 
   const ratio = (r: WrkResult) => (r.rps / bare.rps).toFixed(2);
   const roundRatio = (r: WrkResult, of: WrkResult) => (r.rps / of.rps).toFixed(2);
