@@ -60,6 +60,8 @@ export interface Config {
   jobLockMs: number;
   /** CLICK_RETENTION_DAYS: raw clicks older than this are dropped by whole monthly partitions (rollups stay); unset keeps all */
   clickRetentionDays?: number;
+  /** BODY_BYTES_IN_FLIGHT_MAX: request body bytes held at once across all requests; a body over it waits outside (503) */
+  bodyBytesInFlightMax: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -148,9 +150,9 @@ function logRedirectsOf(env: Env): number {
   return sample;
 }
 
-function positiveInteger(name: string, value: string): number {
+function positiveInteger(name: string, value: string, unit = 'days'): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number of days, got "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive whole number of ${unit}, got "${value}"`);
   return n;
 }
 
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
+    bodyBytesInFlightMax: env.BODY_BYTES_IN_FLIGHT_MAX ? positiveInteger('BODY_BYTES_IN_FLIGHT_MAX', env.BODY_BYTES_IN_FLIGHT_MAX, 'bytes') : 64 * 1024 * 1024,
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };
