@@ -17,7 +17,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'linkhop-csv-bounds-'));
   server = await startServerProcess({ DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir });
-});
+}, 60_000);
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'linkhop-body-limit-'));
   server = await startServerProcess({ DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, BODY_BYTES_IN_FLIGHT_MAX: String(IN_FLIGHT_MAX) });
   port = Number(new URL(server.url).port);
-});
+}, 60_000);
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
