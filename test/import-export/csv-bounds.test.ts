@@ -57,13 +57,14 @@ test('a 4,000,000-column header (8 MB, a dry run from a Free workspace) is a 400
   };
   await importOnce(); // the route and the scan warmed up: what follows is the steady state
   const before = server.rssMb();
+  const idle = await healthWhile(Bun.sleep(1000)); // the machine's own noise, for the figure below
 
   const answer = importOnce();
   const health = await healthWhile(answer);
   const { status, body: refusal, ms } = await answer;
   const growth = server.rssMb() - before;
   console.log(
-    `4,000,000-column header refused in ${ms.toFixed(0)} ms; slowest /healthz meanwhile ${health.slowest.toFixed(1)} ms (${health.asked} asked); RSS ${before.toFixed(0)} MB before, growth ${growth.toFixed(1)} MB`,
+    `4,000,000-column header refused in ${ms.toFixed(0)} ms; slowest /healthz meanwhile ${health.slowest.toFixed(1)} ms (${health.asked} asked; ${idle.slowest.toFixed(1)} ms over 1 s idle before); RSS ${before.toFixed(0)} MB before, growth ${growth.toFixed(1)} MB`,
   );
   expect(status).toBe(400);
   expect(refusal).toEqual({ error: 'CSV has too many columns: line 1 has more than 64; at most 64', field: 'csv', code: 'too_large' });
