@@ -215,15 +215,17 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   /**
    * The caller of a large body on a route with a credential, known before a byte of it is read:
    * its API key or session, and its membership of the `{wsId}` workspace (the access guard checks
-   * the rest once routed). Undefined when known; else the refusal, 401 or 404.
+   * the rest once routed). The refusal (401, 404) when unknown; else the session's slid cookie, if
+   * this lookup slid it (the guard's own lookup then finds nothing to slide, so it is kept here).
    */
-  async function refuseUnknownCaller(request: Request, path: string): Promise<Response | undefined> {
+  async function knownCaller(request: Request, path: string): Promise<{ refused?: Response; setCookie?: string }> {
     try {
-      const { actor } = await identify(deps.access, request);
+      const { actor, setCookie } = await identify(deps.access, request);
       const wsId = WORKSPACE_PATH.exec(path)?.[1];
       if (wsId && !(await deps.access.workspaceAccess(actor, wsId))) throw notFound('Workspace');
+      return { setCookie };
     } catch (error) {
-      return replyToError(log, error, request);
+      return { refused: replyToError(log, error, request) };
     }
   }
 
@@ -249,7 +251,12 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     const length = request.headers.get('content-length');
     const large = length === null ? request.body !== null : Number(length) > SMALL_BODY_BYTES && Number(length) <= bodyBound(path);
     if (!large || !isKeyedApi(path) || requestHost(request) !== config.siteHost) return routeBounded(request, path, server);
-    return refuseUnknownCaller(request, path).then((refused) => refused ?? routeBounded(request, path, server));
+    return knownCaller(request, path).then(async ({ refused, setCookie }) => {
+      if (refused) return refused;
+      const answer = await routeBounded(request, path, server);
+      if (setCookie && !answer.headers.has('set-cookie')) answer.headers.append('set-cookie', setCookie);
+      return answer;
+    });
   };
 }
 
