@@ -154,7 +154,8 @@ test('a chunked body without Content-Length is counted as it streams and cut off
   expect(JSON.parse(imported.body).error).toBe('Request body too large: at most 8 MB (8388608 bytes) on this route');
   const growth = rssMb() - before;
   console.log(`RSS growth after five chunked 100 MB uploads: ${growth.toFixed(1)} MB`);
-  expect(growth).toBeLessThan(40);
+  // one of them (the authenticated import) is read up to its 8 MB bound: +17–27 MB measured
+  expect(growth).toBeLessThan(60);
 }, 60_000);
 
 test('bodies under the bound go through: 1 MB on an ordinary route, 8 MB on the import; a chunked body under the bound is read', async () => {
@@ -224,7 +225,8 @@ test('200 × 1 MB on the sign-in routes are refused at 64 kB, with Content-Lengt
   }
   const growth = rssMb() - before;
   console.log(`RSS growth after 200 × 1 MB to the sign-in routes: ${growth.toFixed(1)} MB`);
-  expect(growth).toBeLessThan(40);
+  // +0 to +31 MB measured (allocator noise on a loaded machine); before the 64 kB bound: +208 MB
+  expect(growth).toBeLessThan(60);
   // a sign-in body as people send it still goes through
   const res = await fetch(`${server.url}/api/session/sign-in-link`, {
     method: 'POST',
