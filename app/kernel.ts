@@ -7,14 +7,14 @@ import { LAST_MODULES, MODULES } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
-import { ApiError, badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
+import { ApiError, badRequest, callerFault, isDataException, isUnavailable, notFound, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
 import { clientIp, firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
 import { metrics } from '../core/metrics';
 import { unstorableInput, validationError } from '../core/validation';
 import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
 import { allowedMethods } from '../core/allowed-methods';
-import { boundBody, DEFAULT_BODY_BYTES, peerAware } from '../core/body-limit';
+import { boundBody, BodyBytes, DEFAULT_BODY_BYTES, type HeldBytes, peerAware, SMALL_BODY_BYTES } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
 /** Paths that only the site host serves; on any other host they are ordinary 404s. */
@@ -34,10 +34,21 @@ const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
  * docs, first-run setup, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
  */
 const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$)/;
-const usesApiKey = (request: Request) => {
-  const path = new URL(request.url).pathname;
-  return path.startsWith('/api/') && !KEYLESS_API.test(path);
-};
+const usesApiKey = (request: Request) => isKeyedApi(new URL(request.url).pathname);
+const isKeyedApi = (path: string) => path.startsWith('/api/') && !KEYLESS_API.test(path);
+/** the `{wsId}` of a workspace's route */
+const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)\//;
+
+/**
+ * A route's body bound: the import's file; on the API routes without a credential (signing in,
+ * setup, invites, the operator API) SMALL_BODY_BYTES, as much as they take: anyone may send those;
+ * elsewhere DEFAULT_BODY_BYTES.
+ */
+function bodyBound(path: string): number {
+  if (IMPORT_ROUTE.test(path)) return IMPORT_BODY_BYTES;
+  if (path.startsWith('/api/') && KEYLESS_API.test(path)) return SMALL_BODY_BYTES;
+  return DEFAULT_BODY_BYTES;
+}
 
 /**
  * A request's path as the logs show it: its route's pattern (`/api/invites/:token`), so no path
@@ -206,14 +217,53 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
     }
     return app.fetch(request);
   };
-  // bodies are bounded before routing, so before any handler, parser or authentication reads them
+  const inFlight = new BodyBytes(config.bodyBytesInFlightMax);
+
+  /**
+   * The caller of a large body on a route with a credential, known before a byte of it is read:
+   * its API key or session, and its membership of the `{wsId}` workspace (the access guard checks
+   * the rest once routed). The refusal (401, 404) when unknown; else the session's slid cookie, if
+   * this lookup slid it (the guard's own lookup then finds nothing to slide, so it is kept here).
+   */
+  async function knownCaller(request: Request, path: string): Promise<{ refused?: Response; setCookie?: string }> {
+    try {
+      const { actor, setCookie } = await identify(deps.access, request);
+      const wsId = WORKSPACE_PATH.exec(path)?.[1];
+      if (wsId && !(await deps.access.workspaceAccess(actor, wsId))) throw notFound('Workspace');
+      return { setCookie };
+    } catch (error) {
+      return { refused: replyToError(log, error, request) };
+    }
+  }
+
+  const routeBounded = (request: Request, path: string, server?: Server<unknown> | null) => {
+    const held: HeldBytes = { bytes: 0 };
+    const bounded = boundBody(request, { maxBytes: bodyBound(path), inFlight, held });
+    if (bounded instanceof Response) return bounded;
+    // what the body took of BODY_BYTES_IN_FLIGHT_MAX is given back once the request is answered
+    const answered =
+      bounded === request
+        ? route(request, server)
+        : (bounded as Promise<Request | Response>).then((copy) => (copy instanceof Response ? copy : route(copy, server && peerAware(server))));
+    if (!held.bytes && !(answered instanceof Promise)) return answered;
+    return Promise.resolve(answered).finally(() => inFlight.give(held.bytes));
+  };
+
+  // bodies are bounded before routing, so before any handler, parser or authentication reads them;
+  // a large one on a route with a credential only once its caller is known
   return (request, server) => {
     const method = request.method;
     if (method === 'GET' || method === 'HEAD') return route(request, server);
-    const bounded = boundBody(request, IMPORT_ROUTE.test(new URL(request.url).pathname) ? IMPORT_BODY_BYTES : DEFAULT_BODY_BYTES);
-    if (bounded === request) return route(request, server);
-    if (bounded instanceof Response) return bounded;
-    return (bounded as Promise<Request | Response>).then((copy) => (copy instanceof Response ? copy : route(copy, server && peerAware(server))));
+    const path = new URL(request.url).pathname;
+    const length = request.headers.get('content-length');
+    const large = length === null ? request.body !== null : Number(length) > SMALL_BODY_BYTES && Number(length) <= bodyBound(path);
+    if (!large || !isKeyedApi(path) || requestHost(request) !== config.siteHost) return routeBounded(request, path, server);
+    return knownCaller(request, path).then(async ({ refused, setCookie }) => {
+      if (refused) return refused;
+      const answer = await routeBounded(request, path, server);
+      if (setCookie && !answer.headers.has('set-cookie')) answer.headers.append('set-cookie', setCookie);
+      return answer;
+    });
   };
 }
 

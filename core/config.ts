@@ -69,6 +69,8 @@ export interface Config {
   liveStreamsMax: number;
   /** LIVE_RECHECK_MS: how often the credential of an open live stream is checked again (what another process revoked ends it this late at most) */
   liveRecheckMs: number;
+  /** BODY_BYTES_IN_FLIGHT_MAX: request body bytes held at once across all requests; a body over it waits outside (503) */
+  bodyBytesInFlightMax: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -242,6 +244,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
     liveStreamsMax: env.LIVE_STREAMS_MAX ? positiveInteger('LIVE_STREAMS_MAX', env.LIVE_STREAMS_MAX, '') : 1000,
     liveRecheckMs: env.LIVE_RECHECK_MS ? positiveInteger('LIVE_RECHECK_MS', env.LIVE_RECHECK_MS, ' of milliseconds') : 5000,
+    bodyBytesInFlightMax: env.BODY_BYTES_IN_FLIGHT_MAX ? positiveInteger('BODY_BYTES_IN_FLIGHT_MAX', env.BODY_BYTES_IN_FLIGHT_MAX, ' of bytes') : 64 * 1024 * 1024,
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

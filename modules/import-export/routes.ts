@@ -24,7 +24,7 @@ export const importExportRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/import/links',
       async ({ workspace, actor, body: raw, query, set }) => {
         const body = checkBody(ImportBody, raw);
-        const file = parseImportCsv(body.csv, body.format);
+        const file = await parseImportCsv(body.csv, body.format);
         const dryRun = query.dry_run === true;
         // an import is a bulk create: it shares the bulk-create budget of the workspace. A preview writes
         // nothing but does the same work, so it has a budget of its own, roomier (the dashboard previews

@@ -1,4 +1,5 @@
 import { spawn, type Subprocess } from 'bun';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL, type ApiResponse } from './app';
 import { freePort } from './pg-cluster';
@@ -12,6 +13,8 @@ export interface ServerProcess {
   /** operator bootstrap through that process */
   bootstrap(plan?: string): Promise<{ userId: string; workspaceId: string; key: string }>;
   alive(): boolean;
+  /** its resident memory (VmRSS of /proc/<pid>/status), in MB */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       return { userId: body.user_id, workspaceId: body.workspace_id, key: body.api_key };
     },
     alive: () => proc.exitCode === null && proc.signalCode === null,
+    rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'))![1]) / 1024,
     async stop() {
       proc.kill('SIGTERM');
       await Promise.race([proc.exited, Bun.sleep(5000)]);

@@ -323,6 +323,40 @@ describe('whole-file errors', () => {
     });
   }
 
+  // the bounds checked before papaparse runs, each named with `field: csv` (CSV_BOUNDS)
+  const columns = (n: number) => Array.from({ length: n }, (_, i) => (i ? `c${i}` : 'url')).join(',');
+  const bounds: [string, string, string, string][] = [
+    ['65 columns in the header', `${columns(65)}\nhttps://example.com`, 'CSV has too many columns: line 1 has more than 64; at most 64', 'too_large'],
+    ['65 fields in a row', `url\nhttps://example.com${',x'.repeat(64)}`, 'CSV has too many columns: line 2 has more than 64; at most 64', 'too_large'],
+    [
+      'a field of 16,385 characters',
+      `url,title\nhttps://example.com,${'t'.repeat(16_385)}`,
+      'CSV field too long: a field ending on line 2 has 16385 characters; at most 16384',
+      'too_long',
+    ],
+    [
+      'a line of 80,019 characters',
+      `url,c1,c2,c3,c4,c5\nhttps://example.com${`,${'y'.repeat(16_000)}`.repeat(5)}`,
+      'CSV line too long: line 2 has more than 65536 characters; at most 65536',
+      'too_long',
+    ],
+    ['10,001 lines (blank ones too)', `url\nhttps://example.com${'\n'.repeat(10_000)}`, 'CSV has more than 10000 lines; at most 10000', 'too_large'],
+  ];
+  for (const [name, csv, message, code] of bounds) {
+    test(`400 ${name}, named`, async () => {
+      const res = await importCsv(ws, { csv });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: message, field: 'csv', code });
+    });
+  }
+
+  test('within the bounds: 64 columns, a 16,384-character field, a quoted multi-line note, semicolons, blank lines', async () => {
+    const csv = `${columns(62).replaceAll(',', ';')};title;note\n\nhttps://example.com/x;${'t'.repeat(16_384)}${';'.repeat(61)}T;"two\nlines; ""quoted"""\n\n`;
+    const res = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links?dry_run=true`, { key: ws.key, body: { csv } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 1, skipped: 0, errors: [], links: [{ target: 'https://example.com/x', title: 'T' }] });
+  });
+
   test('nothing was written by the failed imports', async () => {
     expect((await t.api('GET', `/workspaces/${ws.workspaceId}/links`, { key: ws.key })).body.total).toBe(0);
   });
