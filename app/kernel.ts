@@ -9,7 +9,7 @@ import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
 import { ApiError, badRequest, callerFault, isDataException, isUnavailable, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
-import { clientIp, firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
+import { clientIp, firstSegment, requestHost, shortLinkSlug, wellFormedRequest } from '../core/hosts';
 import { metrics } from '../core/metrics';
 import { unstorableInput, validationError } from '../core/validation';
 import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
@@ -55,6 +55,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  * their credential, before any is looked at.
  */
 const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: null) may not use the API';
+
+const MALFORMED = 'Malformed request: the Host header and the path do not make a URL';
 
 /** An error answer: `{error, field?, code}` with the error's status and headers. */
 const errorReply = (error: ApiError, requestId?: string) =>
@@ -131,6 +133,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   const app = new Elysia({ name: 'kernel' })
     .onRequest(({ request, set }) => {
       Object.assign(set.headers, answerHeaders);
+      if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED));
       const segment = firstSegment(request);
       if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost) return errorReply(new ApiError(404, 'Not found'));
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
@@ -144,7 +147,10 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       }
     })
     .onError(async ({ code, error, request, route, set }) => {
-      const response = await errorAnswer(code, error, request, route);
+      // a failure while answering a failure is still answered here, as ours: Elysia's fallback has no security headers
+      const response = await errorAnswer(code, error, request, route).catch((failure: unknown) =>
+        replyToError(log, failure, request, requestIds.get(request), route),
+      );
       // the access log reads `set`: Elysia leaves it at 200 when the answer is a Response of our own
       set.status = response.status;
       return response;
@@ -182,6 +188,7 @@ export type FetchHandler = (request: Request, server?: Server<unknown> | null) =
 export function createFetch(deps: Deps, app: App): FetchHandler {
   const { config, log } = deps;
   const redirector = redirectorOf(deps);
+  const answerHeaders = securityHeaders(config, DEFAULT_CSP);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
   const route: FetchHandler = (request, server) => {
     const method = request.method;
@@ -201,6 +208,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   };
   // bodies are bounded before routing, so before any handler, parser or authentication reads them
   return (request, server) => {
+    if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED, { headers: answerHeaders }));
     const method = request.method;
     if (method === 'GET' || method === 'HEAD') return route(request, server);
     const bounded = boundBody(request, IMPORT_ROUTE.test(new URL(request.url).pathname) ? IMPORT_BODY_BYTES : DEFAULT_BODY_BYTES);
@@ -218,7 +226,20 @@ export function listen(deps: Deps, app: App, options: { port: number; hostname: 
   // createFetch bounds every body (each route's own bound, `{error}` naming it, nothing read past
   // it). Bun's bound is set out of its way: over it Bun answers a bare 413 and resets the
   // connection, which a client still sending its body never reads
-  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createFetch(deps, app) });
+  // anything that still escapes the handler is logged as JSON and answered as ours, not by Bun's bare 500 and a stack trace on stderr
+  const answerHeaders = securityHeaders(deps.config, DEFAULT_CSP);
+  const error = (failure: Error) => {
+    deps.log.error({ err: failure }, 'unhandled error');
+    return errorReply(new ApiError(500, 'Internal error', { headers: answerHeaders }));
+  };
+  const server = Bun.serve({
+    ...options,
+    idleTimeout: 30,
+    development: false,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: createFetch(deps, app),
+    error,
+  });
   app.server = peerAware(server);
   return server;
 }
