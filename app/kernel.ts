@@ -43,8 +43,11 @@ const loggedPath = (request: Request, route?: string) => route || new URL(reques
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
-/** when each API request came in (performance.now()): its log line and the latency histogram */
-const requestStarts = new WeakMap<Request, number>();
+/**
+ * When each API request came in (performance.now()), for its log line and the latency histogram, and
+ * from whom: the peer is read on arrival, as Bun no longer knows it once the answer has gone.
+ */
+const requestArrivals = new WeakMap<Request, { start: number; ip: string }>();
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...headers } });
@@ -130,8 +133,21 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     return replyToError(log, error, request, requestId, route);
   }
 
+  /** An API request's access-log line and latency sample (not for other requests: they have no arrival). */
+  function logApiRequest(request: Request, status: unknown, route?: string) {
+    const requestId = requestIds.get(request);
+    const arrival = requestArrivals.get(request);
+    if (!requestId || !arrival) return;
+    const ms = performance.now() - arrival.start;
+    metrics.apiSeconds.observe(ms / 1000);
+    log.info(
+      { requestId, method: request.method, path: loggedPath(request, route), status, durationMs: Math.round(ms * 100) / 100, ip: arrival.ip },
+      'api request',
+    );
+  }
+
   const app = new Elysia({ name: 'kernel' })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
       Object.assign(set.headers, answerHeaders);
       if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED));
       const segment = firstSegment(request);
@@ -141,9 +157,14 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         const given = request.headers.get('x-request-id');
         const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
         requestIds.set(request, id);
-        requestStarts.set(request, performance.now());
+        requestArrivals.set(request, { start: performance.now(), ip: clientIp(request, server, config.trustedProxies) });
         set.headers['x-request-id'] = id;
-        if (request.headers.get('origin') === 'null') return errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
+        if (request.headers.get('origin') === 'null') {
+          // answered before routing: Elysia runs no afterResponse hook for it, so it is logged here
+          const refused = errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
+          logApiRequest(request, refused.status);
+          return refused;
+        }
       }
     })
     .onError(async ({ code, error, request, route, set }) => {
@@ -156,17 +177,7 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       return response;
     })
     .onTransform({ as: 'global' }, refuseUnstorableInput)
-    .onAfterResponse(({ request, set, route, server }) => {
-      const requestId = requestIds.get(request);
-      if (!requestId) return;
-      const ms = performance.now() - requestStarts.get(request)!;
-      metrics.apiSeconds.observe(ms / 1000);
-      const ip = clientIp(request, server, config.trustedProxies);
-      log.info(
-        { requestId, method: request.method, path: loggedPath(request, route), status: set.status, durationMs: Math.round(ms * 100) / 100, ip },
-        'api request',
-      );
-    })
+    .onAfterResponse(({ request, set, route }) => logApiRequest(request, set.status, route))
     .use(docs());
   // Elysia's route types are not kept through a loop: the dashboard is typed from the OpenAPI document instead
   for (const module of MODULES) if (module.routes) app.use(module.routes(deps));
