@@ -1,10 +1,10 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { bootstrap, mintApiKey, setPlan } from '../modules/admin';
+import { bootstrap, mintApiKey, operatorSignInLink, setPlan } from '../modules/admin';
 import { rebuildConversionRollups } from '../modules/conversions';
 import { runMonitoringPass } from '../modules/monitoring';
-import { setupLink, signInUrlFor } from '../modules/sessions';
+import { setupLink } from '../modules/sessions';
 import { getWorkspaceRow } from '../modules/workspaces';
 import { restoreBackup, saveBackup, writeBackup } from './backup';
 import { type Config, loadConfig } from '../core/config';
@@ -48,7 +48,7 @@ export const COMMANDS: Record<string, Command> = {
   async 'login-link'(deps, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     if (!values.email) throw new ApiError(400, USAGE);
-    return signInUrlFor(deps, values.email);
+    return operatorSignInLink(deps, values.email, null);
   },
   async 'setup-link'(deps) {
     const url = await setupLink(deps);

@@ -9,7 +9,7 @@ import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
 import { ApiError, badRequest, callerFault, isDataException, isUnavailable, notFound, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
-import { clientIp, firstSegment, requestHost, shortLinkSlug } from '../core/hosts';
+import { clientIp, firstSegment, requestHost, shortLinkSlug, wellFormedRequest } from '../core/hosts';
 import { metrics } from '../core/metrics';
 import { unstorableInput, validationError } from '../core/validation';
 import { DEFAULT_CSP, securityHeaders } from '../core/security-headers';
@@ -61,8 +61,11 @@ const isAnyHostApi = (request: Request) => new URL(request.url).pathname === ANY
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
-/** when each API request came in (performance.now()): its log line and the latency histogram */
-const requestStarts = new WeakMap<Request, number>();
+/**
+ * When each API request came in (performance.now()), for its log line and the latency histogram, and
+ * from whom: the peer is read on arrival, as Bun no longer knows it once the answer has gone.
+ */
+const requestArrivals = new WeakMap<Request, { start: number; ip: string }>();
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff', ...headers } });
@@ -73,6 +76,8 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
  * their credential, before any is looked at.
  */
 const OPAQUE_ORIGIN = 'Refused: requests from a page without an origin (Origin: null) may not use the API';
+
+const MALFORMED = 'Malformed request: the Host header and the path do not make a URL';
 
 /** An error answer: `{error, field?, code}` with the error's status and headers. */
 const errorReply = (error: ApiError, requestId?: string) =>
@@ -146,9 +151,23 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
     return replyToError(log, error, request, requestId, route);
   }
 
+  /** An API request's access-log line and latency sample (not for other requests: they have no arrival). */
+  function logApiRequest(request: Request, status: unknown, route?: string) {
+    const requestId = requestIds.get(request);
+    const arrival = requestArrivals.get(request);
+    if (!requestId || !arrival) return;
+    const ms = performance.now() - arrival.start;
+    metrics.apiSeconds.observe({ route: route || 'unmatched', method: request.method, status: String(status ?? 200) }, ms / 1000);
+    log.info(
+      { requestId, method: request.method, path: loggedPath(request, route), status, durationMs: Math.round(ms * 100) / 100, ip: arrival.ip },
+      'api request',
+    );
+  }
+
   const app = new Elysia({ name: 'kernel' })
-    .onRequest(({ request, set }) => {
+    .onRequest(({ request, set, server }) => {
       Object.assign(set.headers, answerHeaders);
+      if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED));
       const segment = firstSegment(request);
       if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost && !isAnyHostApi(request)) return errorReply(new ApiError(404, 'Not found'));
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
@@ -156,29 +175,27 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
         const given = request.headers.get('x-request-id');
         const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
         requestIds.set(request, id);
-        requestStarts.set(request, performance.now());
+        requestArrivals.set(request, { start: performance.now(), ip: clientIp(request, server, config.trustedProxies) });
         set.headers['x-request-id'] = id;
-        if (request.headers.get('origin') === 'null') return errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
+        if (request.headers.get('origin') === 'null') {
+          // answered before routing: Elysia runs no afterResponse hook for it, so it is logged here
+          const refused = errorReply(new ApiError(403, OPAQUE_ORIGIN), id);
+          logApiRequest(request, refused.status);
+          return refused;
+        }
       }
     })
     .onError(async ({ code, error, request, route, set }) => {
-      const response = await errorAnswer(code, error, request, route);
+      // a failure while answering a failure is still answered here, as ours: Elysia's fallback has no security headers
+      const response = await errorAnswer(code, error, request, route).catch((failure: unknown) =>
+        replyToError(log, failure, request, requestIds.get(request), route),
+      );
       // the access log reads `set`: Elysia leaves it at 200 when the answer is a Response of our own
       set.status = response.status;
       return response;
     })
     .onTransform({ as: 'global' }, refuseUnstorableInput)
-    .onAfterResponse(({ request, set, route, server }) => {
-      const requestId = requestIds.get(request);
-      if (!requestId) return;
-      const ms = performance.now() - requestStarts.get(request)!;
-      metrics.apiSeconds.observe({ route: route || 'unmatched', method: request.method, status: String(set.status ?? 200) }, ms / 1000);
-      const ip = clientIp(request, server, config.trustedProxies);
-      log.info(
-        { requestId, method: request.method, path: loggedPath(request, route), status: set.status, durationMs: Math.round(ms * 100) / 100, ip },
-        'api request',
-      );
-    })
+    .onAfterResponse(({ request, set, route }) => logApiRequest(request, set.status, route))
     .use(docs());
   // Elysia's route types are not kept through a loop: the dashboard is typed from the OpenAPI document instead
   for (const module of MODULES) if (module.routes) app.use(module.routes(deps));
@@ -200,6 +217,7 @@ export type FetchHandler = (request: Request, server?: Server<unknown> | null) =
 export function createFetch(deps: Deps, app: App): FetchHandler {
   const { config, log } = deps;
   const redirector = redirectorOf(deps);
+  const answerHeaders = securityHeaders(config, DEFAULT_CSP);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
   const route: FetchHandler = (request, server) => {
     const method = request.method;
@@ -252,6 +270,7 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   // bodies are bounded before routing, so before any handler, parser or authentication reads them;
   // a large one on a route with a credential only once its caller is known
   return (request, server) => {
+    if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED, { headers: answerHeaders }));
     const method = request.method;
     if (method === 'GET' || method === 'HEAD') return route(request, server);
     const path = new URL(request.url).pathname;
@@ -275,7 +294,20 @@ export function listen(deps: Deps, app: App, options: { port: number; hostname: 
   // createFetch bounds every body (each route's own bound, `{error}` naming it, nothing read past
   // it). Bun's bound is set out of its way: over it Bun answers a bare 413 and resets the
   // connection, which a client still sending its body never reads
-  const server = Bun.serve({ ...options, idleTimeout: 30, development: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER, fetch: createFetch(deps, app) });
+  // anything that still escapes the handler is logged as JSON and answered as ours, not by Bun's bare 500 and a stack trace on stderr
+  const answerHeaders = securityHeaders(deps.config, DEFAULT_CSP);
+  const error = (failure: Error) => {
+    deps.log.error({ err: failure }, 'unhandled error');
+    return errorReply(new ApiError(500, 'Internal error', { headers: answerHeaders }));
+  };
+  const server = Bun.serve({
+    ...options,
+    idleTimeout: 30,
+    development: false,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+    fetch: createFetch(deps, app),
+    error,
+  });
   app.server = peerAware(server);
   return server;
 }

@@ -4,6 +4,7 @@ export * from '../modules/members/schema';
 export * from '../modules/invites/schema';
 export * from '../modules/api-keys/schema';
 export * from '../modules/audit/schema';
+export * from '../modules/admin/schema';
 export * from '../modules/domains/schema';
 export * from '../modules/links/schema';
 export * from '../modules/clicks/schema';

@@ -61,3 +61,11 @@ function parameterName(pair: string): string {
     return name;
   }
 }
+
+/**
+ * Unicode's bidirectional formatting characters (embeddings and overrides U+202A–U+202E, isolates
+ * U+2066–U+2069, the marks U+200E/U+200F and U+061C): in a name shown to a person they reorder the
+ * text around it, so `Good\u202Eppa.live` reads as `Goodevil.app`. A name never needs them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+export const withoutBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');

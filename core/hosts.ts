@@ -31,6 +31,19 @@ export function requestHost(request: Request): string {
   return url.slice(start, end === -1 ? undefined : end).toLowerCase();
 }
 
+/** A Host header as RFC 3986 spells an authority: a name or IPv4 address, or a bracketed IPv6 one, and maybe a port. */
+const HOST_HEADER = /^(?:[a-z0-9._~!$&'()*+,;=-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Whether a request names a host and a target that make a URL. Bun builds `request.url` from the
+ * Host header and the target as they came (`[::1`, `h:p:p` or an empty Host make one no URL parser
+ * takes); past this check every `new URL(request.url)` holds. ~60 ns: the redirect path pays it.
+ */
+export function wellFormedRequest(request: Request): boolean {
+  const host = request.headers.get('host');
+  return (host === null || HOST_HEADER.test(host)) && URL.canParse(request.url);
+}
+
 /** First path segment without parsing a URL object (the redirect path avoids allocations). */
 export function firstSegment(request: Request): string {
   const url = request.url;

@@ -23,12 +23,23 @@ function withoutStatement(error: unknown, depth = 0): unknown {
   return copy;
 }
 
+/** A credential in a URL's query string (GA4 takes its `api_secret` there only): `?api_secret=…` as errors quote URLs. */
+const QUERY_SECRET = /([?&](?:api_secret|access_token|token|secret|password|key)=)[^&#\s"']+/gi;
+
+/** A serialized error with every credential its texts quote in a URL's query string censored (message, stack, `path`, causes). */
+function withoutQuerySecrets<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.replace(QUERY_SECRET, '$1[redacted]') as T;
+  if (!value || typeof value !== 'object' || depth > 4) return value;
+  for (const [key, field] of Object.entries(value)) (value as Record<string, unknown>)[key] = withoutQuerySecrets(field, depth + 1);
+  return value;
+}
+
 /** Structured JSON logs; API keys, secrets, passwords and SQL statements with their parameters never reach them. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'linkhop' },
-    serializers: { err: (error: unknown) => pino.stdSerializers.err(withoutStatement(error) as Error) },
+    serializers: { err: (error: unknown) => withoutQuerySecrets(pino.stdSerializers.err(withoutStatement(error) as Error)) },
     redact: {
       paths: ['*.headers["x-api-key"]', '*.apiKey', '*.api_key', '*.secret', '*.password', '*.token', 'headers.authorization'],
       censor: '[redacted]',

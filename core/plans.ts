@@ -116,7 +116,11 @@ export const RATE_LIMITS = {
   importPreview: { points: 30, durationSec: 60 },
   domainVerify: { points: 1, durationSec: 10 },
   qr: { points: 30, durationSec: 60 },
+  /** leads and sales together per workspace: a shop's server reporting sign-ups and orders, not a flood */
+  track: { points: 100, durationSec: 10 },
   passwordForm: { points: 10, durationSec: 60 },
+  /** wrong passwords per link from all addresses together: many addresses guessing at once do not add up */
+  passwordWrong: { points: 30, durationSec: 60 },
   /** visits to no link (unknown slug or host) per visitor IP: enumeration probes, not people */
   unknownLink: { points: 60, durationSec: 60 },
   /** per address and IP: nobody can spend another person's sign-in links */

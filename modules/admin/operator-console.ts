@@ -6,8 +6,11 @@ import { pageWindow } from '../../core/model';
 import type { Plan } from '../../core/plans';
 import { linkTotalsByWorkspace } from '../links';
 import { getUser, isOperator, listUsers, memberCounts, setOperator } from '../members';
-import { signInUrlFor } from '../sessions';
+import { sendMail } from '../mail';
 import { listAllWorkspaces } from '../workspaces';
+import { operatorChangedMail } from './mails';
+import { recordOperatorAction } from './operator-audit';
+import { operatorEmail, operatorSignInLink } from './service';
 
 /**
  * The operator console's service: what the operator API does with the token, for an instance
@@ -59,17 +62,30 @@ export async function operatorUsers(deps: Deps, query: ListQuery) {
   return { data, total, page, limit };
 }
 
-/** A one-time sign-in link for a user (installs without mail), as `POST /api/admin/login-link` gives. */
-export async function signInLinkForUser(deps: Deps, userId: string) {
+/** A one-time sign-in link for a user (installs without mail), as `POST /api/admin/login-link` gives (recorded, the user told). */
+export async function signInLinkForUser(deps: Deps, actor: Actor, userId: string) {
   const user = await getUser(deps.db, userId);
   if (!user) throw notFound('User');
-  return signInUrlFor(deps, user.email);
+  return operatorSignInLink(deps, user.email, actor.userId);
 }
 
-/** Makes a user an operator or not; an operator cannot drop their own role (an instance always keeps one who can). */
+/**
+ * Makes a user an operator or not; an operator cannot drop their own role (an instance always keeps
+ * one who can). Recorded in the instance's log, and the user is told by mail.
+ */
 export async function setUserOperator(deps: Deps, actor: Actor, userId: string, operator: boolean) {
   if (!operator && userId === actor.userId) throw badRequest('You cannot stop being an operator yourself: ask another operator', { field: 'is_operator' });
   if (!(await setOperator(deps.db, userId, operator))) throw notFound('User');
-  deps.log.info({ audit: operator ? 'operator.grant' : 'operator.revoke', userId, by: actor.userId }, 'instance operator changed');
+  const user = (await getUser(deps.db, userId))!;
+  await recordOperatorAction(deps.db, {
+    operatorId: actor.userId,
+    action: operator ? 'operator.grant' : 'operator.revoke',
+    userId,
+    details: { email: user.email },
+  });
+  await sendMail(
+    deps.queue,
+    operatorChangedMail({ to: user.email, by: await operatorEmail(deps, actor.userId), granted: operator, siteUrl: deps.config.siteUrl }),
+  );
   return { ok: true as const };
 }

@@ -3,6 +3,7 @@ import { accessMacro, type Actor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, Int, OkBody, PageQuery, Plan, withExample } from '../../core/model';
 import { assertOperator, operatorUsers, operatorWorkspaces, setUserOperator, signInLinkForUser } from './operator-console';
+import { listOperatorAudit, OPERATOR_ACTIONS } from './operator-audit';
 import { setPlan } from './service';
 
 const Paged = <T extends ReturnType<typeof t.Object>>(item: T) => t.Object({ data: t.Array(item), total: Int(), page: Int(), limit: Int() });
@@ -23,6 +24,17 @@ const OperatorUser = t.Object({
   is_operator: t.Boolean(),
   created_at: t.String({ format: 'date-time' }),
   workspaces: Int({ description: 'How many workspaces the user is a member of' }),
+});
+const OperatorAuditEntry = t.Object({
+  id: Int(),
+  action: t.UnionEnum(OPERATOR_ACTIONS),
+  operator_id: t.Union([t.String(), t.Null()], { description: 'The operator signed in to the console; null: the operator token or the command line' }),
+  operator_email: t.Union([t.String(), t.Null()]),
+  user_id: t.Union([t.String(), t.Null()], { description: 'The user acted on' }),
+  user_email: t.Union([t.String(), t.Null()]),
+  workspace_id: t.Union([t.String(), t.Null()], { description: 'The workspace acted on' }),
+  details: t.String({ description: 'JSON-encoded details' }),
+  created_at: t.String({ format: 'date-time' }),
 });
 const search = (description: string) => ({ q: t.Optional(t.String({ maxLength: 200, description })) });
 
@@ -54,11 +66,17 @@ export const operatorRoutes = (deps: Deps) =>
       response: { 200: Paged(OperatorUser), ...errors(400, 401, 403) },
       detail: { summary: 'Every user of the instance, oldest first' },
     })
-    .post('/users/:userId/sign-in-link', async ({ params, actor, operator }) => (await operator(actor), signInLinkForUser(deps, params.userId)), {
+    .post('/users/:userId/sign-in-link', async ({ params, actor, operator }) => (await operator(actor), signInLinkForUser(deps, actor, params.userId)), {
       access: true,
       params: t.Object({ userId: t.String({ maxLength: 64 }) }),
       response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(401, 403, 404) },
       detail: { summary: 'A one-time sign-in link for a user (installs without mail)' },
+    })
+    .get('/audit-log', async ({ query, actor, operator }) => (await operator(actor), listOperatorAudit(deps.db, query)), {
+      access: true,
+      query: t.Object(PageQuery),
+      response: { 200: t.Object({ entries: t.Array(OperatorAuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403) },
+      detail: { summary: "The instance's audit log, newest first: sign-in links, plan changes, operators named or removed, bootstraps" },
     })
     .patch(
       '/users/:userId',

@@ -6,8 +6,7 @@ import { clientIp } from '../../core/hosts';
 import { RATE_LIMITS } from '../../core/plans';
 import { errors, Int, OkBody, Plan, Role, withExample } from '../../core/model';
 import { runMonitoringPass } from '../monitoring';
-import { signInUrlFor } from '../sessions';
-import { bootstrap, mintApiKey, setPlan } from './service';
+import { bootstrap, mintApiKey, operatorSignInLink, setPlan } from './service';
 
 /** Operator API: on only when ADMIN_TOKEN is set (else every route answers 404); `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const adminRoutes = (deps: Deps) =>
@@ -45,7 +44,7 @@ export const adminRoutes = (deps: Deps) =>
       response: { 200: OkBody, ...errors(400, 401, 404, 429) },
       detail: { summary: "Set a workspace's plan", security: [{ adminToken: [] }] },
     })
-    .post('/login-link', ({ body }) => signInUrlFor(deps, body.email), {
+    .post('/login-link', ({ body }) => operatorSignInLink(deps, body.email, null), {
       body: withExample(t.Object({ email: t.String({ maxLength: 320 }) }), { email: 'you@example.com' }),
       response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(400, 401, 404, 429) },
       detail: { summary: 'A one-time sign-in link for an existing user (installs without mail)', security: [{ adminToken: [] }] },

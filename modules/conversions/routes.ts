@@ -3,6 +3,7 @@ import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors, WsParams } from '../../core/model';
+import { RATE_LIMITS } from '../../core/plans';
 import { getLink } from '../links';
 import { ConversionStats, ConversionStatsQuery, Lead, LeadBody, Sale, SaleBody } from './model';
 import { helperScript } from './script';
@@ -14,26 +15,40 @@ const track = { role: 'editor', feature: 'conversions' } as const;
 export const conversionRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:conversions', detail: { tags: ['Conversions'] } })
     .use(accessMacro(deps.access!))
-    .post('/api/workspaces/:wsId/track/lead', ({ workspace, actor, body }) => trackLead(deps, workspace.id, actor.userId, body), {
-      access: track,
-      params: WsParams,
-      body: LeadBody,
-      response: { 200: Lead, ...errors(400, 401, 402, 403, 404, 410) },
-      detail: {
-        summary:
-          "Record a lead against a click id (your server, right after sign-up): 404 for an unknown click id or another workspace's, 410 when the click is older than the attribution window; the same customer_id and event_name again answers the same lead",
+    .post(
+      '/api/workspaces/:wsId/track/lead',
+      async ({ workspace, actor, body }) => {
+        await deps.limiter.consume('track', workspace.id, RATE_LIMITS.track);
+        return trackLead(deps, workspace.id, actor.userId, body);
       },
-    })
-    .post('/api/workspaces/:wsId/track/sale', ({ workspace, actor, body }) => trackSale(deps, workspace.id, actor.userId, body), {
-      access: track,
-      params: WsParams,
-      body: SaleBody,
-      response: { 200: Sale, ...errors(400, 401, 402, 403, 404) },
-      detail: {
-        summary:
-          "Record a sale of a customer with a lead (attributed to the link of the customer's first lead): 404 for a customer without a lead; the same invoice_id again answers the same sale, counted once",
+      {
+        access: track,
+        params: WsParams,
+        body: LeadBody,
+        response: { 200: Lead, ...errors(400, 401, 402, 403, 404, 410, 429) },
+        detail: {
+          summary:
+            "Record a lead against a click id (your server, right after sign-up): 404 for an unknown click id or another workspace's, 410 when the click is older than the attribution window; the same customer_id and event_name again answers the same lead",
+        },
       },
-    })
+    )
+    .post(
+      '/api/workspaces/:wsId/track/sale',
+      async ({ workspace, actor, body }) => {
+        await deps.limiter.consume('track', workspace.id, RATE_LIMITS.track);
+        return trackSale(deps, workspace.id, actor.userId, body);
+      },
+      {
+        access: track,
+        params: WsParams,
+        body: SaleBody,
+        response: { 200: Sale, ...errors(400, 401, 402, 403, 404, 429) },
+        detail: {
+          summary:
+            "Record a sale of a customer with a lead (attributed to the link of the customer's first lead): 404 for a customer without a lead; the same invoice_id again answers the same sale, counted once",
+        },
+      },
+    )
     .get(
       '/api/workspaces/:wsId/stats/conversions',
       async ({ workspace, query }) => {

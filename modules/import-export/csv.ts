@@ -4,11 +4,13 @@ import { LIMITS } from '../../core/plans';
 import type { Logger } from '../../core/logger';
 
 /**
- * Cells starting with one of these are neutralised with a leading `'` (spreadsheet formula
- * injection). Papaparse's own `escapeFormulae: true` pattern ends in `.*$`, which misses
- * multi-line cells such as "=1+1\nx"; anchoring only the first character catches every case.
+ * Cells a spreadsheet may read as a formula are neutralised with a leading `'` (formula
+ * injection): those starting with a tab or a carriage return, and those whose first character
+ * after any whitespace or control/format characters is = + - or @ (spreadsheets skip leading
+ * blanks, so " =1+1" is a formula too). Papaparse's own `escapeFormulae: true` pattern ends in
+ * `.*$`, which misses multi-line cells such as "=1+1\nx"; anchoring only the start catches every case.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|[\s\p{Cc}\p{Cf}]*[=+\-@])/u;
 
 /** RFC 4180 lines (CRLF, quotes doubled, quoted when needed) with formula cells neutralised. */
 export function csvLines(rows: unknown[][]): string {

@@ -12,6 +12,7 @@ import { Rules } from '../rules-engine';
 import { RoutingRules } from '../routing';
 import { Sequence } from '../sequences';
 import { checkBoolean, checkPassword, checkRedirectType, checkShape, checkTags, checkTarget, checkText, checkUrl, checkUtm, parseExpiresAt } from './checks';
+import { hashLinkPassword } from './password';
 import type { links } from './schema';
 
 /**
@@ -143,7 +144,7 @@ export const LINK_FIELDS = {
     column: 'passwordHash',
     input: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
     check: checkPassword,
-    store: (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' }),
+    store: hashLinkPassword,
   },
   has_password: { output: t.Boolean(), view: (row: LinkRow) => row.passwordHash !== null, snapshot: (row: LinkRow) => row.passwordHash !== null },
   redirect_type: {

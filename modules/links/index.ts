@@ -12,11 +12,11 @@ export {
   getLink,
   getLinkByShortUrl,
   getLinksByIds,
-  getPasswordHash,
   linksAfter,
   linkTotalsByWorkspace,
   orphanedLinkDomains,
 } from './queries';
+export { checkLinkPassword } from './password';
 export { linkCacheKey } from './short-url';
 export { removeTagFromLinks, tagsInUse, tagUsage } from './tags';
 export { claimExpiredEvent, updateLink } from './update';

@@ -31,11 +31,6 @@ export async function getLinkByShortUrl(db: DbOrTx, domain: string, slug: string
   return row ?? null;
 }
 
-export async function getPasswordHash(db: DbOrTx, linkId: string): Promise<string | null> {
-  const [row] = await db.select({ hash: links.passwordHash }).from(links).where(eq(links.id, linkId));
-  return row?.hash ?? null;
-}
-
 export async function getLinksByIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<LinkRow[]> {
   if (!ids.length) return [];
   return db

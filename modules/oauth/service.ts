@@ -4,7 +4,7 @@ import type { Actor, KeyActor } from '../../core/access';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { forbidden, invalid, notFound, required } from '../../core/errors';
-import { iso, newId } from '../../core/format';
+import { iso, newId, withoutBidiControls } from '../../core/format';
 import { isRole, roleRank, type Role } from '../../core/plans';
 import { sha256Hex } from '../../core/secrets';
 import { recordAudit } from '../audit';
@@ -50,7 +50,7 @@ export async function registerClient(deps: Deps, raw: unknown) {
   subsetOf('response_types', ['code']);
   const rawName = body.client_name;
   if (rawName !== undefined && typeof rawName !== 'string') throw new OAuthError(400, 'invalid_client_metadata', 'client_name must be text');
-  const name = (rawName ?? '').trim();
+  const name = withoutBidiControls(rawName ?? '').trim();
   if (name.length > LIMITS.clientName) throw new OAuthError(400, 'invalid_client_metadata', `client_name: at most ${LIMITS.clientName} characters`);
   if (hasControl(name)) throw new OAuthError(400, 'invalid_client_metadata', 'client_name must not contain control characters');
 
@@ -113,7 +113,8 @@ export async function checkAuthorizationRequest(deps: Deps, q: AuthorizationRequ
 /** The consent page's header: who asks and where the answer goes. */
 export async function describeAuthorizationRequest(deps: Deps, q: AuthorizationRequest) {
   const { client, redirectUri } = await checkAuthorizationRequest(deps, q);
-  return { client_name: client.name, redirect_host: new URL(redirectUri).host };
+  // names stored before bidirectional controls were stripped are shown without them too
+  return { client_name: withoutBidiControls(client.name), redirect_host: new URL(redirectUri).host };
 }
 
 /** The client's redirect URI with the answer's parameters, and `iss` (RFC 9207: the client can tell which server answered). */
@@ -179,7 +180,7 @@ export async function answerConsent(deps: Deps, actor: Actor, consent: Consent):
       workspaceId: membership.id,
       userId: actor.userId,
       action: 'oauth_app.authorize',
-      details: { id: grantId, client: client.name, role: consent.role },
+      details: { id: grantId, client: withoutBidiControls(client.name), role: consent.role },
     });
   });
   return { redirect_to: answerUrl(deps, redirectUri, { code, state: consent.state }) };
@@ -365,7 +366,7 @@ export async function listGrants(db: Db, userId: string) {
   const names = new Map(workspaces.map((w) => [w.id, w.name]));
   return rows.map(({ grant, clientName, redirectUris }) => ({
     id: grant.id,
-    client_name: clientName,
+    client_name: withoutBidiControls(clientName),
     redirect_host: new URL(redirectUris[0]!).host,
     workspace_id: grant.workspaceId,
     workspace_name: names.get(grant.workspaceId) ?? null,
@@ -384,6 +385,12 @@ export async function revokeOwnGrant(db: Db, userId: string, grantId: string) {
       .returning();
     if (!row) throw notFound('Authorised app');
     const [client] = await tx.select({ name: oauthClients.name }).from(oauthClients).where(eq(oauthClients.id, row.clientId));
-    await recordAudit({ db: tx, workspaceId: row.workspaceId, userId, action: 'oauth_app.revoke', details: { id: row.id, client: client?.name } });
+    await recordAudit({
+      db: tx,
+      workspaceId: row.workspaceId,
+      userId,
+      action: 'oauth_app.revoke',
+      details: { id: row.id, client: client && withoutBidiControls(client.name) },
+    });
   });
 }

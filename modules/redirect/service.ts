@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
@@ -6,7 +7,8 @@ import { clientIp, requestHost, shortUrl } from '../../core/hosts';
 import { metrics } from '../../core/metrics';
 import { RATE_LIMITS } from '../../core/plans';
 import { clickRecorder, type Click, type ClickRecorder } from '../clicks';
-import { claimExpiredEvent, getPasswordHash } from '../links';
+import { checkLinkPassword, claimExpiredEvent } from '../links';
+import { BUSY, concurrencyGate } from './gate';
 import { createLookup } from './lookup';
 import { hasOpenGraph, redirectPages } from './pages';
 import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';
@@ -140,6 +142,13 @@ export function utmStage(ctx: RedirectResolve): void {
  * `redirect.resolve` stages → 301/302 (or a page), recording the click without awaiting it.
  * With everything cached, a visit runs synchronously and does no I/O.
  */
+/**
+ * Link-password verifications in this process, whatever the app: one core's worth fewer than the
+ * machine has (at least one), and a short queue. The rest of a flood of guesses is answered 429 at
+ * once: argon2 runs on Bun's thread pool, and unbounded it took every core from the redirects.
+ */
+const verifications = concurrencyGate(Math.max(1, availableParallelism() - 1), 8);
+
 export function createRedirector(deps: Deps) {
   const { config } = deps;
   const lookup = createLookup(deps);
@@ -295,15 +304,28 @@ export function createRedirector(deps: Deps) {
   async function unlock(request: Request, link: LinkSnapshot, visitor: RequestVisitor): Promise<Response> {
     try {
       await deps.limiter.consume('passwordForm', `${link.id}:${visitor.ip}`, RATE_LIMITS.passwordForm);
+      await deps.limiter.check('passwordWrong', link.id, RATE_LIMITS.passwordWrong);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429)
-        return pages.password(429, 'Too many attempts. Please wait a moment and try again.', error.headers);
+      if (error instanceof ApiError && error.status === 429) return tooManyAttempts(error.headers);
       throw error;
     }
     const password = await formPassword(request);
-    const hash = password ? await getPasswordHash(deps.db, link.id) : null;
-    if (!hash || !(await Bun.password.verify(password!, hash))) return pages.password(401, 'Wrong password.');
-    return resolve(link, visitor, 'POST');
+    if (!password) return pages.password(401, 'Wrong password.');
+    const right = await verifications(async () => {
+      // checked again in turn: guesses that queued while the link ran out of attempts cost nothing
+      await deps.limiter.check('passwordWrong', link.id, RATE_LIMITS.passwordWrong);
+      return checkLinkPassword(deps.db, link.id, password);
+    }).catch((error: unknown) => error);
+    if (right === BUSY) return tooManyAttempts({ 'Retry-After': '1' });
+    if (right instanceof ApiError && right.status === 429) return tooManyAttempts(right.headers);
+    if (right instanceof Error) throw right;
+    if (right) return resolve(link, visitor, 'POST');
+    await deps.limiter.consume('passwordWrong', link.id, RATE_LIMITS.passwordWrong).catch(() => {});
+    return pages.password(401, 'Wrong password.');
+  }
+
+  function tooManyAttempts(headers: Record<string, string>) {
+    return pages.password(429, 'Too many attempts. Please wait a moment and try again.', headers);
   }
 
   /** After `expires_at`: the fallback, else the workspace's expired page, else 410; `link.expired` fires once. */

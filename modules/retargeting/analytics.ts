@@ -43,6 +43,10 @@ export async function postAnalytics(config: Pick<Config, 'webhookCaFile'>, url: 
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(TIMEOUT_MS),
     ...(ca ? { tls: { ca } } : {}),
+  }).catch((error: unknown) => {
+    // Bun's network errors carry the URL (`path`), and GA4's holds the api_secret: the job's logs get the kind of failure only
+    const code = (error as { code?: unknown }).code;
+    throw new Error(`${what} unreachable: ${typeof code === 'string' ? code : error instanceof Error ? error.name : 'network error'}`);
   });
   if (!res.ok) throw new AnalyticsError(`${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`, res.status);
 }

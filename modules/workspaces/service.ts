@@ -319,15 +319,18 @@ export async function deleteWorkspace(deps: Deps, ws: { id: string; parentWorksp
  * The operator's plan change, audited in the workspace's log as `workspace.plan` by `by`: the
  * operator's user id (console), or `operator` (the operator token, which names nobody).
  */
-export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan, by: string) {
+/** Sets the plan (audited in the workspace's log); the plan it had before. */
+export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Plan, by: string): Promise<Plan> {
   if (!PLANS.includes(plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
-  await deps.db.transaction(async (tx) => {
+  const from = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ plan: workspaces.plan }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
     if (!before) throw notFound('Workspace');
     await tx.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
     await recordAudit({ db: tx, workspaceId, userId: by, action: 'workspace.plan', details: { from: before.plan, to: plan } });
+    return before.plan as Plan;
   });
   await workspaceChanged(deps, workspaceId);
+  return from;
 }
 
 /** Every workspace of the instance, newest first, a page at a time (the operator console); `search`: in its name or slug, or its id. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { isOperator, setOperator } from '../../modules/members/service';
+import { ADMIN_TOKEN } from '../helpers/app';
 import { checkA11y, DOCS_SCREENSHOTS, screenshot, signIn, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { toastSays } from './links-fixtures';
 import { widthAt375 } from './narrow';
@@ -108,6 +109,51 @@ describe.skipIf(skipBrowser)('operator console', () => {
     expect(await widthAt375(page)).toBeLessThanOrEqual(375);
     expect(cspViolations).toEqual([]);
     await screenshot(page, 'operator-console', DOCS_SCREENSHOTS);
+  });
+
+  test("operator actions (the console's and the operator token's) are listed under Operator actions, at once and by who did them", async () => {
+    const operator = await person('auditor', { plan: 'agency', operator: true });
+    const subject = await person('audited', { workspace: 'Audited Co' });
+    // the operator token's sign-in link, before the page is open
+    const minted = await d.t.api('POST', '/admin/login-link', { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: { email: subject.email } });
+    expect(minted.status).toBe(200);
+    const { page, cspViolations } = await d.newPage();
+    await signIn(d, page, operator.email);
+    await page.goto(d.appUrl('/operator'));
+    const log = page.getByRole('region', { name: /^Operator actions/ });
+    const table = log.getByRole('table', { name: /^Operator actions, \d+ in all$/ });
+    await table
+      .getByRole('row', { name: new RegExp(`Made a sign-in link.*${subject.email}`) })
+      .filter({ hasText: 'Operator token or command line' })
+      .waitFor();
+
+    // the console's own actions show at once, naming this operator
+    await page.getByRole('search', { name: 'Search users' }).getByLabel('Search').fill(subject.email);
+    await page.getByRole('table', { name: 'Users, 1 in all' }).waitFor();
+    await page.getByRole('button', { name: `Sign-in link for ${subject.email}` }).click();
+    await page
+      .getByRole('region', { name: `Sign-in link for ${subject.email}` })
+      .getByRole('button', { name: 'Done' })
+      .click();
+    await table
+      .getByRole('row', { name: new RegExp(`Made a sign-in link.*${subject.email}`) })
+      .filter({ hasText: operator.email })
+      .waitFor();
+    await page.getByRole('search', { name: 'Search workspaces' }).getByLabel('Search').fill('Audited Co');
+    await page.getByRole('table', { name: 'Workspaces, 1 in all' }).waitFor();
+    await page.getByRole('combobox', { name: 'Plan of Audited Co' }).selectOption('team');
+    await toastSays(page, 'Audited Co is now on team');
+    const planRow = table.getByRole('row', { name: new RegExp(`Changed a plan.*${subject.workspaceId}`) });
+    await planRow.waitFor();
+    await expect(planRow.textContent()).resolves.toContain('free → team');
+    await expect(planRow.textContent()).resolves.toContain(operator.email);
+
+    await page.getByRole('status').filter({ hasText: 'is now on team' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await checkA11y(page);
+    expect(await widthAt375(page)).toBeLessThanOrEqual(375);
+    expect(cspViolations).toEqual([]);
+    await log.scrollIntoViewIfNeeded();
+    await screenshot(page, 'operator-audit');
   });
 
   test('lists page through the instance; names are shown as text, never run', async () => {

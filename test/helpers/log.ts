@@ -12,3 +12,15 @@ export function capturingLogger(level = 'info') {
   });
   return { log: pino({ level }, stream), lines };
 }
+
+/** A stream for `createLogger(level, stream)` (the app's own redaction and serializers) whose JSON lines land in `lines`. */
+export function capturingStream() {
+  const lines: any[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { stream, lines };
+}

@@ -30,6 +30,11 @@ const titles = [
   '=1+1\n=2+2',
   'carriage return (set below)',
   'plain title',
+  'leading space (set below)',
+  'leading no-break space (set below)',
+  'leading newline (set below)',
+  'leading zero-width space (set below)',
+  'leading control (set below)',
 ];
 
 beforeAll(async () => {
@@ -45,6 +50,11 @@ beforeAll(async () => {
   for (const [i, title] of [
     [4, '\tTabbed'],
     [7, '\rCarriage'],
+    [9, ' =1+1'],
+    [10, '\u00a0+cmd|calc'],
+    [11, '\n-2+3'],
+    [12, '\u200b@SUM(1)'],
+    [13, '\u0007=1'],
   ] as const) {
     expect((await t.api('PATCH', `/workspaces/${ws.workspaceId}/links/${links[i]!.id}`, { key: ws.key, body: { title } })).status).toBe(200);
   }
@@ -84,6 +94,12 @@ describe('links export', () => {
     expect(exported.get('https://example.com/6')).toBe(`'=1+1\n=2+2`);
     expect(exported.get('https://example.com/7')).toBe(`'\rCarriage`);
     expect(exported.get('https://example.com/8')).toBe('plain title');
+    // whitespace or a control/format character before the formula sign: spreadsheets skip it
+    expect(exported.get('https://example.com/9')).toBe(`' =1+1`);
+    expect(exported.get('https://example.com/10')).toBe(`'\u00a0+cmd|calc`);
+    expect(exported.get('https://example.com/11')).toBe(`'\n-2+3`);
+    expect(exported.get('https://example.com/12')).toBe(`'\u200b@SUM(1)`);
+    expect(exported.get('https://example.com/13')).toBe(`'\u0007=1`);
     // raw text: records end in CRLF, quotes inside a quoted cell are doubled
     expect(res.text.startsWith(`${LINK_COLUMNS.join(',')}\r\n`)).toBe(true);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil"")"`);

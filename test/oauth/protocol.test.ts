@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq, isNull } from 'drizzle-orm';
 import { addMember } from '../../modules/members';
-import { oauthCodes, oauthTokens } from '../../modules/oauth/schema';
+import { oauthClients, oauthCodes, oauthTokens } from '../../modules/oauth/schema';
 import { SITE_URL, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 import { asSession, freshIp, signIn, startSessionsApp, uniqueEmail, type Session, type Sink } from '../sessions/helpers';
@@ -105,6 +105,20 @@ describe('registration', () => {
     const res = await register(t, metadata);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(error);
+  });
+
+  test('bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C) are stripped from the name', async () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
+    for (const control of controls) {
+      const res = await register(t, { client_name: `Good${control}ppa.live` });
+      expect({ control: control.codePointAt(0)!.toString(16), status: res.status, name: res.body.client_name }).toEqual({
+        control: control.codePointAt(0)!.toString(16),
+        status: 201,
+        name: 'Goodppa.live',
+      });
+    }
+    // a name of controls only is no name
+    expect((await register(t, { client_name: '\u202E\u2066 ' })).body.client_name).toBe('Unnamed app');
   });
 
   test('20 registrations an hour per address', async () => {
@@ -451,6 +465,27 @@ describe('scope and revocation', () => {
       ['oauth_app.revoke', 'Test agent'],
       ['oauth_app.authorize', 'Test agent'],
     ]);
+  });
+
+  test('a name stored with bidirectional controls (before they were stripped) is shown without them: consent page, grants list, audit', async () => {
+    const me = await owner();
+    const { client } = await authorised(me);
+    await t.deps.db.update(oauthClients).set({ name: 'Good\u202Eppa.live\u2066' }).where(eq(oauthClients.id, client.client_id));
+    const { challenge } = pkce();
+    const q = new URLSearchParams({
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    expect((await asSession(t, me.session)('GET', `/oauth/authorization?${q}`)).body.client_name).toBe('Goodppa.live');
+    const grants = (await asSession(t, me.session)('GET', '/oauth/grants')).body.data;
+    expect(grants.map((g: { client_name: string }) => g.client_name)).toEqual(['Goodppa.live']);
+    expect((await asSession(t, me.session)('DELETE', `/oauth/grants/${grants[0].id}`)).status).toBe(200);
+    const log = await asSession(t, me.session)('GET', `/workspaces/${me.workspaceId}/audit-log`);
+    const revoked = log.body.entries.find((e: { action: string }) => e.action === 'oauth_app.revoke');
+    expect(JSON.parse(revoked.details).client).toBe('Goodppa.live');
   });
 
   test('API keys keep working on MCP', async () => {

@@ -294,6 +294,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instance's audit log, newest first: sign-in links, plan changes, operators named or removed, bootstraps */
+        get: operations["getApiOperatorAudit-log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/operator/users/{userId}": {
         parameters: {
             query?: never;
@@ -4231,6 +4248,148 @@ export interface operations {
             };
             /** @description Every error answer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    "getApiOperatorAudit-log": {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            /**
+                             * @default user.sign_in_link
+                             * @enum {string}
+                             */
+                            action: "user.sign_in_link" | "operator.grant" | "operator.revoke" | "workspace.plan" | "instance.bootstrap";
+                            /** @description The operator signed in to the console; null: the operator token or the command line */
+                            operator_id: string | null;
+                            operator_email: string | null;
+                            /** @description The user acted on */
+                            user_id: string | null;
+                            user_email: string | null;
+                            /** @description The workspace acted on */
+                            workspace_id: string | null;
+                            /** @description JSON-encoded details */
+                            details: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17808,6 +17967,25 @@ export interface operations {
                 };
             };
             /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -18000,6 +18178,25 @@ export interface operations {
             };
             /** @description Every error answer */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

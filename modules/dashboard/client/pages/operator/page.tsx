@@ -1,5 +1,7 @@
+import { useState } from 'preact/hooks';
 import { useSession } from '../../session';
 import { EmptyState } from '../../ui';
+import { OperatorAudit } from './audit';
 import './operator.css';
 import { OperatorUsers } from './users';
 import { OperatorWorkspaces } from './workspaces';
@@ -7,6 +9,9 @@ import { OperatorWorkspaces } from './workspaces';
 /** The instance's operator console: every workspace and user. Anyone else is told it is not for them (the API refuses them anyway). */
 export function OperatorConsolePage() {
   const { session } = useSession();
+  // each action taken here shows in the operator actions below at once
+  const [changes, setChanges] = useState(0);
+  const changed = () => setChanges((n) => n + 1);
   if (!session?.user.is_operator) {
     return (
       <div class="operator-page">
@@ -22,11 +27,12 @@ export function OperatorConsolePage() {
     <div class="operator-page">
       <h1>Operator console</h1>
       <p class="muted">
-        Every workspace and user of this instance. Plan changes are recorded in the workspace’s audit log; new workspaces start on the plan the server’s{' '}
-        <code>DEFAULT_PLAN</code> names.
+        Every workspace and user of this instance. What operators do is recorded under Operator actions, and plan changes also in the workspace’s audit log; new
+        workspaces start on the plan the server’s <code>DEFAULT_PLAN</code> names.
       </p>
-      <OperatorWorkspaces />
-      <OperatorUsers />
+      <OperatorWorkspaces onChange={changed} />
+      <OperatorUsers onChange={changed} />
+      <OperatorAudit changes={changes} />
     </div>
   );
 }

@@ -28,8 +28,8 @@ function MintedLink({ email, url, onDone }: { email: string; url: string; onDone
   );
 }
 
-/** Every user: mint a sign-in link for one (installs without mail), make one an operator or no longer one (never oneself). */
-export function OperatorUsers() {
+/** Every user: mint a sign-in link for one (installs without mail), make one an operator or no longer one (never oneself); `onChange` after each. */
+export function OperatorUsers({ onChange }: { onChange(): void }) {
   const me = useSession().session!.user;
   const search = useSearchedPage();
   const list = useLoad(() => api.get('/api/operator/users', { params: { query: { q: search.q || undefined, page: search.page } } }), [search.q, search.page]);
@@ -41,6 +41,7 @@ export function OperatorUsers() {
     try {
       const { url } = await api.post('/api/operator/users/{userId}/sign-in-link', { params: { path: { userId: user.id } } });
       setMinted({ email: user.email, url });
+      onChange();
     } catch (failure) {
       toast(`Could not make a sign-in link for ${user.email}: ${(failure as Error).message}`);
     }
@@ -51,6 +52,7 @@ export function OperatorUsers() {
     try {
       await api.patch('/api/operator/users/{userId}', { params: { path: { userId: user.id } }, body: { is_operator: !user.is_operator } });
       toast(user.is_operator ? `${user.email} is no longer an operator` : `${user.email} is now an operator`);
+      onChange();
     } catch (failure) {
       toast(`Could not change ${user.email}: ${(failure as Error).message}`);
     } finally {

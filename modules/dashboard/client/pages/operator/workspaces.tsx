@@ -8,8 +8,8 @@ type Plan = OperatorWorkspace['plan'];
 const PLANS: Plan[] = ['free', 'pro', 'team', 'agency'];
 const count = (n: number) => n.toLocaleString('en');
 
-/** Every workspace of the instance with its plan (changed here, audited in that workspace's log), members, links and clicks. */
-export function OperatorWorkspaces() {
+/** Every workspace of the instance with its plan (changed here, audited in that workspace's log; `onChange` after), members, links and clicks. */
+export function OperatorWorkspaces({ onChange }: { onChange(): void }) {
   const { refresh } = useSession();
   const search = useSearchedPage();
   const list = useLoad(
@@ -21,6 +21,7 @@ export function OperatorWorkspaces() {
     try {
       await api.patch('/api/operator/workspaces/{wsId}', { params: { path: { wsId: workspace.id } }, body: { plan } });
       toast(`${workspace.name} is now on ${plan}`);
+      onChange();
       // the operator's own workspaces show their plan in the switcher and gate pages by it
       await refresh();
     } catch (failure) {
