@@ -60,6 +60,8 @@ export interface Config {
   jobLockMs: number;
   /** CLICK_RETENTION_DAYS: raw clicks older than this are dropped by whole monthly partitions (rollups stay); unset keeps all */
   clickRetentionDays?: number;
+  /** CLICK_SPOOL_RESERVE_MB: disk space the click spool takes at start (a file of zeros), so that it still keeps clicks once the disk is full; 0: none */
+  clickSpoolReserveMb: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -154,6 +156,16 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
+/** ~1 million clicks of new visitors (~130 bytes each in the spool), ten times that when visitors repeat */
+const CLICK_SPOOL_RESERVE_MB = 128;
+
+function clickSpoolReserveMbOf(value: string | undefined): number {
+  if (value === undefined || value === '') return CLICK_SPOOL_RESERVE_MB;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new ConfigError(`CLICK_SPOOL_RESERVE_MB must be a whole number of megabytes (0: no reserve), got "${value}"`);
+  return n;
+}
+
 const truthy = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
 const list = (v: string | undefined) =>
   (v ?? '')
@@ -230,6 +242,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     deliveryPruneIntervalMs: Number(env.DELIVERY_PRUNE_INTERVAL_MS ?? 3_600_000),
     jobLockMs: Number(env.JOB_LOCK_MS ?? 30_000),
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
+    clickSpoolReserveMb: clickSpoolReserveMbOf(env.CLICK_SPOOL_RESERVE_MB),
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

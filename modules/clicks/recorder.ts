@@ -23,6 +23,8 @@ const CLAIM_EVERY_MS = 60_000;
 const CLOSE_WAIT_MS = 5000;
 /** one repeated trouble is logged at most this often */
 const LOG_EVERY_MS = 10_000;
+/** a spent spool reserve is written back this much per CLAIM_EVERY_MS (~40 ms of the event loop), once the disk has room */
+const RESERVE_TOP_UP_BYTES = 16 << 20;
 
 interface Waiting {
   id: string;
@@ -30,6 +32,8 @@ interface Waiting {
   /** the batch, when the spool could not take it: held in memory */
   batch?: ClickBatch;
 }
+
+const MB = 1 << 20;
 
 type RecorderDeps = Pick<Deps, 'queue' | 'log' | 'config'>;
 
@@ -44,6 +48,12 @@ type RecorderDeps = Pick<Deps, 'queue' | 'log' | 'config'>;
  * (embedded) or in Redis (production). Until then it is kept there: while Redis does not answer,
  * beyond BACKLOG_MAX clicks in memory, and across a crash or a shutdown, when the next start (or a
  * process sharing DATA_DIR) replays it with its own id, so that it is stored once.
+ *
+ * The spool takes its room at start (CLICK_SPOOL_RESERVE_MB, ./spool.ts), so that a full disk does
+ * not stop it until the reserve is spent. Beyond that, batches the spool refused are held in memory:
+ * at most BACKLOG_MAX clicks of them wait there (on top of the BACKLOG_MAX on their way); a batch
+ * beyond is dropped and counted (`linkhop_clicks_dropped_total{reason="memory_full"}`, and a log line
+ * at most every 10 s). The visitors are answered all the same.
  */
 export class ClickRecorder {
   private batch = new ClickBatchBuilder();
@@ -62,6 +72,10 @@ export class ClickRecorder {
   private readonly sending = new Set<Promise<void>>();
   /** batches that wait in the spool, oldest first */
   private readonly waiting: Waiting[] = [];
+  /** clicks of the waiting batches held in memory (`Waiting.batch`) */
+  private heldInMemory = 0;
+  /** clicks dropped since the last log line about it */
+  private droppedUnlogged = 0;
   /** a hand-over failed: new batches wait in the spool, the oldest is tried every RETRY_EVERY_MS */
   private unavailable = false;
   private backlogged = false;
@@ -74,7 +88,7 @@ export class ClickRecorder {
     const embedded = deps.queue.kind === 'memory';
     this.batchMax = embedded ? EMBEDDED_BATCH_MAX : BATCH_MAX;
     this.backlogMax = embedded ? EMBEDDED_BACKLOG_MAX : BACKLOG_MAX;
-    this.spool = new ClickSpool(join(deps.config.dataDir, 'spool'));
+    this.spool = new ClickSpool(join(deps.config.dataDir, 'spool'), deps.config.clickSpoolReserveMb * MB);
   }
 
   /** Opens the spool and replays what stopped processes left in it (then looks again every minute). */
@@ -87,9 +101,37 @@ export class ClickRecorder {
     }
     this.spoolOpen = true;
     this.batchInMemory = false;
+    this.noteReserve();
     this.claim();
-    this.claimTimer = setInterval(() => this.claim(), CLAIM_EVERY_MS);
+    this.claimTimer = setInterval(() => {
+      this.claim();
+      this.topUpReserve();
+    }, CLAIM_EVERY_MS);
     this.claimTimer.unref?.();
+  }
+
+  /** The reserve as it stands, in the gauge; logged when it is short of CLICK_SPOOL_RESERVE_MB. */
+  private noteReserve() {
+    const bytes = this.spool.reserved();
+    metrics.clickSpoolReserve.bytes = bytes;
+    if (bytes < this.spool.reserveBytes)
+      this.logOnce('reserve', () =>
+        this.deps.log.warn(
+          { dir: this.spool.dir, reservedMb: Math.floor(bytes / MB), wantedMb: this.spool.reserveBytes / MB },
+          'click spool reserve short of CLICK_SPOOL_RESERVE_MB (the disk is full, or was): written back once the disk has room',
+        ),
+      );
+  }
+
+  /** Writes a spent reserve back, a little at a time, once the disk has room. */
+  private topUpReserve() {
+    if (!this.spoolOpen || metrics.clickSpoolReserve.bytes >= this.spool.reserveBytes) return;
+    try {
+      this.spool.topUpReserve(RESERVE_TOP_UP_BYTES);
+    } catch (err) {
+      this.logOnce('reserve-write', () => this.deps.log.error({ err, dir: this.spool.dir }, 'click spool reserve cannot be written'));
+    }
+    this.noteReserve();
   }
 
   /** Records a visit's click; resolves once it is in the spool (answer the visitor then). */
@@ -124,7 +166,8 @@ export class ClickRecorder {
       this.spoolNewClicks();
       const batch = this.batch.build();
       const inMemory = this.batchInMemory;
-      if (!inMemory) this.spool.seal(batch.id);
+      // a batch held in memory may have a file too: its clicks spooled before the disk refused
+      this.spool.seal(batch.id);
       this.batch = new ClickBatchBuilder();
       this.batchInMemory = !this.spoolOpen;
       this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined }, batch);
@@ -150,6 +193,8 @@ export class ClickRecorder {
     if (kept) log.warn({ clicks: kept, dir: this.spool.dir }, `${kept} clicks kept in the click spool: the next start stores them`);
     else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');
     if (lost) log.error({ clicks: lost, dir: this.spool.dir }, `${lost} clicks lost: the click spool could not be written`);
+    metrics.clicksDropped.shutdown += lost;
+    this.logDropped();
   }
 
   /** Appends the current batch's new clicks to its spool file, one write. */
@@ -165,20 +210,68 @@ export class ClickRecorder {
       this.logOnce('write', () =>
         this.deps.log.error(
           { err, dir: this.spool.dir },
-          'click spool not writable (disk full?): clicks are held in memory until stored; a crash would lose them',
+          'click spool not writable (disk full, its reserve spent?): clicks are held in memory until stored; a crash would lose them',
         ),
       );
+    }
+    // a full disk took some of the reserve (only then is its size read again: nothing more on every turn)
+    if (this.spool.released) {
+      this.spool.released = false;
+      this.noteReserve();
     }
   }
 
   private hand(waiting: Waiting, batch: ClickBatch) {
     if (!this.unavailable && !this.waiting.length && this.inFlight + waiting.clicks <= this.backlogMax) return this.send(waiting, batch);
-    this.waiting.push(waiting);
+    if (waiting.batch && this.heldInMemory + waiting.clicks > this.backlogMax) return this.drop(waiting);
+    this.wait(waiting);
     if (this.unavailable || this.backlogged) return;
     this.backlogged = true;
     this.deps.log.warn(
       { inMemory: this.inFlight, dir: this.spool.dir },
       `more than ${this.backlogMax} clicks on their way to storage: further batches wait in the click spool until storing catches up`,
+    );
+  }
+
+  /** Queues a batch to be sent (`first`: before the others, a failed hand-over). */
+  private wait(waiting: Waiting, first = false) {
+    if (waiting.batch) this.heldInMemory += waiting.clicks;
+    if (first) this.waiting.unshift(waiting);
+    else this.waiting.push(waiting);
+  }
+
+  /** The next batch to send. */
+  private next(): Waiting | undefined {
+    const waiting = this.waiting.shift();
+    if (waiting?.batch) this.heldInMemory -= waiting.clicks;
+    return waiting;
+  }
+
+  /**
+   * The in-memory backlog is full: a batch the spool refused is dropped, but for the clicks of it that
+   * reached the spool before the disk refused (they wait there, as a batch of their own).
+   */
+  private drop(waiting: Waiting) {
+    let spooled = 0;
+    try {
+      spooled = this.spool.read(waiting.id)?.batch.at.length ?? 0;
+    } catch {
+      // unreadable: nothing of it is kept
+    }
+    if (spooled) this.wait({ id: waiting.id, clicks: spooled });
+    const dropped = waiting.clicks - spooled;
+    metrics.clicksDropped.memory_full += dropped;
+    this.droppedUnlogged += dropped;
+    this.logOnce('dropped', () => this.logDropped());
+  }
+
+  private logDropped() {
+    const clicks = this.droppedUnlogged;
+    if (!clicks) return;
+    this.droppedUnlogged = 0;
+    this.deps.log.error(
+      { clicks, dir: this.spool.dir, heldInMemory: this.heldInMemory },
+      `${clicks} clicks dropped: the click spool (its reserve spent) and the in-memory backlog are full (linkhop_clicks_dropped_total)`,
     );
   }
 
@@ -194,7 +287,7 @@ export class ClickRecorder {
           this.deps.log.info({ waiting: this.waiting.length }, 'click batches handed over again: the click spool drains');
         },
         (err) => {
-          this.waiting.unshift(waiting);
+          this.wait(waiting, true);
           this.retryLater();
           if (this.unavailable) return;
           this.unavailable = true;
@@ -215,7 +308,7 @@ export class ClickRecorder {
   /** Sends waiting batches while there is room. */
   private pump() {
     while (!this.unavailable && !this.closing && this.waiting.length && this.inFlight < this.backlogMax) {
-      const waiting = this.waiting.shift()!;
+      const waiting = this.next()!;
       const batch = waiting.batch ?? this.readSpooled(waiting.id);
       if (batch) this.send(waiting, batch);
     }
@@ -229,7 +322,7 @@ export class ClickRecorder {
     this.retryTimer ??= setTimeout(() => {
       this.retryTimer = undefined;
       if (this.closing || this.inFlight || !this.waiting.length) return;
-      const oldest = this.waiting.shift()!;
+      const oldest = this.next()!;
       const batch = oldest.batch ?? this.readSpooled(oldest.id);
       if (batch) this.send(oldest, batch);
       else this.retryLater();

@@ -11,7 +11,7 @@ import type { ClickBatch } from '../../modules/clicks/batch';
 import { registerJobs } from '../../modules/clicks/jobs';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
 import { ClickSpool } from '../../modules/clicks/spool';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, TEST_SPOOL_RESERVE, type TestApp } from '../helpers/app';
 import { clickOf as clickOfLink, storedClicks } from '../helpers/clicks';
 import { waitFor } from '../helpers/processes';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
@@ -54,7 +54,7 @@ function capturingLogger() {
 function processOn(dataDir: string, log = t.deps.log) {
   const queue = createMemoryQueue(log);
   registerJobs({ ...t.deps, queue, log });
-  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir }) });
+  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir, ...TEST_SPOOL_RESERVE }) });
   recorder.start();
   return { queue, recorder };
 }
@@ -144,7 +144,7 @@ test('backpressure: beyond the in-memory bound, batches wait in the spool on dis
     held -= batch.at.length;
     handed.push(batch);
   });
-  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir }) });
+  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir, ...TEST_SPOOL_RESERVE }) });
   recorder.start();
   const click = clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' });
   const CLICKS = 30 * recorder.batchMax;
