@@ -69,6 +69,6 @@ export const metrics = {
    * backlog both full (`memory_full`); held in memory only, and not stored by shutdown (`shutdown`)
    */
   clicksDropped: { memory_full: 0, shutdown: 0 },
-  /** the click spool's reserve (bytes), as it stands */
-  clickSpoolReserve: { bytes: 0 },
+  /** the click spool's reserve left (bytes); the answered clicks held in memory only (the spool refused them: a crash would lose them) */
+  clickSpool: { reserveBytes: 0, memoryOnly: 0 },
 };

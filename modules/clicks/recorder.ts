@@ -31,6 +31,8 @@ interface Waiting {
   clicks: number;
   /** the batch, when the spool could not take it: held in memory */
   batch?: ClickBatch;
+  /** how many of its clicks are in memory only: those after the spool refused a write (the others are in its file) */
+  memoryOnly: number;
 }
 
 const MB = 1 << 20;
@@ -59,6 +61,8 @@ export class ClickRecorder {
   private batch = new ClickBatchBuilder();
   /** the current batch is not whole in the spool (it could not be written): it is held in memory */
   private batchInMemory = true;
+  /** clicks of the current batch in memory only */
+  private batchMemoryOnly = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** resolves once this turn's clicks are in the spool */
   private turn: Promise<void> | undefined;
@@ -113,7 +117,7 @@ export class ClickRecorder {
   /** The reserve as it stands, in the gauge; logged when it is short of CLICK_SPOOL_RESERVE_MB. */
   private noteReserve() {
     const bytes = this.spool.reserved();
-    metrics.clickSpoolReserve.bytes = bytes;
+    metrics.clickSpool.reserveBytes = bytes;
     if (bytes < this.spool.reserveBytes)
       this.logOnce('reserve', () =>
         this.deps.log.warn(
@@ -125,7 +129,7 @@ export class ClickRecorder {
 
   /** Writes a spent reserve back, a little at a time, once the disk has room. */
   private topUpReserve() {
-    if (!this.spoolOpen || metrics.clickSpoolReserve.bytes >= this.spool.reserveBytes) return;
+    if (!this.spoolOpen || metrics.clickSpool.reserveBytes >= this.spool.reserveBytes) return;
     try {
       this.spool.topUpReserve(RESERVE_TOP_UP_BYTES);
     } catch (err) {
@@ -138,6 +142,7 @@ export class ClickRecorder {
   record(click: Click): Promise<void> {
     this.batch.add(click);
     metrics.clicks.buffered++;
+    if (this.batchInMemory) this.keepInMemory(1);
     if (this.batch.size >= this.batchMax) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
     if (!this.turn) {
@@ -170,7 +175,8 @@ export class ClickRecorder {
       this.spool.seal(batch.id);
       this.batch = new ClickBatchBuilder();
       this.batchInMemory = !this.spoolOpen;
-      this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined }, batch);
+      this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined, memoryOnly: this.batchMemoryOnly }, batch);
+      this.batchMemoryOnly = 0;
     }
     return Promise.all([...this.sending]).then(() => {});
   }
@@ -184,8 +190,8 @@ export class ClickRecorder {
     await Promise.race([this.flush(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
     const unsent = [...this.waiting];
-    const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
-    const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
+    const lost = unsent.reduce((n, w) => n + w.memoryOnly, 0);
+    const kept = unsent.reduce((n, w) => n + w.clicks, 0) - lost + this.inFlight;
     if (this.spoolOpen) this.spool.close();
     this.spoolOpen = false;
     this.batchInMemory = true;
@@ -194,6 +200,7 @@ export class ClickRecorder {
     else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');
     if (lost) log.error({ clicks: lost, dir: this.spool.dir }, `${lost} clicks lost: the click spool could not be written`);
     metrics.clicksDropped.shutdown += lost;
+    metrics.clickSpool.memoryOnly -= lost;
     this.logDropped();
   }
 
@@ -207,6 +214,7 @@ export class ClickRecorder {
       metrics.clicks.spooled += part[3].length;
     } catch (err) {
       this.batchInMemory = true;
+      this.keepInMemory(part[3].length);
       this.logOnce('write', () =>
         this.deps.log.error(
           { err, dir: this.spool.dir },
@@ -219,6 +227,12 @@ export class ClickRecorder {
       this.spool.released = false;
       this.noteReserve();
     }
+  }
+
+  /** `clicks` more of the current batch are in memory only (the spool refused them, or is not open). */
+  private keepInMemory(clicks: number) {
+    this.batchMemoryOnly += clicks;
+    metrics.clickSpool.memoryOnly += clicks;
   }
 
   private hand(waiting: Waiting, batch: ClickBatch) {
@@ -252,14 +266,10 @@ export class ClickRecorder {
    * reached the spool before the disk refused (they wait there, as a batch of their own).
    */
   private drop(waiting: Waiting) {
-    let spooled = 0;
-    try {
-      spooled = this.spool.read(waiting.id)?.batch.at.length ?? 0;
-    } catch {
-      // unreadable: nothing of it is kept
-    }
-    if (spooled) this.wait({ id: waiting.id, clicks: spooled });
-    const dropped = waiting.clicks - spooled;
+    const dropped = waiting.memoryOnly;
+    const spooled = waiting.clicks - dropped;
+    if (spooled) this.wait({ id: waiting.id, clicks: spooled, memoryOnly: 0 });
+    metrics.clickSpool.memoryOnly -= dropped;
     metrics.clicksDropped.memory_full += dropped;
     this.droppedUnlogged += dropped;
     this.logOnce('dropped', () => this.logDropped());
@@ -282,6 +292,7 @@ export class ClickRecorder {
       .then(
         () => {
           this.spool.remove(waiting.id);
+          metrics.clickSpool.memoryOnly -= waiting.memoryOnly;
           if (!this.unavailable) return;
           this.unavailable = false;
           this.deps.log.info({ waiting: this.waiting.length }, 'click batches handed over again: the click spool drains');
@@ -362,7 +373,7 @@ export class ClickRecorder {
       const batch = this.readSpooled(id);
       if (!batch) continue;
       clicks += batch.at.length;
-      this.waiting.push({ id, clicks: batch.at.length });
+      this.waiting.push({ id, clicks: batch.at.length, memoryOnly: 0 });
     }
     if (!clicks) return;
     this.deps.log.info({ clicks, batches: ids.length, dir: this.spool.dir }, `replaying ${clicks} clicks left in the click spool by a stopped process`);

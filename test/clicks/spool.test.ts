@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Writable } from 'node:stream';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -184,4 +184,18 @@ test('a spool that stops taking writes (here its directory became a file): visit
   } finally {
     await app.close();
   }
+});
+
+test("the spool's files are its owner's only (0600), its directory too (0700), one made by an earlier version included", () => {
+  const dir = join(tempDir(), 'spool');
+  mkdirSync(dir, { mode: 0o755 });
+  const spool = new ClickSpool(dir, 64 * 1024);
+  spool.open();
+  const batch = new ClickBatchBuilder();
+  batch.add(clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' }));
+  spool.append(batch.id, batch.takeNew()!);
+  const modes = Object.fromEntries(readdirSync(dir).map((name) => [name.replace(/^[^.]+\.[^.]+\.clicks$/, 'batch').replace(/^[^.]+\.owner$/, 'owner'), statSync(join(dir, name)).mode & 0o777]));
+  expect({ dir: statSync(dir).mode & 0o777, ...modes }).toEqual({ dir: 0o700, batch: 0o600, owner: 0o600, reserve: 0o600 });
+  expect(spool.reserved()).toBe(64 * 1024);
+  spool.close();
 });
