@@ -156,8 +156,12 @@ function positiveInteger(name: string, value: string): number {
   return n;
 }
 
-/** ~1 million clicks of new visitors (~130 bytes each in the spool), ten times that when visitors repeat */
-const CLICK_SPOOL_RESERVE_MB = 128;
+/**
+ * ~1.8 million clicks of new visitors each with a referrer of their own (~150 bytes each in the spool
+ * on a full disk, framing and file blocks included: test/reliability/click-spool.test.ts), over ten
+ * times that when visitors repeat
+ */
+const CLICK_SPOOL_RESERVE_MB = 256;
 
 function clickSpoolReserveMbOf(value: string | undefined): number {
   if (value === undefined || value === '') return CLICK_SPOOL_RESERVE_MB;

@@ -33,10 +33,11 @@ const RESERVE_FILE = 'reserve';
 /** the reserve is written (and topped up) this much at a time */
 const ZEROS = Buffer.alloc(1 << 20);
 /**
- * Given back to the file system per refused write, and the write tried again: a few records' worth,
- * so that little of what is freed is left for others (the embedded database writes from its own thread).
+ * Given back to the file system per refused write, and the write tried again: a turn's record or two
+ * (~150 bytes a click of a new visitor), so that little of what is freed is left for others to take
+ * (the embedded database writes from its own thread).
  */
-const RELEASE_STEP = 64 * 1024;
+const RELEASE_STEP = 16 * 1024;
 
 /** The disk (or the user's quota) is full: the writes the reserve can make room for. */
 const isFull = (error: unknown) => {

@@ -194,8 +194,14 @@ test("the spool's files are its owner's only (0600), its directory too (0700), o
   const batch = new ClickBatchBuilder();
   batch.add(clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' }));
   spool.append(batch.id, batch.takeNew()!);
-  const modes = Object.fromEntries(readdirSync(dir).map((name) => [name.replace(/^[^.]+\.[^.]+\.clicks$/, 'batch').replace(/^[^.]+\.owner$/, 'owner'), statSync(join(dir, name)).mode & 0o777]));
-  expect({ dir: statSync(dir).mode & 0o777, ...modes }).toEqual({ dir: 0o700, batch: 0o600, owner: 0o600, reserve: 0o600 });
+  const modes: Record<string, number> = Object.fromEntries(
+    readdirSync(dir).map((name) => [
+      name.replace(/^[^.]+\.[^.]+\.clicks$/, 'batch').replace(/^[^.]+\.owner$/, 'owner'),
+      statSync(join(dir, name)).mode & 0o777,
+    ]),
+  );
+  modes.dir = statSync(dir).mode & 0o777;
+  expect(modes).toEqual({ dir: 0o700, batch: 0o600, owner: 0o600, reserve: 0o600 });
   expect(spool.reserved()).toBe(64 * 1024);
   spool.close();
 });

@@ -46,7 +46,7 @@ let counter = 0;
 
 /**
  * The click spool's reserve of the apps and processes tests start, in MB: every one writes it at
- * start, and the default (128 MB) would write gigabytes over a suite run. Still a reserve, so that
+ * start, and the default (256 MB) would write gigabytes over a suite run. Still a reserve, so that
  * the code that takes and releases it runs everywhere.
  */
 export const TEST_SPOOL_RESERVE = { CLICK_SPOOL_RESERVE_MB: '1' };

@@ -23,7 +23,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const proc = spawn([process.execPath, 'app/main.ts'], {
     cwd: join(import.meta.dir, '../..'),
-    env: { ...process.env, PORT: String(port), SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, LOG_LEVEL: 'error', DATA_DIR: defaultDataDir(), ...TEST_SPOOL_RESERVE, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL,
+      DEFAULT_DOMAIN,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'error',
+      DATA_DIR: defaultDataDir(),
+      ...TEST_SPOOL_RESERVE,
+      ...env,
+    },
     stdout: 'ignore',
     stderr: 'inherit',
   });

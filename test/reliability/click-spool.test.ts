@@ -159,7 +159,7 @@ test.skipIf(!canMount)(
   async () => {
     const disk = mountTmpfs(96);
     const dataDir = join(disk, 'data');
-    // the test apps' 1 MB reserve: ~8,000 clicks of new visitors
+    // the test apps' 1 MB reserve: ~7,000 clicks of new visitors
     const env = { ...EMBEDDED, DATA_DIR: dataDir, CLICK_SPOOL_RESERVE_MB: '1' };
     let server = await startServerProcess(env);
     onMounts.push(server.proc);
@@ -207,8 +207,9 @@ test.skipIf(!canMount)(
     const storedWhileFull = full('linkhop_clicks_total{stage="stored"}') - warm.answered;
     expect(full('linkhop_clicks_total{stage="buffered"}')).toBe(answered);
     expect(full('linkhop_click_spool_reserve_bytes')).toBe(0);
-    // the reserve took clicks while the disk was full: 1 MB, at most ~300 bytes a click of a new visitor
-    expect(spooled - warm.answered).toBeGreaterThan((1 << 20) / 300);
+    // the reserve took clicks while the disk was full: 1 MB at ~150 bytes a click of a new visitor as written
+    // on a full disk (small records, file blocks, and the database takes some of what is freed): 500 is a wide margin
+    expect(spooled - warm.answered).toBeGreaterThan((1 << 20) / 500);
     // bounded: at most 10,000 clicks waiting in memory, 10,000 on their way, and the current batch (500)
     expect(dropped).toBeGreaterThan(0);
     expect(memoryOnly).toBeLessThanOrEqual(20_500);
