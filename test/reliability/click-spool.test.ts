@@ -186,19 +186,19 @@ test.skipIf(!canMount)(
     const VISITS = 45_000;
     const visits = await burst({ url: server.url, slug: link.slug, count: VISITS, concurrency: 32, headers: (i) => newVisitor(warm.answered + i) });
     expect(visits.answered).toBe(VISITS);
-    // the last batch's 100 ms, and the storing attempts, settle
+    // the last batch's 100 ms, and the storing attempts, settle: nothing moves for a second
+    const counters = ['linkhop_clicks_total{stage="stored"}', 'linkhop_clicks_dropped_total{reason="memory_full"}', 'linkhop_clicks_memory_only'];
     let full = await scrape(server.url);
     await waitFor(
       async () => {
         const last = full;
+        await Bun.sleep(1000);
         full = await scrape(server.url);
-        return ['buffered', 'spooled', 'stored'].every((s) => full(`linkhop_clicks_total{stage="${s}"}`) === last(`linkhop_clicks_total{stage="${s}"}`));
+        return counters.every((name) => full(name) === last(name));
       },
-      30_000,
+      60_000,
       'the click counters to settle',
     );
-    await Bun.sleep(500);
-    full = await scrape(server.url);
     const rssFull = rssKb(server.proc.pid);
     const answered = warm.answered + visits.answered;
     const dropped = full('linkhop_clicks_dropped_total{reason="memory_full"}');
@@ -234,7 +234,9 @@ test.skipIf(!canMount)(
         `RSS ${Math.round(rssBefore / 1024)} MB before the disk filled, ${Math.round(rssFull / 1024)} MB after ${visits.answered} visits on it; reserve after the restart ${after('linkhop_click_spool_reserve_bytes')} bytes`,
     );
     expect(stored.rows).toBe(stored.counted);
-    expect(stored.rows).toBe(expected);
+    // = expected, unless storing got through on the full disk in the instant between the last scrape and the kill
+    expect(stored.rows).toBeGreaterThanOrEqual(expected);
+    expect(stored.rows).toBeLessThanOrEqual(answered - dropped);
     // the restart found room: the reserve is whole again
     expect(after('linkhop_click_spool_reserve_bytes')).toBe(1 << 20);
   },
