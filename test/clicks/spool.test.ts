@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../core/config';
 import { createMemoryQueue } from '../../core/queue';
-import { ClickBatchBuilder, clicksOf, compactBatch, type Click } from '../../modules/clicks/batch';
+import { ClickBatchBuilder, clicksOf, compactBatch } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/batch';
 import { registerJobs } from '../../modules/clicks/jobs';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
