@@ -71,6 +71,8 @@ export interface Config {
   liveRecheckMs: number;
   /** BODY_BYTES_IN_FLIGHT_MAX: request body bytes held at once across all requests; a body over it waits outside (503) */
   bodyBytesInFlightMax: number;
+  /** CLICK_SPOOL_RESERVE_MB: disk space the click spool takes at start (a file of zeros), so that it still keeps clicks once the disk is full; 0: none */
+  clickSpoolReserveMb: number;
   /** GA4 / Meta endpoints are configurable so tests can point them at a local receiver */
   gaEndpoint: string;
   fbEndpoint: string;
@@ -165,6 +167,20 @@ function positiveInteger(name: string, value: string, unit = ' of days'): number
   return n;
 }
 
+/**
+ * ~1.8 million clicks of new visitors each with a referrer of their own (~150 bytes each in the spool
+ * on a full disk, framing and file blocks included: test/reliability/click-spool.test.ts), over ten
+ * times that when visitors repeat
+ */
+const CLICK_SPOOL_RESERVE_MB = 256;
+
+function clickSpoolReserveMbOf(value: string | undefined): number {
+  if (value === undefined || value === '') return CLICK_SPOOL_RESERVE_MB;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new ConfigError(`CLICK_SPOOL_RESERVE_MB must be a whole number of megabytes (0: no reserve), got "${value}"`);
+  return n;
+}
+
 const truthy = (v: string | undefined) => v === '1' || v?.toLowerCase() === 'true';
 const list = (v: string | undefined) =>
   (v ?? '')
@@ -245,6 +261,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     liveStreamsMax: env.LIVE_STREAMS_MAX ? positiveInteger('LIVE_STREAMS_MAX', env.LIVE_STREAMS_MAX, '') : 1000,
     liveRecheckMs: env.LIVE_RECHECK_MS ? positiveInteger('LIVE_RECHECK_MS', env.LIVE_RECHECK_MS, ' of milliseconds') : 5000,
     bodyBytesInFlightMax: env.BODY_BYTES_IN_FLIGHT_MAX ? positiveInteger('BODY_BYTES_IN_FLIGHT_MAX', env.BODY_BYTES_IN_FLIGHT_MAX, ' of bytes') : 64 * 1024 * 1024,
+    clickSpoolReserveMb: clickSpoolReserveMbOf(env.CLICK_SPOOL_RESERVE_MB),
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',
   };

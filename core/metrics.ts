@@ -77,4 +77,11 @@ export const metrics = {
   linkCache: { hits: 0, misses: 0 },
   /** clicks taken into the in-memory batch, written to the click spool, stored in the database (by this process) */
   clicks: { buffered: 0, spooled: 0, stored: 0 },
+  /**
+   * answered visits whose click is not kept: the click spool (its reserve spent) and the in-memory
+   * backlog both full (`memory_full`); held in memory only, and not stored by shutdown (`shutdown`)
+   */
+  clicksDropped: { memory_full: 0, shutdown: 0 },
+  /** the click spool's reserve left (bytes); the answered clicks held in memory only (the spool refused them: a crash would lose them) */
+  clickSpool: { reserveBytes: 0, memoryOnly: 0 },
 };

@@ -23,13 +23,19 @@ const CLAIM_EVERY_MS = 60_000;
 const CLOSE_WAIT_MS = 5000;
 /** one repeated trouble is logged at most this often */
 const LOG_EVERY_MS = 10_000;
+/** a spent spool reserve is written back this much per CLAIM_EVERY_MS (~40 ms of the event loop), once the disk has room */
+const RESERVE_TOP_UP_BYTES = 16 << 20;
 
 interface Waiting {
   id: string;
   clicks: number;
   /** the batch, when the spool could not take it: held in memory */
   batch?: ClickBatch;
+  /** how many of its clicks are in memory only: those after the spool refused a write (the others are in its file) */
+  memoryOnly: number;
 }
+
+const MB = 1 << 20;
 
 type RecorderDeps = Pick<Deps, 'queue' | 'log' | 'config'>;
 
@@ -44,11 +50,19 @@ type RecorderDeps = Pick<Deps, 'queue' | 'log' | 'config'>;
  * (embedded) or in Redis (production). Until then it is kept there: while Redis does not answer,
  * beyond BACKLOG_MAX clicks in memory, and across a crash or a shutdown, when the next start (or a
  * process sharing DATA_DIR) replays it with its own id, so that it is stored once.
+ *
+ * The spool takes its room at start (CLICK_SPOOL_RESERVE_MB, ./spool.ts), so that a full disk does
+ * not stop it until the reserve is spent. Beyond that, batches the spool refused are held in memory:
+ * at most BACKLOG_MAX clicks of them wait there (on top of the BACKLOG_MAX on their way); a batch
+ * beyond is dropped and counted (`linkhop_clicks_dropped_total{reason="memory_full"}`, and a log line
+ * at most every 10 s). The visitors are answered all the same.
  */
 export class ClickRecorder {
   private batch = new ClickBatchBuilder();
   /** the current batch is not whole in the spool (it could not be written): it is held in memory */
   private batchInMemory = true;
+  /** clicks of the current batch in memory only */
+  private batchMemoryOnly = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** resolves once this turn's clicks are in the spool */
   private turn: Promise<void> | undefined;
@@ -62,6 +76,10 @@ export class ClickRecorder {
   private readonly sending = new Set<Promise<void>>();
   /** batches that wait in the spool, oldest first */
   private readonly waiting: Waiting[] = [];
+  /** clicks of the waiting batches held in memory (`Waiting.batch`) */
+  private heldInMemory = 0;
+  /** clicks dropped since the last log line about it */
+  private droppedUnlogged = 0;
   /** a hand-over failed: new batches wait in the spool, the oldest is tried every RETRY_EVERY_MS */
   private unavailable = false;
   private backlogged = false;
@@ -74,7 +92,7 @@ export class ClickRecorder {
     const embedded = deps.queue.kind === 'memory';
     this.batchMax = embedded ? EMBEDDED_BATCH_MAX : BATCH_MAX;
     this.backlogMax = embedded ? EMBEDDED_BACKLOG_MAX : BACKLOG_MAX;
-    this.spool = new ClickSpool(join(deps.config.dataDir, 'spool'));
+    this.spool = new ClickSpool(join(deps.config.dataDir, 'spool'), deps.config.clickSpoolReserveMb * MB);
   }
 
   /** Opens the spool and replays what stopped processes left in it (then looks again every minute). */
@@ -87,15 +105,44 @@ export class ClickRecorder {
     }
     this.spoolOpen = true;
     this.batchInMemory = false;
+    this.noteReserve();
     this.claim();
-    this.claimTimer = setInterval(() => this.claim(), CLAIM_EVERY_MS);
+    this.claimTimer = setInterval(() => {
+      this.claim();
+      this.topUpReserve();
+    }, CLAIM_EVERY_MS);
     this.claimTimer.unref?.();
+  }
+
+  /** The reserve as it stands, in the gauge; logged when it is short of CLICK_SPOOL_RESERVE_MB. */
+  private noteReserve() {
+    const bytes = this.spool.reserved();
+    metrics.clickSpool.reserveBytes = bytes;
+    if (bytes < this.spool.reserveBytes)
+      this.logOnce('reserve', () =>
+        this.deps.log.warn(
+          { dir: this.spool.dir, reservedMb: Math.floor(bytes / MB), wantedMb: this.spool.reserveBytes / MB },
+          'click spool reserve short of CLICK_SPOOL_RESERVE_MB (the disk is full, or was): written back once the disk has room',
+        ),
+      );
+  }
+
+  /** Writes a spent reserve back, a little at a time, once the disk has room. */
+  private topUpReserve() {
+    if (!this.spoolOpen || metrics.clickSpool.reserveBytes >= this.spool.reserveBytes) return;
+    try {
+      this.spool.topUpReserve(RESERVE_TOP_UP_BYTES);
+    } catch (err) {
+      this.logOnce('reserve-write', () => this.deps.log.error({ err, dir: this.spool.dir }, 'click spool reserve cannot be written'));
+    }
+    this.noteReserve();
   }
 
   /** Records a visit's click; resolves once it is in the spool (answer the visitor then). */
   record(click: Click): Promise<void> {
     this.batch.add(click);
     metrics.clicks.buffered++;
+    if (this.batchInMemory) this.keepInMemory(1);
     if (this.batch.size >= this.batchMax) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
     if (!this.turn) {
@@ -124,10 +171,12 @@ export class ClickRecorder {
       this.spoolNewClicks();
       const batch = this.batch.build();
       const inMemory = this.batchInMemory;
-      if (!inMemory) this.spool.seal(batch.id);
+      // a batch held in memory may have a file too: its clicks spooled before the disk refused
+      this.spool.seal(batch.id);
       this.batch = new ClickBatchBuilder();
       this.batchInMemory = !this.spoolOpen;
-      this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined }, batch);
+      this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined, memoryOnly: this.batchMemoryOnly }, batch);
+      this.batchMemoryOnly = 0;
     }
     return Promise.all([...this.sending]).then(() => {});
   }
@@ -141,8 +190,8 @@ export class ClickRecorder {
     await Promise.race([this.flush(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
     const unsent = [...this.waiting];
-    const kept = unsent.filter((w) => !w.batch).reduce((n, w) => n + w.clicks, 0) + this.inFlight;
-    const lost = unsent.filter((w) => w.batch).reduce((n, w) => n + w.clicks, 0);
+    const lost = unsent.reduce((n, w) => n + w.memoryOnly, 0);
+    const kept = unsent.reduce((n, w) => n + w.clicks, 0) - lost + this.inFlight;
     if (this.spoolOpen) this.spool.close();
     this.spoolOpen = false;
     this.batchInMemory = true;
@@ -150,6 +199,9 @@ export class ClickRecorder {
     if (kept) log.warn({ clicks: kept, dir: this.spool.dir }, `${kept} clicks kept in the click spool: the next start stores them`);
     else log.info({ dir: this.spool.dir }, 'every click handed over: nothing left in the click spool');
     if (lost) log.error({ clicks: lost, dir: this.spool.dir }, `${lost} clicks lost: the click spool could not be written`);
+    metrics.clicksDropped.shutdown += lost;
+    metrics.clickSpool.memoryOnly -= lost;
+    this.logDropped();
   }
 
   /** Appends the current batch's new clicks to its spool file, one write. */
@@ -162,23 +214,74 @@ export class ClickRecorder {
       metrics.clicks.spooled += part[3].length;
     } catch (err) {
       this.batchInMemory = true;
+      this.keepInMemory(part[3].length);
       this.logOnce('write', () =>
         this.deps.log.error(
           { err, dir: this.spool.dir },
-          'click spool not writable (disk full?): clicks are held in memory until stored; a crash would lose them',
+          'click spool not writable (disk full, its reserve spent?): clicks are held in memory until stored; a crash would lose them',
         ),
       );
     }
+    // a full disk took some of the reserve (only then is its size read again: nothing more on every turn)
+    if (this.spool.released) {
+      this.spool.released = false;
+      this.noteReserve();
+    }
+  }
+
+  /** `clicks` more of the current batch are in memory only (the spool refused them, or is not open). */
+  private keepInMemory(clicks: number) {
+    this.batchMemoryOnly += clicks;
+    metrics.clickSpool.memoryOnly += clicks;
   }
 
   private hand(waiting: Waiting, batch: ClickBatch) {
     if (!this.unavailable && !this.waiting.length && this.inFlight + waiting.clicks <= this.backlogMax) return this.send(waiting, batch);
-    this.waiting.push(waiting);
+    if (waiting.batch && this.heldInMemory + waiting.clicks > this.backlogMax) return this.drop(waiting);
+    this.wait(waiting);
     if (this.unavailable || this.backlogged) return;
     this.backlogged = true;
     this.deps.log.warn(
       { inMemory: this.inFlight, dir: this.spool.dir },
       `more than ${this.backlogMax} clicks on their way to storage: further batches wait in the click spool until storing catches up`,
+    );
+  }
+
+  /** Queues a batch to be sent (`first`: before the others, a failed hand-over). */
+  private wait(waiting: Waiting, first = false) {
+    if (waiting.batch) this.heldInMemory += waiting.clicks;
+    if (first) this.waiting.unshift(waiting);
+    else this.waiting.push(waiting);
+  }
+
+  /** The next batch to send. */
+  private next(): Waiting | undefined {
+    const waiting = this.waiting.shift();
+    if (waiting?.batch) this.heldInMemory -= waiting.clicks;
+    return waiting;
+  }
+
+  /**
+   * The in-memory backlog is full: a batch the spool refused is dropped, but for the clicks of it that
+   * reached the spool before the disk refused (they wait there, as a batch of their own).
+   */
+  private drop(waiting: Waiting) {
+    const dropped = waiting.memoryOnly;
+    const spooled = waiting.clicks - dropped;
+    if (spooled) this.wait({ id: waiting.id, clicks: spooled, memoryOnly: 0 });
+    metrics.clickSpool.memoryOnly -= dropped;
+    metrics.clicksDropped.memory_full += dropped;
+    this.droppedUnlogged += dropped;
+    this.logOnce('dropped', () => this.logDropped());
+  }
+
+  private logDropped() {
+    const clicks = this.droppedUnlogged;
+    if (!clicks) return;
+    this.droppedUnlogged = 0;
+    this.deps.log.error(
+      { clicks, dir: this.spool.dir, heldInMemory: this.heldInMemory },
+      `${clicks} clicks dropped: the click spool (its reserve spent) and the in-memory backlog are full (linkhop_clicks_dropped_total)`,
     );
   }
 
@@ -189,12 +292,13 @@ export class ClickRecorder {
       .then(
         () => {
           this.spool.remove(waiting.id);
+          metrics.clickSpool.memoryOnly -= waiting.memoryOnly;
           if (!this.unavailable) return;
           this.unavailable = false;
           this.deps.log.info({ waiting: this.waiting.length }, 'click batches handed over again: the click spool drains');
         },
         (err) => {
-          this.waiting.unshift(waiting);
+          this.wait(waiting, true);
           this.retryLater();
           if (this.unavailable) return;
           this.unavailable = true;
@@ -215,7 +319,7 @@ export class ClickRecorder {
   /** Sends waiting batches while there is room. */
   private pump() {
     while (!this.unavailable && !this.closing && this.waiting.length && this.inFlight < this.backlogMax) {
-      const waiting = this.waiting.shift()!;
+      const waiting = this.next()!;
       const batch = waiting.batch ?? this.readSpooled(waiting.id);
       if (batch) this.send(waiting, batch);
     }
@@ -229,7 +333,7 @@ export class ClickRecorder {
     this.retryTimer ??= setTimeout(() => {
       this.retryTimer = undefined;
       if (this.closing || this.inFlight || !this.waiting.length) return;
-      const oldest = this.waiting.shift()!;
+      const oldest = this.next()!;
       const batch = oldest.batch ?? this.readSpooled(oldest.id);
       if (batch) this.send(oldest, batch);
       else this.retryLater();
@@ -269,7 +373,7 @@ export class ClickRecorder {
       const batch = this.readSpooled(id);
       if (!batch) continue;
       clicks += batch.at.length;
-      this.waiting.push({ id, clicks: batch.at.length });
+      this.waiting.push({ id, clicks: batch.at.length, memoryOnly: 0 });
     }
     if (!clicks) return;
     this.deps.log.info({ clicks, batches: ids.length, dir: this.spool.dir }, `replaying ${clicks} clicks left in the click spool by a stopped process`);

@@ -80,6 +80,30 @@ export function createRegistry(deps: Deps): Registry {
     ),
   );
   add(
+    series(
+      'linkhop_clicks_dropped_total',
+      'Answered visits whose click was not kept: the click spool (reserve spent) and the in-memory backlog full (memory_full), or held in memory at shutdown (shutdown)',
+      'counter',
+      () => Object.entries(metrics.clicksDropped).map(([reason, value]) => ({ labels: { reason }, value })),
+    ),
+  );
+  add(
+    series(
+      'linkhop_click_spool_reserve_bytes',
+      "The click spool's disk reserve left (CLICK_SPOOL_RESERVE_MB when whole; less once a full disk used it)",
+      'gauge',
+      () => [{ labels: {}, value: metrics.clickSpool.reserveBytes }],
+    ),
+  );
+  add(
+    series(
+      'linkhop_clicks_memory_only',
+      'Answered clicks held in memory only, the click spool having refused them: what a crash now would lose',
+      'gauge',
+      () => [{ labels: {}, value: metrics.clickSpool.memoryOnly }],
+    ),
+  );
+  add(
     series('linkhop_queue_jobs', 'Jobs per queue and state (BullMQ: across processes; in process: failed since start)', 'gauge', async () => {
       const counts = await deps.queue.counts().catch((err) => {
         deps.log.warn({ err }, 'metrics: queue counts unavailable');

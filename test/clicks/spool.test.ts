@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Writable } from 'node:stream';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../core/config';
 import { createMemoryQueue } from '../../core/queue';
-import { ClickBatchBuilder, clicksOf, compactBatch, type Click } from '../../modules/clicks/batch';
+import { ClickBatchBuilder, clicksOf, compactBatch } from '../../modules/clicks/batch';
 import type { ClickBatch } from '../../modules/clicks/batch';
 import { registerJobs } from '../../modules/clicks/jobs';
 import { ClickRecorder, flushClicks } from '../../modules/clicks/recorder';
 import { ClickSpool } from '../../modules/clicks/spool';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { startTestApp, TEST_SPOOL_RESERVE, type TestApp } from '../helpers/app';
 import { clickOf as clickOfLink, storedClicks } from '../helpers/clicks';
 import { waitFor } from '../helpers/processes';
 import { BROWSER_UA, createLink, type Ws } from '../links/fixtures';
@@ -54,7 +54,7 @@ function capturingLogger() {
 function processOn(dataDir: string, log = t.deps.log) {
   const queue = createMemoryQueue(log);
   registerJobs({ ...t.deps, queue, log });
-  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir }) });
+  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir, ...TEST_SPOOL_RESERVE }) });
   recorder.start();
   return { queue, recorder };
 }
@@ -144,7 +144,7 @@ test('backpressure: beyond the in-memory bound, batches wait in the spool on dis
     held -= batch.at.length;
     handed.push(batch);
   });
-  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir }) });
+  const recorder = new ClickRecorder({ queue, log, config: loadConfig({ DATA_DIR: dataDir, ...TEST_SPOOL_RESERVE }) });
   recorder.start();
   const click = clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' });
   const CLICKS = 30 * recorder.batchMax;
@@ -184,4 +184,24 @@ test('a spool that stops taking writes (here its directory became a file): visit
   } finally {
     await app.close();
   }
+});
+
+test("the spool's files are its owner's only (0600), its directory too (0700), one made by an earlier version included", () => {
+  const dir = join(tempDir(), 'spool');
+  mkdirSync(dir, { mode: 0o755 });
+  const spool = new ClickSpool(dir, 64 * 1024);
+  spool.open();
+  const batch = new ClickBatchBuilder();
+  batch.add(clickOf({ id: crypto.randomUUID(), domain: 'd', slug: 's' }));
+  spool.append(batch.id, batch.takeNew()!);
+  const modes: Record<string, number> = Object.fromEntries(
+    readdirSync(dir).map((name) => [
+      name.replace(/^[^.]+\.[^.]+\.clicks$/, 'batch').replace(/^[^.]+\.owner$/, 'owner'),
+      statSync(join(dir, name)).mode & 0o777,
+    ]),
+  );
+  modes.dir = statSync(dir).mode & 0o777;
+  expect(modes).toEqual({ dir: 0o700, batch: 0o600, owner: 0o600, reserve: 0o600 });
+  expect(spool.reserved()).toBe(64 * 1024);
+  spool.close();
 });

@@ -45,6 +45,13 @@ export interface TestApp {
 let counter = 0;
 
 /**
+ * The click spool's reserve of the apps and processes tests start, in MB: every one writes it at
+ * start, and the default (256 MB) would write gigabytes over a suite run. Still a reserve, so that
+ * the code that takes and releases it runs everywhere.
+ */
+export const TEST_SPOOL_RESERVE = { CLICK_SPOOL_RESERVE_MB: '1' };
+
+/**
  * One app per test file with its own database and Redis prefix. Uses TEST_DATABASE_URL /
  * TEST_REDIS_URL when set (CI), else the embedded default. `plugins` are set up as `PLUGINS` would
  * (a team tests its own plugin this way: `startTestApp({ plugins: [myPlugin] })`). `log`: a logger of the test's
@@ -61,6 +68,7 @@ export async function startTestApp(
   const config = loadConfig(
     {
       DATA_DIR: dataDir,
+      ...TEST_SPOOL_RESERVE,
       SITE_URL,
       DEFAULT_DOMAIN,
       ADMIN_TOKEN,

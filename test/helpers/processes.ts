@@ -2,7 +2,7 @@ import { spawn, type Subprocess } from 'bun';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL } from './app';
+import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL, TEST_SPOOL_RESERVE } from './app';
 import { freePort } from './pg-cluster';
 
 /**
@@ -123,6 +123,7 @@ function processEnv({ databaseUrl, redisUrl, redisPrefix, ...extra }: ServiceEnv
     ADMIN_TOKEN,
     LOG_LEVEL: 'info',
     DATA_DIR: defaultDataDir(),
+    ...TEST_SPOOL_RESERVE,
     ...extra,
   };
 }

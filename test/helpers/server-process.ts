@@ -1,7 +1,7 @@
 import { spawn, type Subprocess } from 'bun';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL, type ApiResponse } from './app';
+import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL, TEST_SPOOL_RESERVE, type ApiResponse } from './app';
 import { freePort } from './pg-cluster';
 import { defaultDataDir } from './processes';
 
@@ -26,7 +26,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const proc = spawn([process.execPath, 'app/main.ts'], {
     cwd: join(import.meta.dir, '../..'),
-    env: { ...process.env, PORT: String(port), SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, LOG_LEVEL: 'error', DATA_DIR: defaultDataDir(), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL,
+      DEFAULT_DOMAIN,
+      ADMIN_TOKEN,
+      LOG_LEVEL: 'error',
+      DATA_DIR: defaultDataDir(),
+      ...TEST_SPOOL_RESERVE,
+      ...env,
+    },
     stdout: 'ignore',
     stderr: 'inherit',
   });

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out, first-run setup: test/sessions). */
+/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out, first-run setup: test/sessions; Caddy's TLS ask: test/domains). */
 const PUBLIC = [
   /^\/api\/admin\//,
   /^\/api\/docs/,
@@ -18,6 +18,7 @@ const PUBLIC = [
   /^\/api\/session(\/sign-in-link)?$/,
   /^\/api\/session\/(options|oidc\/(start|callback))$/,
   /^\/api\/setup$/,
+  /^\/api\/tls\/ask$/,
 ];
 
 function apiRoutes() {
