@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, constants, createReadStream, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -222,19 +222,30 @@ async function resetSequences(tx: DbOrTx) {
 /**
  * Stores a backup stream in `file`: written beside it, flushed to the disk, then renamed, so `file`
  * is either a whole backup or absent. Answers the backup's header (tables and rows).
+ * `file.partial` is created new (O_EXCL, mode 0600): a file already there (another backup writing
+ * it, a stale one, or one planted by another user so that the backup lands in a file they own and
+ * can read) is refused and left alone, never written into, followed if a link, nor removed.
  */
 export async function saveBackup(file: string, backup: Readable): Promise<Pick<Header, 'created_at' | 'tables'>> {
   const partial = `${file}.partial`;
+  let fd: number;
   try {
-    await pipeline(backup, createWriteStream(partial, { mode: 0o600 }));
-    const fd = openSync(partial, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new ApiError(
+      409,
+      `${partial} already exists: another backup may be writing it, or an interrupted one left it. Nothing was written; remove it if no backup is running, then try again`,
+    );
+  }
+  try {
+    await pipeline(backup, createWriteStream(partial, { fd, autoClose: false }));
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = -1;
     renameSync(partial, file);
   } catch (error) {
+    if (fd >= 0) closeSync(fd);
     rmSync(partial, { force: true });
     throw error;
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -225,3 +225,27 @@ test.skipIf(!TEST_DATABASE_URL)(
   180_000,
 );
 if (!TEST_DATABASE_URL) console.warn('backup: TEST_DATABASE_URL is unset, the PostgreSQL round trip is skipped');
+
+test('backup refuses a .partial already there (planted by another user) and leaves it alone; its own file is 0600', () => {
+  const dir = tempDir();
+  const out = join(dir, 'planted.backup.gz');
+  const planted = `${out}.partial`;
+  writeFileSync(planted, 'planted');
+  chmodSync(planted, 0o666);
+  // as root (CI), the planted file is another user's: the backup must not land in a file they own and can read
+  const nobody = process.getuid?.() === 0 ? 65534 : undefined;
+  if (nobody !== undefined) chownSync(planted, nobody, nobody);
+  const refused = cli(['backup', '--out', out], { DATA_DIR: source });
+  expect(refused.code).toBe(2);
+  expect(JSON.parse(refused.err).error).toContain(`${planted} already exists`);
+  expect(readFileSync(planted, 'utf8')).toBe('planted');
+  if (nobody !== undefined) expect(statSync(planted).uid).toBe(nobody);
+  expect(existsSync(out)).toBe(false);
+
+  rmSync(planted);
+  const taken = cli(['backup', '--out', out], { DATA_DIR: source });
+  expect(taken.code).toBe(0);
+  expect(statSync(out).mode & 0o777).toBe(0o600);
+  expect(statSync(out).uid).toBe(process.getuid!());
+  expect(existsSync(planted)).toBe(false);
+}, 120_000);
