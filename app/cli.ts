@@ -29,7 +29,7 @@ const USAGE = `usage:
   bun run cli monitor
   bun run cli rebuild-conversions <workspaceId>
   bun run cli backup --out FILE
-  bun run cli restore --in FILE`;
+  bun run cli restore --in FILE [--keep-operators]`;
 
 type Command = (deps: Deps, args: string[]) => Promise<unknown>;
 
@@ -113,13 +113,21 @@ export const DATABASE_COMMANDS: Record<string, (config: Config, args: string[]) 
     }
   },
   async restore(config, args) {
-    const { values } = parseArgs({ args, options: { in: { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { in: { type: 'string' }, 'keep-operators': { type: 'boolean' } } });
     if (!values.in) throw new ApiError(400, USAGE);
     if (!existsSync(values.in)) throw new ApiError(400, `no backup file at ${values.in}`);
     // migrates an empty target to this version's schema; a DATA_DIR held by a server is refused here
     const database = await openDatabase(databaseOptions(config));
     try {
-      return { file: values.in, restored: await restoreBackup(database.db, createReadStream(values.in), progress('restore')) };
+      return {
+        file: values.in,
+        restored: await restoreBackup(
+          database.db,
+          createReadStream(values.in),
+          { defaultDomain: config.defaultDomain, keepOperators: values['keep-operators'] },
+          progress('restore'),
+        ),
+      };
     } finally {
       await database.close();
     }
