@@ -112,9 +112,12 @@ async function openPostgres(url: string, max: number, opts: Pick<OpenOptions, 'p
   // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
   let pgbouncer = opts.pgbouncer ?? false;
   const unpreparedByUrl = /[?&]prepare=false(&|$)/.test(url);
-  if (!pgbouncer && !unpreparedByUrl && (await transactionPooled(url))) {
-    opts.log?.warn({ hint: 'set DATABASE_PGBOUNCER=true' }, POOLER_DETECTED);
-    pgbouncer = true;
+  if (!pgbouncer && !unpreparedByUrl) {
+    const pooled = await transactionPooled(url).catch((error: Error) => error);
+    if (pooled instanceof Error)
+      opts.log?.warn({ err: pooled }, 'could not tell whether a transaction pooler answers at the database URL: statements are not prepared');
+    else if (pooled) opts.log?.warn({ hint: 'set DATABASE_PGBOUNCER=true' }, POOLER_DETECTED);
+    pgbouncer = pooled !== false;
   }
   // fetch_types off: postgres.js would run its array-type query on every new connection from a
   // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
@@ -148,8 +151,9 @@ async function openPostgres(url: string, max: number, opts: Pick<OpenOptions, 'p
  * (or a session pooler) each has its own backend: the transaction's pid differs, and the first
  * reads its pid again unhindered. Through a transaction pooler the transaction gets the idle server
  * the first just left (PgBouncer reuses the last one first), so the first reads another pid, or
- * waits for the transaction's end when that was the pool's only server. A probe that fails says
- * "pooled": statements unprepared cost some speed, named ones through a pooler lose commits.
+ * waits for the transaction's end when that was the pool's only server. A probe that fails is
+ * taken as "pooled" by the caller: statements unprepared cost some speed, named ones through a
+ * pooler lose commits.
  */
 async function transactionPooled(url: string): Promise<boolean> {
   const options = { max: 1, prepare: false, fetch_types: false, onnotice: () => {}, connect_timeout: 5 } as const;
@@ -170,8 +174,6 @@ async function transactionPooled(url: string): Promise<boolean> {
     leave.resolve();
     await transaction;
     return inside === before || after !== before;
-  } catch {
-    return true;
   } finally {
     await Promise.all([idle.end({ timeout: 1 }), busy.end({ timeout: 1 })]);
   }
