@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, constants, createReadStream, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,8 @@ import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../core/db';
 import { ApiError } from '../core/errors';
+import { PLANS, ROLES } from '../core/plans';
+import { checkTarget, checkUrl } from '../modules/links';
 import * as schema from './schema';
 
 /**
@@ -130,7 +132,7 @@ const refuse = (message: string) => new ApiError(400, message);
  * backup's level and hold no rows: in one transaction, in foreign-key order, then the sequences
  * are moved past the restored ids. Anything wrong with the file rolls the whole restore back.
  */
-export async function restoreBackup(db: DbOrTx, input: Readable, progress: Progress = () => {}): Promise<Header['tables']> {
+export async function restoreBackup(db: DbOrTx, input: Readable, target: RestoreTarget, progress: Progress = () => {}): Promise<Header['tables']> {
   const lines = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
   const next = async (): Promise<string | undefined> => {
     try {
@@ -202,9 +204,70 @@ export async function restoreBackup(db: DbOrTx, input: Readable, progress: Progr
     for (const [name, rows] of Object.entries(header.tables ?? {})) {
       if (restored[name] !== rows) throw refuse(`the backup is damaged: table ${name} should have ${rows} rows, it has ${restored[name] ?? 0}`);
     }
+    await checkRestoredRows(tx, target);
     await resetSequences(tx);
   });
   return restored;
+}
+
+/** What a restore checks the rows against: this instance's default short domain, and whether the backup's operators are trusted. */
+export interface RestoreTarget {
+  defaultDomain: string;
+  /** `--keep-operators`: users the backup marks as instance operators stay operators */
+  keepOperators?: boolean;
+}
+
+/** A restored row the API would not have stored: the restore is refused, naming its table, row and field. */
+const refuseRow = (table: string, id: unknown, field: string, why: string) =>
+  refuse(`the backup cannot be restored: table ${table}, row ${JSON.stringify(id)}, field ${field}: ${why}`);
+
+/**
+ * The restored rows (read back from the target, as PostgreSQL typed them), checked as the API
+ * checks what it stores: a file is data from outside (it may have been edited, or crafted), and a
+ * restore bypasses the API. Plans and roles are among the known ones, link targets and fallbacks
+ * pass the create's URL checks (http(s) only, no loop to a short domain), and nobody becomes an
+ * instance operator from a file unless the operator restoring it says so.
+ */
+async function checkRestoredRows(tx: DbOrTx, target: RestoreTarget) {
+  const outside = async (table: string, column: string, allowed: readonly string[]) => {
+    const [row] = rowsOf<{ id: unknown; value: unknown }>(
+      await tx.execute(
+        sql.raw(
+          `select ${table === 'memberships' ? "workspace_id || '/' || user_id" : 'id'} as id, ${quoted(column)} as value from ${quoted(table)} where ${quoted(column)} not in (${allowed.map((v) => `'${v}'`).join(', ')}) limit 1`,
+        ),
+      ),
+    );
+    if (row) throw refuseRow(table, row.id, column, `${JSON.stringify(row.value)} is not one of ${allowed.join(', ')}`);
+  };
+  await outside('workspaces', 'plan', PLANS);
+  for (const table of ['memberships', 'api_keys', 'invites']) await outside(table, 'role', ROLES);
+
+  if (!target.keepOperators) {
+    const [operator] = rowsOf<{ id: string; email: string }>(await tx.execute(sql`select id, email from users where is_operator limit 1`));
+    if (operator)
+      throw refuseRow(
+        'users',
+        operator.id,
+        'is_operator',
+        `the backup makes ${operator.email} an instance operator; restore with --keep-operators if the file is your own unaltered backup`,
+      );
+  }
+
+  const shortHosts = new Set([
+    target.defaultDomain.replace(/:\d+$/, ''),
+    ...rowsOf<{ domain: string }>(await tx.execute(sql`select domain from domains`)).map((row) => row.domain),
+  ]);
+  const isShortHost = async (hostname: string) => shortHosts.has(hostname);
+  const links = rowsOf<{ id: string; target: string; fallback_url: string | null }>(await tx.execute(sql`select id, target, fallback_url from links`));
+  for (const link of links) {
+    try {
+      await checkTarget(link.target, isShortHost);
+      if (link.fallback_url !== null) checkUrl(link.fallback_url, 'fallback_url');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      throw refuseRow('links', link.id, error.field ?? 'target', error.message);
+    }
+  }
 }
 
 /** Every serial column's sequence moved past the largest restored id, so the next insert does not collide. */
@@ -222,19 +285,30 @@ async function resetSequences(tx: DbOrTx) {
 /**
  * Stores a backup stream in `file`: written beside it, flushed to the disk, then renamed, so `file`
  * is either a whole backup or absent. Answers the backup's header (tables and rows).
+ * `file.partial` is created new (O_EXCL, mode 0600): a file already there (another backup writing
+ * it, a stale one, or one planted by another user so that the backup lands in a file they own and
+ * can read) is refused and left alone, never written into, followed if a link, nor removed.
  */
 export async function saveBackup(file: string, backup: Readable): Promise<Pick<Header, 'created_at' | 'tables'>> {
   const partial = `${file}.partial`;
+  let fd: number;
   try {
-    await pipeline(backup, createWriteStream(partial, { mode: 0o600 }));
-    const fd = openSync(partial, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new ApiError(
+      409,
+      `${partial} already exists: another backup may be writing it, or an interrupted one left it. Nothing was written; remove it if no backup is running, then try again`,
+    );
+  }
+  try {
+    await pipeline(backup, createWriteStream(partial, { fd, autoClose: false }));
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = -1;
     renameSync(partial, file);
   } catch (error) {
+    if (fd >= 0) closeSync(fd);
     rmSync(partial, { force: true });
     throw error;
   }

@@ -29,7 +29,7 @@ const USAGE = `usage:
   bun run cli monitor
   bun run cli rebuild-conversions <workspaceId>
   bun run cli backup --out FILE
-  bun run cli restore --in FILE`;
+  bun run cli restore --in FILE [--keep-operators]`;
 
 type Command = (deps: Deps, args: string[]) => Promise<unknown>;
 
@@ -80,6 +80,15 @@ function progress(verb: string) {
   };
 }
 
+/** The database as the server opens it (a pooler found at start is reported on stderr). */
+const databaseOptions = (config: Config) => ({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  durability: config.embeddedDurability,
+  pgbouncer: config.databasePgbouncer,
+  log: { warn: (_fields: object, msg: string) => console.error(`warning: ${msg}`) },
+});
+
 /**
  * Commands on the database itself, without the modules. `backup` of an embedded database that a
  * server holds goes through that server's control socket (a consistent snapshot while it runs).
@@ -90,7 +99,7 @@ export const DATABASE_COMMANDS: Record<string, (config: Config, args: string[]) 
     if (!values.out) throw new ApiError(400, USAGE);
     const fromServer = config.databaseUrl ? undefined : await backupFromServer(config.dataDir);
     if (fromServer) return { file: values.out, taken_by: 'the running server', ...(await saveBackup(values.out, fromServer)) };
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability });
+    const database = await openDatabase(databaseOptions(config));
     try {
       const gzip = createGzip();
       const writing = writeBackup(database.db, gzip, progress('backup')).catch((error) => {
@@ -104,13 +113,21 @@ export const DATABASE_COMMANDS: Record<string, (config: Config, args: string[]) 
     }
   },
   async restore(config, args) {
-    const { values } = parseArgs({ args, options: { in: { type: 'string' } } });
+    const { values } = parseArgs({ args, options: { in: { type: 'string' }, 'keep-operators': { type: 'boolean' } } });
     if (!values.in) throw new ApiError(400, USAGE);
     if (!existsSync(values.in)) throw new ApiError(400, `no backup file at ${values.in}`);
     // migrates an empty target to this version's schema; a DATA_DIR held by a server is refused here
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability });
+    const database = await openDatabase(databaseOptions(config));
     try {
-      return { file: values.in, restored: await restoreBackup(database.db, createReadStream(values.in), progress('restore')) };
+      return {
+        file: values.in,
+        restored: await restoreBackup(
+          database.db,
+          createReadStream(values.in),
+          { defaultDomain: config.defaultDomain, keepOperators: values['keep-operators'] },
+          progress('restore'),
+        ),
+      };
     } finally {
       await database.close();
     }

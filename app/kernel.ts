@@ -7,7 +7,7 @@ import { LAST_MODULES, MODULES } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
-import { ApiError, badRequest, callerFault, isDataException, isUnavailable, notFound, pgErrorCode } from '../core/errors';
+import { ApiError, badRequest, callerFault, isDataException, isRetryable, isUnavailable, notFound, pgErrorCode } from '../core/errors';
 import type { Server } from 'bun';
 import { clientIp, firstSegment, requestHost, shortLinkSlug, wellFormedRequest } from '../core/hosts';
 import { metrics } from '../core/metrics';
@@ -83,7 +83,9 @@ const MALFORMED = 'Malformed request: the Host header and the path do not make a
 const errorReply = (error: ApiError, requestId?: string) =>
   json(error.status, error.answer(), requestId ? { ...error.headers, 'x-request-id': requestId } : error.headers);
 
-/** `{error, field?, code}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down, else a logged 500. */
+const retryLater = () => new ApiError(503, 'Temporarily unavailable, please retry', { headers: { 'Retry-After': '1' } });
+
+/** `{error, field?, code}` for anything thrown past a handler: the caller's fault as 4xx, 503 while the database is down or for a failure a retry may not meet (logged), else a logged 500. */
 function replyToError(log: Logger, error: unknown, request: Request, requestId?: string, route?: string): Response {
   const fault = callerFault(error);
   if (fault) {
@@ -94,7 +96,14 @@ function replyToError(log: Logger, error: unknown, request: Request, requestId?:
   }
   if (isUnavailable(error)) {
     log.warn({ err: error, requestId, path: loggedPath(request, route) }, 'database unavailable');
-    return errorReply(new ApiError(503, 'Temporarily unavailable, please retry', { headers: { 'Retry-After': '1' } }), requestId);
+    return errorReply(retryLater(), requestId);
+  }
+  if (isRetryable(error)) {
+    log.error(
+      { err: error, code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) },
+      'statement failed; nothing stored, retry',
+    );
+    return errorReply(retryLater(), requestId);
   }
   log.error({ err: error, code: pgErrorCode(error), requestId, method: request.method, path: loggedPath(request, route) }, 'unhandled error');
   return errorReply(new ApiError(500, `Internal error (request ${requestId ?? 'unknown'})`), requestId);

@@ -4,7 +4,7 @@ import { sql, type AnyColumn } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import postgres from 'postgres';
 import { withAfterCommit } from './after-commit';
 import type { EmbeddedDurability } from './config';
@@ -64,6 +64,22 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL behind PgBouncer in transaction mode: statements are not prepared by name (a name lives on one server connection) */
   pgbouncer?: boolean;
+  /** where a transaction pooler found at start without `pgbouncer` is reported */
+  log?: { warn(fields: object, msg: string): void };
+}
+
+/** The warning of a start that found a transaction pooler in front of PostgreSQL with DATABASE_PGBOUNCER unset. */
+export const POOLER_DETECTED = 'DATABASE_PGBOUNCER is not set but a transaction pooler answers at the database URL: statements are not prepared';
+
+/**
+ * A transaction that PostgreSQL did not commit although every statement of it had answered (see
+ * commitChecked). SQLSTATE class 40, transaction rollback: the request may be tried again (503).
+ */
+export class NotCommittedError extends Error {
+  readonly code = '40000';
+  constructor() {
+    super('the transaction was rolled back by PostgreSQL: a statement inside it had failed');
+  }
 }
 
 /**
@@ -79,7 +95,7 @@ function withAfterCommitQueues(db: Db): Db {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = opts.url || opts.memory ? undefined : (opts.dataDir ?? './data');
   const durability = opts.durability;
-  const database = opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.pgbouncer ?? false) : await openPglite({ dataDir, durability });
+  const database = opts.url ? await openPostgres(opts.url, opts.poolSize ?? 10, opts) : await openPglite({ dataDir, durability });
   if (opts.migrate === false) return database;
   const before = dataDir ? await appliedMigrations(database) : 0;
   await migrateDatabase(database);
@@ -102,7 +118,18 @@ async function appliedMigrations(database: Database): Promise<number> {
   return count?.n ?? 0;
 }
 
-function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
+async function openPostgres(url: string, max: number, opts: Pick<OpenOptions, 'pgbouncer' | 'log'>): Promise<Database> {
+  // PgBouncer in transaction mode hands each transaction any server connection, where a statement
+  // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
+  let pgbouncer = opts.pgbouncer ?? false;
+  const unpreparedByUrl = /[?&]prepare=false(&|$)/.test(url);
+  if (!pgbouncer && !unpreparedByUrl) {
+    const pooled = await transactionPooled(url).catch((error: Error) => error);
+    if (pooled instanceof Error)
+      opts.log?.warn({ err: pooled }, 'could not tell whether a transaction pooler answers at the database URL: statements are not prepared');
+    else if (pooled) opts.log?.warn({ hint: 'set DATABASE_PGBOUNCER=true' }, POOLER_DETECTED);
+    pgbouncer = pooled !== false;
+  }
   // fetch_types off: postgres.js would run its array-type query on every new connection from a
   // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
   // rejection that ended the process (db-faults.test.ts, about one run in three). drizzle reads and
@@ -112,12 +139,11 @@ function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,
-    // PgBouncer in transaction mode hands each transaction any server connection, where a statement
-    // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
     ...(pgbouncer ? { prepare: false } : {}),
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
+  if (!pgbouncer && !unpreparedByUrl) commitChecked(client);
   const db = withAfterCommitQueues(drizzlePostgres(client));
   return {
     db,
@@ -127,6 +153,76 @@ function openPostgres(url: string, max: number, pgbouncer: boolean): Database {
     pool: () => ({ max }),
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Whether the server connection behind one client connection changes between transactions (a
+ * transaction pooler: PgBouncer in transaction mode), found with two client connections. The first
+ * reads its backend's pid and goes idle; the second opens a transaction. On a direct connection
+ * (or a session pooler) each has its own backend: the transaction's pid differs, and the first
+ * reads its pid again unhindered. Through a transaction pooler the transaction gets the idle server
+ * the first just left (PgBouncer reuses the last one first), so the first reads another pid, or
+ * waits for the transaction's end when that was the pool's only server. A probe that fails is
+ * taken as "pooled" by the caller: statements unprepared cost some speed, named ones through a
+ * pooler lose commits.
+ */
+async function transactionPooled(url: string): Promise<boolean> {
+  const options = { max: 1, prepare: false, fetch_types: false, onnotice: () => {}, connect_timeout: 5 } as const;
+  const idle = postgres(url, options);
+  const busy = postgres(url, options);
+  const pid = async (client: postgres.Sql | postgres.TransactionSql) => (await client`select pg_backend_pid() as pid`)[0]!.pid as number;
+  try {
+    const before = await pid(idle);
+    const entered = Promise.withResolvers<number>();
+    const leave = Promise.withResolvers<void>();
+    const transaction = busy.begin(async (tx) => {
+      entered.resolve(await pid(tx));
+      await leave.promise;
+    });
+    transaction.catch(entered.reject);
+    const inside = await entered.promise;
+    const after = await Promise.race([pid(idle), Bun.sleep(2000).then(() => undefined)]);
+    leave.resolve();
+    await transaction;
+    return inside === before || after !== before;
+  } finally {
+    await Promise.all([idle.end({ timeout: 1 }), busy.end({ timeout: 1 })]);
+  }
+}
+
+/**
+ * With named statements, a transaction reads its id before postgres.js's COMMIT and that id's
+ * status after it. postgres.js prepares its COMMIT by name too, and re-sends a named statement
+ * once after "prepared statement does not exist" (or "cached plan must not change result type"):
+ * when the server connection had lost the name (a transaction pooler in front, DEALLOCATE ALL),
+ * the first try aborted the transaction, PostgreSQL answered the re-sent COMMIT with ROLLBACK and
+ * no error, and postgres.js resolved: a 201 for a link that was never stored. Now that throws
+ * NotCommittedError (503). Unnamed statements are never re-sent, and postgres.js fails a
+ * transaction in which any statement failed (caught or not), so they need no check.
+ */
+function commitChecked(client: postgres.Sql) {
+  type Body = (tx: postgres.TransactionSql) => unknown;
+  const begin = client.begin.bind(client) as (options: string, fn: Body) => Promise<unknown>;
+  const checked = async (options: string | Body, fn?: Body) => {
+    const body = typeof options === 'function' ? options : fn!;
+    let xid: string | null = null;
+    const result = await begin(typeof options === 'function' ? '' : options, async (tx) => {
+      const result = await body(tx);
+      // simple protocol: never a named statement, so never re-sent; null when the transaction wrote nothing
+      [{ xid }] = (await tx.unsafe('select pg_current_xact_id_if_assigned()::text as xid')) as unknown as [{ xid: string | null }];
+      return result;
+    });
+    if (xid !== null) {
+      // only PostgreSQL's word that it rolled back fails the transaction: the COMMIT answered
+      // without error, so when the status cannot be read (the database went down just after),
+      // the transaction is taken as committed, as it was before this check (db-faults.test.ts:
+      // links committed just before a crash answered 503 and were stored)
+      const answer = await client.unsafe('select pg_xact_status($1::xid8) as status', [xid], { prepare: false }).catch(() => undefined);
+      if ((answer as unknown as [{ status: string }] | undefined)?.[0]?.status === 'aborted') throw new NotCommittedError();
+    }
+    return result;
+  };
+  client.begin = checked as postgres.Sql['begin'];
 }
 
 let worker: PgliteWorker | undefined;
@@ -175,9 +271,30 @@ async function openPglite(source: { dataDir?: string; durability?: EmbeddedDurab
   };
 }
 
+/** The advisory lock the PostgreSQL migrators of all processes take (an arbitrary constant of ours). */
+const MIGRATION_LOCK = 4_815_162_342;
+
+/**
+ * PostgreSQL: all of drizzle's migrator (its bookkeeping table's creation, the read of the last
+ * migration applied, the migrations) runs in one transaction holding a transaction-level advisory
+ * lock. An API and a worker started together on an empty database migrated at once, and one of
+ * them crashed on a duplicate key (23505) creating the same table. The lock is a transaction's, not
+ * a session's: through PgBouncer in transaction mode a session lock would stay on whichever server
+ * connection took it (unlocked from another, or never), while a transaction keeps one server
+ * connection from its BEGIN to its COMMIT, which releases the lock. The second migrator waits,
+ * then finds every migration applied. PostgreSQL's DDL is transactional, so a failed migration
+ * leaves nothing half-done.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') await migratePostgres(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
-  else await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (database.kind !== 'postgres') return migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    // drizzle's migrator opens a transaction of its own for the migrations: here it is this one
+    const inner = tx as unknown as { dialect: { migrate(m: unknown, s: unknown, c: unknown): Promise<void> }; session: object };
+    const session = Object.assign(Object.create(inner.session), { transaction: (fn: (t: Tx) => Promise<void>) => fn(tx) });
+    await inner.dialect.migrate(migrations, session, { migrationsFolder: MIGRATIONS_FOLDER });
+  });
 }
 
 /**

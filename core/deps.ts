@@ -47,8 +47,8 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
   const log = opts.log ?? createLogger(config.logLevel);
   const pgbouncer = config.databasePgbouncer;
   const database =
-    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability, pgbouncer }));
-  const replica = config.databaseReplicaUrl ? await openDatabase({ url: config.databaseReplicaUrl, migrate: false, pgbouncer }) : undefined;
+    opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability, pgbouncer, log }));
+  const replica = config.databaseReplicaUrl ? await openDatabase({ url: config.databaseReplicaUrl, migrate: false, pgbouncer, log }) : undefined;
   const bus = new HookBus(log);
   const closers: (() => Promise<unknown>)[] = [];
 

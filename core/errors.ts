@@ -152,6 +152,19 @@ export function callerFault(error: unknown): ApiError | undefined {
 }
 
 /**
+ * A statement or transaction that failed for a reason a new try may not meet: serialization
+ * failures and deadlocks, a transaction PostgreSQL rolled back at COMMIT (core/db's
+ * NotCommittedError, 40000), and a named statement the server connection does not have (26000)
+ * or whose cached plan a schema change made stale (0A000 from RevalidateCachedQuery). 503, never
+ * a success: the request's writes were not stored.
+ */
+export function isRetryable(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  if (code === '40000' || code === '40001' || code === '40P01' || code === '26000') return true;
+  return code === '0A000' && (error as { routine?: unknown }).routine === 'RevalidateCachedQuery';
+}
+
+/**
  * Connection-level failures: the database is unreachable, so the answer is 503 (retry), not 500.
  * A write refused as read-only (25006) is one too: during a failover the connection reached a
  * replica that is not promoted yet (multi-host DATABASE_URL), and the write succeeds once it is.

@@ -1,5 +1,5 @@
 // The links module's public face: what other modules and the app use of it (nothing else is imported from outside).
-export { parseExpiresAt } from './checks';
+export { checkTarget, checkUrl, parseExpiresAt } from './checks';
 export { addClickCounts, lockExistingLinks } from './click-counts';
 export { createLink, createLinks } from './create';
 export { deleteDomainLinks, deleteLink } from './delete';

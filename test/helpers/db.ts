@@ -16,8 +16,8 @@ async function pgliteTemplate(): Promise<Database> {
   return template;
 }
 
-/** A database of its own for one test file: a fresh PostgreSQL database, or a PGlite clone. */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+/** A database of its own for one test file: a fresh PostgreSQL database, or a PGlite clone. `migrate: false` (PostgreSQL): left empty. */
+export async function createTestDatabase(opts: { migrate?: boolean } = {}): Promise<Database & { url?: string }> {
   if (TEST_DATABASE_URL) {
     const name = `lh_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = postgres(TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
@@ -25,7 +25,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     await admin.end();
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    const database = await openDatabase({ url: url.toString(), poolSize: 5, migrate: opts.migrate });
     return {
       ...database,
       url: url.toString(),

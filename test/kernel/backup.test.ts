@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { backupTables } from '../../app/backup';
 import { type Database, openDatabase, rowsOf } from '../../core/db';
@@ -225,3 +226,75 @@ test.skipIf(!TEST_DATABASE_URL)(
   180_000,
 );
 if (!TEST_DATABASE_URL) console.warn('backup: TEST_DATABASE_URL is unset, the PostgreSQL round trip is skipped');
+
+test('backup refuses a .partial already there (planted by another user) and leaves it alone; its own file is 0600', () => {
+  const dir = tempDir();
+  const out = join(dir, 'planted.backup.gz');
+  const planted = `${out}.partial`;
+  writeFileSync(planted, 'planted');
+  chmodSync(planted, 0o666);
+  // as root (CI), the planted file is another user's: the backup must not land in a file they own and can read
+  const nobody = process.getuid?.() === 0 ? 65534 : undefined;
+  if (nobody !== undefined) chownSync(planted, nobody, nobody);
+  const refused = cli(['backup', '--out', out], { DATA_DIR: source });
+  expect(refused.code).toBe(2);
+  expect(JSON.parse(refused.err).error).toContain(`${planted} already exists`);
+  expect(readFileSync(planted, 'utf8')).toBe('planted');
+  if (nobody !== undefined) expect(statSync(planted).uid).toBe(nobody);
+  expect(existsSync(out)).toBe(false);
+
+  rmSync(planted);
+  const taken = cli(['backup', '--out', out], { DATA_DIR: source });
+  expect(taken.code).toBe(0);
+  expect(statSync(out).mode & 0o777).toBe(0o600);
+  expect(statSync(out).uid).toBe(process.getuid!());
+  expect(existsSync(planted)).toBe(false);
+}, 120_000);
+
+/** `backupFile` with the first row of `table` changed by `edit`: the file, and that row's id. */
+function crafted(table: string, edit: (row: Record<string, unknown>) => Record<string, unknown>): { file: string; id: unknown } {
+  let section = '';
+  let done = false;
+  let id: unknown;
+  const lines = gunzipSync(readFileSync(backupFile))
+    .toString()
+    .split('\n')
+    .map((line) => {
+      if (!line || done) return line;
+      const value = JSON.parse(line);
+      if (typeof value.table === 'string' && Number.isSafeInteger(value.rows)) section = value.table;
+      else if (section === table) {
+        done = true;
+        id = value.id;
+        return JSON.stringify(edit(value));
+      }
+      return line;
+    });
+  expect(done).toBe(true);
+  const file = join(tempDir(), `crafted-${table}.gz`);
+  writeFileSync(file, gzipSync(lines.join('\n')));
+  return { file, id };
+}
+
+test('restore validates every row as the API would: an unknown plan, a javascript: target, a smuggled operator flag refuse the whole restore by table, row and field', () => {
+  const target = tempDir();
+  const refusal = ({ file }: { file: string }, ...flags: string[]) => {
+    const res = cli(['restore', '--in', file, ...flags], { DATA_DIR: target, DEFAULT_DOMAIN });
+    expect(res.code).toBe(2);
+    return JSON.parse(res.err).error as string;
+  };
+  const plan = crafted('workspaces', (row) => ({ ...row, plan: 'enterprise' }));
+  expect(refusal(plan)).toContain(`table workspaces, row "${plan.id}", field plan: "enterprise" is not one of free, pro, team, agency`);
+
+  const script = crafted('links', (row) => ({ ...row, target: 'javascript:alert(document.cookie)' }));
+  expect(refusal(script)).toContain(`table links, row "${script.id}", field target: `);
+  const loop = crafted('links', (row) => ({ ...row, target: `https://${DEFAULT_DOMAIN}/${row.slug}` }));
+  expect(refusal(loop)).toContain('a redirect loop');
+
+  const operator = crafted('users', (row) => ({ ...row, is_operator: true }));
+  expect(refusal(operator)).toContain(`table users, row "${operator.id}", field is_operator: `);
+  // nothing of the refused restores was kept; the operator restoring their own backup may keep its operators
+  const kept = cli(['restore', '--in', operator.file, '--keep-operators'], { DATA_DIR: target, DEFAULT_DOMAIN });
+  expect(kept.err).toBe('');
+  expect(kept.code).toBe(0);
+}, 180_000);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import type { Database } from '../../core/db';
+import { inArray } from 'drizzle-orm';
+import { POOLER_DETECTED, type Database } from '../../core/db';
+import { auditLog } from '../../modules/audit/schema';
+import { links } from '../../modules/links/schema';
 import { storedClicks } from '../helpers/clicks';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
 import { runRequests } from '../helpers/load';
@@ -81,3 +84,59 @@ test.skipIf(!enabled)('two API processes and a worker through 3 pooled server co
   // every process opened its own pool of 10; PostgreSQL saw at most POOL connections for the database
   expect(bouncer.serverConnections()).toBeLessThanOrEqual(POOL);
 });
+
+/**
+ * The easy misconfiguration: PgBouncer in transaction mode and DATABASE_PGBOUNCER unset. Named
+ * prepared statements then reach server connections that never prepared them; postgres.js re-sends
+ * such a statement once, and for the COMMIT of a transaction that re-send ran in the transaction the
+ * failed first try had aborted: PostgreSQL answers a COMMIT there with ROLLBACK, no error, and the
+ * request answered 201 for a link that was never stored. The API notices the pooler at start and
+ * names no statement (logging a warning that names DATABASE_PGBOUNCER).
+ */
+test.skipIf(!enabled)(
+  'DATABASE_PGBOUNCER=false behind a transaction pooler: every 201 is stored with its audit row, no key is refused',
+  async () => {
+    // misconfigured both ways: no DATABASE_PGBOUNCER, and no ?prepare=false (CI's test URL has it)
+    const url = new URL(bouncer.through(database.url!));
+    url.searchParams.delete('prepare');
+    const env = {
+      databaseUrl: url.toString(),
+      redisUrl: TEST_REDIS_URL!,
+      redisPrefix: `pgbouncer-off-${Date.now()}`,
+      DATABASE_PGBOUNCER: 'false',
+    };
+    const misconfigured = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+    try {
+      for (const api of misconfigured) expect(api.logged(POOLER_DETECTED)).toBe(1);
+      const workspaces = await Promise.all([0, 1, 2, 3].map((i) => bootstrapOver(misconfigured[i % 2]!, 'pro')));
+      const statuses: Record<number, number> = {};
+      const created: string[] = [];
+      // 120 creates, 24 at once over both processes, each also reading its key and the link list
+      await Promise.all(
+        Array.from({ length: 24 }, async (_, lane) => {
+          for (let i = 0; i < 5; i++) {
+            const ws = workspaces[(lane + i) % 4]!;
+            const api = misconfigured[lane % 2]!;
+            const res = await api.api('POST', `/workspaces/${ws.workspaceId}/links`, { key: ws.key, body: { target: `https://example.com/off/${lane}/${i}` } });
+            statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+            if (res.status === 201) created.push(res.body.id);
+            const list = await api.api('GET', `/workspaces/${ws.workspaceId}/links?limit=5`, { key: ws.key });
+            statuses[list.status] = (statuses[list.status] ?? 0) + 1;
+          }
+        }),
+      );
+      expect(statuses).toEqual({ 200: 120, 201: 120 });
+      const stored = await database.db.select({ id: links.id }).from(links).where(inArray(links.id, created));
+      expect(stored.length).toBe(created.length);
+      const audited = await database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(inArray(auditLog.action, ['link.create']));
+      const auditedIds = new Set(audited.map((row) => (typeof row.details === 'string' ? JSON.parse(row.details) : row.details).id));
+      expect(created.filter((id) => !auditedIds.has(id))).toEqual([]);
+    } finally {
+      await Promise.all(misconfigured.map((api) => api.stop()));
+    }
+  },
+  120_000,
+);
