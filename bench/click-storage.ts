@@ -69,7 +69,7 @@ async function round(n: number) {
   const deps = await createDeps(loadConfig(env));
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    const user = await ensureUser(deps.db, 'bench@example.com', 'Bench');
+    const user = await ensureUser(deps.db, 'bench@example.com', 'Bench', { proven: true });
     const ws = await createWorkspace(deps, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
     const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
     const links = [];

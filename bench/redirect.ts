@@ -89,7 +89,7 @@ async function main() {
   };
 
   const setup = await createDeps(loadConfig(env));
-  const user = await ensureUser(setup.db, 'bench@example.com', 'Bench');
+  const user = await ensureUser(setup.db, 'bench@example.com', 'Bench', { proven: true });
   const ws = await createWorkspace(setup, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
   const ctx = await linkContext(setup.db, { id: ws.id, plan: 'pro' }, user.id);
   const slugs: string[] = [];

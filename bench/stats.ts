@@ -81,7 +81,7 @@ async function openToday(sql: postgres.Sql, workspaceId: string) {
 }
 
 async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks: number) {
-  const user = await ensureUser(deps.db, `${name.toLowerCase()}@example.com`, name);
+  const user = await ensureUser(deps.db, `${name.toLowerCase()}@example.com`, name, { proven: true });
   const ws = await createWorkspace(deps, { userId: user.id, name, plan: 'pro', skipQuota: true });
   const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
   const { created } = await createLinks(

@@ -92,6 +92,16 @@ export async function identify(resolver: AccessResolver, request: Request): Prom
   return { actor: grant.actor, setCookie: grant.setCookie };
 }
 
+/** identify, for a route that also serves callers without a credential: null instead of its 401 (a cookie write without its CSRF token is still 403). */
+export async function identifyIfAny(resolver: AccessResolver, request: Request): Promise<{ actor: Actor; setCookie?: string } | null> {
+  try {
+    return await identify(resolver, request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /**
  * The error statuses the guard and the validation can answer on a route, before its handler runs:
  * 401; 400 when it takes a body or query; and in the `{wsId}` workspace of a rule, 404, 403 for a

@@ -1,4 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from './errors';
 
 /** Hex SHA-256: how secrets (API keys, sessions, sign-in links) are stored, and hashed identifiers are sent. */
 export const sha256Hex = (value: string): string => new Bun.CryptoHasher('sha256').update(value).digest('hex');
@@ -8,4 +11,78 @@ export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Workspace secrets kept at rest (invite tokens) are sealed with AES-256-GCM under the instance's one
+ * secrets key, so a copy of the database (a backup, a replica, a leaked dump) does not carry them
+ * readable. `context` names the value's place (`invite:<id>`): a sealed value copied to another row
+ * does not open there.
+ */
+export interface SecretBox {
+  seal(plain: string, context: string): string;
+  open(sealed: string, context: string): string;
+}
+
+const SEALED_PREFIX = 'v1.';
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+  return {
+    seal(plain, context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(context));
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return SEALED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString('base64url');
+    },
+    open(sealed, context) {
+      if (!sealed.startsWith(SEALED_PREFIX)) throw new Error('not a sealed secret');
+      const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+      const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12)).setAAD(Buffer.from(context));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** SECRETS_KEY: 32 bytes as 64 hex digits or as base64 (`openssl rand -base64 32`). */
+export function parseSecretsKey(value: string): Buffer {
+  const trimmed = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('SECRETS_KEY must be 32 bytes, as 64 hex digits or base64. Make one with: openssl rand -base64 32');
+  }
+  return key;
+}
+
+export const SECRETS_KEY_FILE = 'secrets.key';
+
+/**
+ * The instance's secrets key: SECRETS_KEY when set. In production (DATABASE_URL) it must be set, the same
+ * in every process, since each one reads what the others sealed. The embedded default makes one at the
+ * first start into DATA_DIR/secrets.key (mode 600), beside the database it seals for.
+ */
+export function loadSecretsKey(config: { secretsKey?: string; databaseUrl?: string; dataDir: string }): Buffer {
+  if (config.secretsKey) return parseSecretsKey(config.secretsKey);
+  if (config.databaseUrl) {
+    throw new ConfigError(
+      'SECRETS_KEY is required with DATABASE_URL: the key that seals workspace secrets at rest, the same in every server, worker and CLI process. Make one with: openssl rand -base64 32',
+    );
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const path = join(config.dataDir, SECRETS_KEY_FILE);
+  if (!existsSync(path)) {
+    // written whole, then linked into place: a process starting at the same moment reads one complete key
+    const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, path);
+    } catch (error) {
+      // the other process linked first: its key is the key
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  return parseSecretsKey(readFileSync(path, 'utf8'));
 }

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../core/secrets';
 import { withinPlanLimit } from '../../core/plan-limits';
 import type { Plan, Role } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { getUser, memberRoles } from '../members';
+import { getUser, hasProvenMailbox, memberRoles } from '../members';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
@@ -43,6 +43,7 @@ export async function createApiKey(
     name: input.name?.trim() || 'API Key',
     role: input.role,
     followsMembership: input.followsMembership ?? false,
+    withoutProof: !(await hasProvenMailbox(tx, input.userId)),
     keyHash: hashApiKey(key),
     prefix: key.slice(0, 7),
   };
@@ -88,6 +89,28 @@ export async function deleteApiKey(db: Db, cache: Cache, input: { workspaceId: s
 }
 
 const apiKeyCacheKey = (hash: string) => `apikey:${hash}`;
+
+/**
+ * The user's first mailbox-proven sign-in: every key made for them before (by an invite token, or by a
+ * session or key that had no proof) is deleted, each with its `api_key.delete` audit entry. Returns
+ * the keys' cache entries, for the caller to drop after commit.
+ */
+export async function deleteKeysWithoutProof(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.withoutProof, true)))
+    .returning();
+  for (const row of rows) {
+    await recordAudit({
+      db: tx,
+      workspaceId: row.workspaceId,
+      userId,
+      action: 'api_key.delete',
+      details: { id: row.id, name: row.name, reason: 'made_without_mailbox_proof' },
+    });
+  }
+  return rows.map((r) => apiKeyCacheKey(r.keyHash));
+}
 
 /** The cache entries of a workspace's keys: its deletion (keys go by cascade) drops them everywhere after commit. */
 export async function workspaceKeyCacheKeys(db: DbOrTx, workspaceId: string): Promise<string[]> {

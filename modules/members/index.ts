@@ -4,6 +4,8 @@ export {
   addMember,
   copyOwners,
   ensureUser,
+  hasProvenMailbox,
+  markMailboxProven,
   findUserByEmail,
   getUser,
   hasUsers,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, exists, isNull, lt, notExists } from 'drizzle-orm';
 import type { Actor, KeyActor } from '../../core/access';
-import type { Db } from '../../core/db';
+import type { Db, Tx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { forbidden, invalid, notFound, required } from '../../core/errors';
 import { iso, newId } from '../../core/format';
 import { isRole, roleRank, type Role } from '../../core/plans';
 import { sha256Hex } from '../../core/secrets';
 import { recordAudit } from '../audit';
-import { getUser } from '../members';
+import { getUser, hasProvenMailbox } from '../members';
 import { dashboardWorkspaces } from '../workspaces';
 import { isS256Challenge, LIMITS, mcpResource, OAuthError, redirectUriProblem, redirectUriRegistered, verifierMatches } from './protocol';
 import { oauthClients, oauthCodes, oauthGrants, oauthTokens } from './schema';
@@ -156,6 +156,7 @@ export async function answerConsent(deps: Deps, actor: Actor, consent: Consent):
       workspaceId: membership.id,
       role: consent.role as Role,
       resource: mcpResource(deps.config),
+      withoutProof: !(await hasProvenMailbox(tx, actor.userId)),
     });
     await tx.insert(oauthCodes).values({
       codeHash: sha256Hex(code),
@@ -209,6 +210,15 @@ async function issueTokens(deps: Deps, grant: Grant) {
 }
 
 const revokeGrant = (db: Db, grantId: string) => db.delete(oauthGrants).where(eq(oauthGrants.id, grantId));
+
+/** The user's first mailbox-proven sign-in: the apps they connected before lose their grants (codes and tokens go by cascade); returns how many. */
+export async function revokeGrantsWithoutProof(tx: Tx, userId: string): Promise<number> {
+  const revoked = await tx
+    .delete(oauthGrants)
+    .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.withoutProof, true)))
+    .returning({ id: oauthGrants.id });
+  return revoked.length;
+}
 const badGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
 function field(form: URLSearchParams, name: string): string {
