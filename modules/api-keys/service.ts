@@ -10,7 +10,7 @@ import { sha256Hex } from '../../core/secrets';
 import { withinPlanLimit } from '../../core/plan-limits';
 import type { Plan, Role } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { getUser, hasProvenMailbox, memberRoles } from '../members';
+import { getUser, hasProvenMailbox, memberRoles, refusedForLackOfProof } from '../members';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
@@ -27,7 +27,17 @@ export interface CreatedKey {
 /** A new key within the workspace's key limit, counted in the inserting transaction. */
 export async function createApiKey(
   tx: Tx,
-  input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
+  input: {
+    workspaceId: string;
+    userId: string;
+    plan: Plan;
+    name?: string;
+    role: Role;
+    audit: boolean;
+    followsMembership?: boolean;
+    /** the credential of the request making the key was itself made without mailbox proof */
+    byCredentialWithoutProof?: boolean;
+  },
 ): Promise<CreatedKey> {
   await withinPlanLimit(tx, {
     resource: 'apiKeys',
@@ -43,7 +53,7 @@ export async function createApiKey(
     name: input.name?.trim() || 'API Key',
     role: input.role,
     followsMembership: input.followsMembership ?? false,
-    withoutProof: !(await hasProvenMailbox(tx, input.userId)),
+    withoutProof: Boolean(input.byCredentialWithoutProof) || !(await hasProvenMailbox(tx, input.userId, { lock: true })),
     keyHash: hashApiKey(key),
     prefix: key.slice(0, 7),
   };
@@ -139,11 +149,12 @@ export function createAuthenticator(db: Db, cache: Cache) {
           userId: apiKeys.userId,
           role: apiKeys.role,
           followsMembership: apiKeys.followsMembership,
+          withoutProof: apiKeys.withoutProof,
           keyHash: apiKeys.keyHash,
         })
         .from(apiKeys)
         .where(eq(apiKeys.keyHash, hash));
-      const user = row && (await getUser(db, row.userId));
+      const user = row && !(await refusedForLackOfProof(db, row)) && (await getUser(db, row.userId));
       entry =
         row && user
           ? {
@@ -153,6 +164,7 @@ export function createAuthenticator(db: Db, cache: Cache) {
               keyId: row.id,
               keyWorkspaceId: row.workspaceId,
               keyRole: row.followsMembership ? null : (row.role as Role),
+              withoutProof: row.withoutProof,
               hash: row.keyHash,
             }
           : null;

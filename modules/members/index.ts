@@ -5,6 +5,7 @@ export {
   copyOwners,
   ensureUser,
   hasProvenMailbox,
+  refusedForLackOfProof,
   markMailboxProven,
   findUserByEmail,
   getUser,

@@ -40,10 +40,24 @@ export async function ensureUser(db: DbOrTx, email: string, name: string | null 
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
 }
 
-/** Whether the user has proven their mailbox: what is made for them until then is marked `without_proof`. */
-export async function hasProvenMailbox(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ at: users.mailboxProvenAt }).from(users).where(eq(users.id, userId));
+/**
+ * Whether the user has proven their mailbox: what is made for them until then is marked `without_proof`.
+ * `lock` (in a transaction that makes a credential): shares the user's row with other makers and waits
+ * for a proof under way, so the proof's clean-up sees every credential made before it.
+ */
+export async function hasProvenMailbox(db: DbOrTx, userId: string, opts: { lock?: boolean } = {}): Promise<boolean> {
+  const query = db.select({ at: users.mailboxProvenAt }).from(users).where(eq(users.id, userId));
+  const [row] = opts.lock ? await query.for('share') : await query;
   return Boolean(row?.at);
+}
+
+/**
+ * A credential made without proof (`without_proof`) of a user who has proven their mailbox since is
+ * refused when used: the proof deletes such credentials, and this also covers one made by a request
+ * that raced the proof.
+ */
+export async function refusedForLackOfProof(db: DbOrTx, credential: { userId: string; withoutProof: boolean }): Promise<boolean> {
+  return credential.withoutProof && (await hasProvenMailbox(db, credential.userId));
 }
 
 /** Marks the user's mailbox proven; true only the first time (the caller then revokes what was made without proof). */

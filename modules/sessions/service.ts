@@ -10,7 +10,17 @@ import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
 import { sendMail } from '../mail';
 import { deleteKeysWithoutProof } from '../api-keys';
-import { ensureUser, findUserByEmail, getUser, hasProvenMailbox, isEmail, markMailboxProven, normalizeEmail, type User } from '../members';
+import {
+  ensureUser,
+  findUserByEmail,
+  getUser,
+  hasProvenMailbox,
+  isEmail,
+  markMailboxProven,
+  normalizeEmail,
+  refusedForLackOfProof,
+  type User,
+} from '../members';
 import { revokeGrantsWithoutProof } from '../oauth';
 import { ssoRequiredFor } from '../sso';
 import { insertOwnedWorkspace } from '../workspaces';
@@ -129,7 +139,7 @@ export async function openSession(tx: DbOrTx, deps: Deps, user: User, userAgent:
     userId: user.id,
     expiresAt: new Date(now + SESSION_TTL_MS),
     userAgent: userAgent?.slice(0, 300) || null,
-    withoutProof: !(await hasProvenMailbox(tx, user.id)),
+    withoutProof: !(await hasProvenMailbox(tx, user.id, { lock: true })),
   });
   return { user, csrfToken: csrfTokenOf(raw), cookie: sessionCookie(deps.config, raw, SESSION_TTL_SEC) };
 }
@@ -190,7 +200,7 @@ export async function signInWithLink(deps: Deps, token: string, userAgent: strin
 // every request of a signed-in person reads its session: a deleted user's or a signed-out session's row is gone at once, in every process
 const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
   db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, withoutProof: sessions.withoutProof })
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder('hash')))
     .prepare(name),
@@ -206,7 +216,7 @@ export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
     if (raw.length > 100) return null;
     const [row] = await sessionByHash(deps.db).execute({ hash: sha256Hex(raw) });
     const now = deps.now();
-    if (!row || row.expiresAt.getTime() <= now) return null;
+    if (!row || row.expiresAt.getTime() <= now || (await refusedForLackOfProof(deps.db, row))) return null;
     const user = await getUser(deps.db, row.userId);
     if (!user) return null;
     let setCookie: string | undefined;
@@ -217,7 +227,11 @@ export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
         .where(eq(sessions.id, row.id));
       setCookie = sessionCookie(deps.config, raw, SESSION_TTL_SEC);
     }
-    return { actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };
+    return {
+      actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id, withoutProof: row.withoutProof },
+      csrfToken: csrfTokenOf(raw),
+      setCookie,
+    };
   };
 }
 

@@ -126,6 +126,15 @@ describe('account pre-hijacking through invitations', () => {
     expect(again.userId).toBe(answer.body.user.id);
   });
 
+  test('a credential made without proof is refused as soon as its user is proven, also one the proof’s clean-up missed (a request racing it)', async () => {
+    const stolen = await preHijack(uniqueEmail('cmo'));
+    // only the proof's mark, as if the session, key and grant were made by requests that raced the proof's deletions
+    await t.deps.db.update(users).set({ mailboxProvenAt: new Date() }).where(eq(users.id, stolen.session.userId));
+    expect((await asSession(t, stolen.session)('GET', '/session')).status).toBe(401);
+    expect((await t.api('GET', `/workspaces/${stolen.parkingId}/links`, { key: stolen.key })).status).toBe(401);
+    expect((await toolsWith(t, stolen.accessToken)).status).toBe(401);
+  });
+
   test('the operator’s login-link proves no mailbox: the attacker’s session survives it, and the mailed link still ends it', async () => {
     const victimEmail = uniqueEmail('cto');
     const stolen = await preHijack(victimEmail);
