@@ -36,7 +36,7 @@ import { createWorkspace } from '../modules/workspaces/service';
 import { BENCH_UA, medianBy, reportTargets, wrk as runWrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
 import { coresBetween, cpuByGroup } from './cpu-split';
-import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
+import { BENCH_SECRETS_KEY, freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -77,6 +77,7 @@ async function main() {
   const host = `127.0.0.1:${port}`;
   const env = {
     DATABASE_URL: dbUrl.toString(),
+    SECRETS_KEY: BENCH_SECRETS_KEY,
     REDIS_URL,
     REDIS_PREFIX: prefix,
     PORT: String(port),
