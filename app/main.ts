@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from '../core/config';
 import { serveControlSocket } from './control-socket';
 import { DataDirInUse } from '../core/data-dir-lock';
+import { ConfigError } from '../core/errors';
 import { surviveClosedSocketWrites } from '../core/db';
 import { PluginLoadError } from './plugins';
 import { startServer } from './server';
@@ -8,7 +9,7 @@ import { startServer } from './server';
 const config = loadConfigOrExit();
 const started = Date.now();
 const server = await startServer(config).catch((error) => {
-  if (!(error instanceof DataDirInUse || error instanceof PluginLoadError)) throw error;
+  if (!(error instanceof DataDirInUse || error instanceof PluginLoadError || error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 });

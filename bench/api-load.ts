@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 import { medianBy, wrk, type WrkResult } from './wrk';
 import { deleteRedisPrefix } from '../test/helpers/redis';
-import { freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
+import { BENCH_SECRETS_KEY, freePort, startProcess, stopProcesses, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -76,7 +76,7 @@ async function measureMode(mode: 'production' | 'embedded', bareUrl: string) {
     const dbUrl = new URL(DB_URL);
     dbUrl.pathname = `/${dbName}`;
     const prefix = `lhapiload:${Date.now().toString(36)}`;
-    Object.assign(env, { DATABASE_URL: dbUrl.toString(), REDIS_URL, REDIS_PREFIX: prefix });
+    Object.assign(env, { DATABASE_URL: dbUrl.toString(), SECRETS_KEY: BENCH_SECRETS_KEY, REDIS_URL, REDIS_PREFIX: prefix });
     cleanup = async () => {
       await admin.unsafe(`drop database if exists ${dbName} with (force)`);
       await admin.end();

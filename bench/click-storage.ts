@@ -35,7 +35,7 @@ import { ensureUser } from '../modules/members/service';
 import { createWorkspace } from '../modules/workspaces/service';
 import { deleteRedisPrefix } from '../test/helpers/redis';
 import { cpuMs } from './cpu-split';
-import { startProcess, stopProcesses } from './processes';
+import { BENCH_SECRETS_KEY, startProcess, stopProcesses } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -65,11 +65,11 @@ async function round(n: number) {
   await admin.unsafe(`create database ${dbName}`);
   const url = new URL(DB_URL);
   url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: url.toString(), SECRETS_KEY: BENCH_SECRETS_KEY, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'warn' };
   const deps = await createDeps(loadConfig(env));
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    const user = await ensureUser(deps.db, 'bench@example.com', 'Bench');
+    const user = await ensureUser(deps.db, 'bench@example.com', 'Bench', { proven: true });
     const ws = await createWorkspace(deps, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
     const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
     const links = [];

@@ -61,7 +61,7 @@ export async function productionMode(
   const setup = await createDeps(loadConfig(env));
   const slugs: string[] = [];
   try {
-    const user = await ensureUser(setup.db, 'bench@example.com', 'Bench');
+    const user = await ensureUser(setup.db, 'bench@example.com', 'Bench', { proven: true });
     const ws = await createWorkspace(setup, { userId: user.id, name: 'Bench', plan: 'pro', skipQuota: true });
     const ctx = await linkContext(setup.db, { id: ws.id, plan: 'pro' }, user.id);
     for (let i = 0; i < opts.links.length; i += 100) {

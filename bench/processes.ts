@@ -1,8 +1,12 @@
 import { spawn, type Subprocess } from 'bun';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /** The repository root: benchmarks start `app/main.ts`, workers and load drivers from there. */
 export const ROOT = join(import.meta.dir, '..');
+
+/** SECRETS_KEY of a benchmark run on PostgreSQL (production processes need one, the same in each): SECRETS_KEY when set, else one for this run. */
+export const BENCH_SECRETS_KEY = process.env.SECRETS_KEY || randomBytes(32).toString('base64');
 
 const running: Subprocess[] = [];
 

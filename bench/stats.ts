@@ -29,6 +29,7 @@ import { linkContext } from '../modules/links/validate';
 import { ensureUser } from '../modules/members/service';
 import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks } from '../modules/stats/service';
 import { createWorkspace } from '../modules/workspaces/service';
+import { BENCH_SECRETS_KEY } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 10_000_000);
@@ -81,7 +82,7 @@ async function openToday(sql: postgres.Sql, workspaceId: string) {
 }
 
 async function seedWorkspace(deps: Deps, sql: postgres.Sql, name: string, clicks: number) {
-  const user = await ensureUser(deps.db, `${name.toLowerCase()}@example.com`, name);
+  const user = await ensureUser(deps.db, `${name.toLowerCase()}@example.com`, name, { proven: true });
   const ws = await createWorkspace(deps, { userId: user.id, name, plan: 'pro', skipQuota: true });
   const ctx = await linkContext(deps.db, { id: ws.id, plan: 'pro' }, user.id);
   const { created } = await createLinks(
@@ -175,7 +176,7 @@ const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${dbName}`);
 const url = new URL(DB_URL);
 url.pathname = `/${dbName}`;
-const deps = await createDeps(loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' }));
+const deps = await createDeps(loadConfig({ DATABASE_URL: url.toString(), SECRETS_KEY: BENCH_SECRETS_KEY, LOG_LEVEL: 'warn' }));
 const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
 
 try {

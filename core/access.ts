@@ -14,6 +14,8 @@ export interface KeyActor {
   keyWorkspaceId: string;
   /** null: the key follows its user's membership role (the key handed out with an accepted invite) */
   keyRole: Role | null;
+  /** the key (or OAuth grant) was made before its user proved their mailbox: what it makes is marked so too */
+  withoutProof: boolean;
 }
 
 /** A person signed in to the dashboard: acts with their membership role in any workspace they belong to. */
@@ -22,6 +24,8 @@ export interface SessionActor {
   userId: string;
   email: string;
   sessionId: string;
+  /** the session was opened before its user proved their mailbox: what it makes is marked so too */
+  withoutProof: boolean;
 }
 
 /** Who is calling. Routes use `userId` and `email`; only the resolver tells the credentials apart. */
@@ -90,6 +94,16 @@ export async function identify(resolver: AccessResolver, request: Request): Prom
     throw forbidden('Missing or invalid CSRF token');
   }
   return { actor: grant.actor, setCookie: grant.setCookie };
+}
+
+/** identify, for a route that also serves callers without a credential: null instead of its 401 (a cookie write without its CSRF token is still 403). */
+export async function identifyIfAny(resolver: AccessResolver, request: Request): Promise<{ actor: Actor; setCookie?: string } | null> {
+  try {
+    return await identify(resolver, request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ConfigError } from './errors';
+import { parseSecretsKey } from './secrets';
 import { isPlan, PLANS, type Plan } from './plans';
 import { LOCAL_PROXIES, TrustedProxies } from './trusted-proxies';
 
@@ -27,6 +28,8 @@ export interface Config {
   /** key prefix for everything this instance keeps in Redis (BullMQ queues included) */
   redisPrefix: string;
   adminToken?: string;
+  /** SECRETS_KEY (checked here, read by core/secrets.ts): seals workspace secrets at rest */
+  secretsKey?: string;
   /** ALLOW_SIGNUP: an unknown e-mail asking for a sign-in link gets one that creates the user and a workspace on DEFAULT_PLAN */
   allowSignup: boolean;
   /**
@@ -201,6 +204,12 @@ function adminTokenOf(env: Env): string | undefined {
   return token;
 }
 
+function secretsKeyOf(env: Env): string | undefined {
+  const key = env.SECRETS_KEY || undefined;
+  if (key) parseSecretsKey(key);
+  return key;
+}
+
 function defaultPlanOf(value: string | undefined): Plan {
   if (value === undefined || value === '') return 'free';
   if (isPlan(value)) return value;
@@ -236,6 +245,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisSentinels,
     redisPrefix: env.REDIS_PREFIX ?? 'lh',
     adminToken: adminTokenOf(env),
+    secretsKey: secretsKeyOf(env),
     allowSignup: truthy(env.ALLOW_SIGNUP),
     customSlugsOnDefaultDomain: truthy(env.CUSTOM_SLUGS_ON_DEFAULT_DOMAIN),
     defaultPlan: defaultPlanOf(env.DEFAULT_PLAN),

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger';
 import { createBullQueue, createMemoryQueue, type JobQueue } from './queue';
 import { createRateLimiter, type RateLimiter } from './ratelimit';
 import { createRedis } from './redis';
+import { createSecretBox, KEY_IN_DATABASE, keyKeptInDatabase, loadSecretsKey, type SecretBox } from './secrets';
 
 /** Everything a module or worker needs, built once per process (or per test). */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
   redis?: Redis;
   /** who a request's credential is and what it may do in a workspace (built from the identity modules by app/deps.ts) */
   access: AccessResolver;
+  /** seals workspace secrets kept at rest (invite tokens) with the instance's secrets key */
+  secrets: SecretBox;
   /** the time expiries are measured by (sign-in links, sessions); tests move it instead of waiting */
   now(): number;
   close(): Promise<void>;
@@ -45,9 +48,12 @@ export interface DepsOptions {
 
 export async function createDeps(config: Config, opts: DepsOptions): Promise<Deps> {
   const log = opts.log ?? createLogger(config.logLevel);
+  const givenKey = loadSecretsKey(config);
   const pgbouncer = config.databasePgbouncer;
   const database =
     opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, durability: config.embeddedDurability, pgbouncer, log }));
+  if (!givenKey) log.warn({}, KEY_IN_DATABASE);
+  const secrets = createSecretBox(givenKey ?? (await keyKeptInDatabase(database.db)));
   const replica = config.databaseReplicaUrl ? await openDatabase({ url: config.databaseReplicaUrl, migrate: false, pgbouncer, log }) : undefined;
   const bus = new HookBus(log);
   const closers: (() => Promise<unknown>)[] = [];
@@ -85,6 +91,7 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
     queue,
     limiter,
     redis,
+    secrets,
     now: Date.now,
     async close() {
       await bus.settle();

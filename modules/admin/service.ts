@@ -26,7 +26,8 @@ export interface BootstrapInput {
 export async function bootstrap(deps: Deps, input: BootstrapInput) {
   if (!input.email || !isEmail(input.email)) throw badRequest('A valid email is required', { field: 'email', code: input.email ? 'invalid' : 'required' });
   if (input.plan !== undefined && !isPlan(input.plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
-  const user = await ensureUser(deps.db, input.email, input.name);
+  // the operator vouches for an address they create an account for (an existing account keeps its state)
+  const user = await ensureUser(deps.db, input.email, input.name, { proven: true });
   const ws = await createWorkspace(deps, {
     userId: user.id,
     name: input.workspace?.trim() || `${user.name ?? user.email.split('@')[0]}'s workspace`,

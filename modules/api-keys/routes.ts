@@ -16,7 +16,15 @@ export const apiKeyRoutes = (deps: Deps) =>
         const role = body?.role ?? 'owner';
         if (!roleAtLeast(workspace.role, role)) throw forbidden(`You cannot create a key with a role above your own (${workspace.role})`);
         const created = await deps.db.transaction((tx) =>
-          createApiKey(tx, { workspaceId: workspace.id, userId: actor.userId, plan: workspace.plan, name: body?.name, role, audit: true }),
+          createApiKey(tx, {
+            workspaceId: workspace.id,
+            userId: actor.userId,
+            plan: workspace.plan,
+            name: body?.name,
+            role,
+            audit: true,
+            byCredentialWithoutProof: actor.withoutProof,
+          }),
         );
         set.status = 201;
         return created;

@@ -16,6 +16,8 @@ export const apiKeys = pgTable(
     role: text('role').notNull(),
     /** the key acts with its user's current membership role (the invite key): a promotion reaches it too */
     followsMembership: boolean('follows_membership').notNull().default(false),
+    /** made while its user had not proven their mailbox: their first proven sign-in deletes it */
+    withoutProof: boolean('without_proof').notNull().default(false),
     /** SHA-256 of the full key, hex: the key itself is never stored */
     keyHash: text('key_hash').notNull().unique(),
     /** the first characters, so a person can tell keys apart */

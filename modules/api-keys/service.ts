@@ -11,7 +11,7 @@ import { sha256Hex } from '../../core/secrets';
 import { withinPlanLimit } from '../../core/plan-limits';
 import type { Plan, Role } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { getUser, memberRoles } from '../members';
+import { getUser, hasProvenMailbox, memberRoles, refusedForLackOfProof } from '../members';
 import { apiKeys } from './schema';
 
 const randomPart = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 40);
@@ -28,7 +28,17 @@ export interface CreatedKey {
 /** A new key within the workspace's key limit, counted in the inserting transaction. */
 export async function createApiKey(
   tx: Tx,
-  input: { workspaceId: string; userId: string; plan: Plan; name?: string; role: Role; audit: boolean; followsMembership?: boolean },
+  input: {
+    workspaceId: string;
+    userId: string;
+    plan: Plan;
+    name?: string;
+    role: Role;
+    audit: boolean;
+    followsMembership?: boolean;
+    /** the credential of the request making the key was itself made without mailbox proof */
+    byCredentialWithoutProof?: boolean;
+  },
 ): Promise<CreatedKey> {
   await withinPlanLimit(tx, {
     resource: 'apiKeys',
@@ -44,6 +54,7 @@ export async function createApiKey(
     name: input.name?.trim() || 'API Key',
     role: input.role,
     followsMembership: input.followsMembership ?? false,
+    withoutProof: Boolean(input.byCredentialWithoutProof) || !(await hasProvenMailbox(tx, input.userId, { lock: true })),
     keyHash: hashApiKey(key),
     prefix: key.slice(0, 7),
   };
@@ -94,6 +105,28 @@ export async function deleteApiKey(deps: Pick<Deps, 'db' | 'cache' | 'bus'>, inp
 
 const apiKeyCacheKey = (hash: string) => `apikey:${hash}`;
 
+/**
+ * The user's first mailbox-proven sign-in: every key made for them before (by an invite token, or by a
+ * session or key that had no proof) is deleted, each with its `api_key.delete` audit entry. Returns
+ * the keys' cache entries, for the caller to drop after commit.
+ */
+export async function deleteKeysWithoutProof(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.withoutProof, true)))
+    .returning();
+  for (const row of rows) {
+    await recordAudit({
+      db: tx,
+      workspaceId: row.workspaceId,
+      userId,
+      action: 'api_key.delete',
+      details: { id: row.id, name: row.name, reason: 'made_without_mailbox_proof' },
+    });
+  }
+  return rows.map((r) => apiKeyCacheKey(r.keyHash));
+}
+
 /** The cache entries of a workspace's keys: its deletion (keys go by cascade) drops them everywhere after commit. */
 export async function workspaceKeyCacheKeys(db: DbOrTx, workspaceId: string): Promise<string[]> {
   const rows = await db.select({ hash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.workspaceId, workspaceId));
@@ -125,11 +158,12 @@ export function createAuthenticator(db: Db, cache: Cache) {
             userId: apiKeys.userId,
             role: apiKeys.role,
             followsMembership: apiKeys.followsMembership,
+            withoutProof: apiKeys.withoutProof,
             keyHash: apiKeys.keyHash,
           })
           .from(apiKeys)
           .where(eq(apiKeys.keyHash, hash));
-        const user = row && (await getUser(db, row.userId));
+        const user = row && !(await refusedForLackOfProof(db, row)) && (await getUser(db, row.userId));
         return row && user
           ? {
               via: 'key',
@@ -138,6 +172,7 @@ export function createAuthenticator(db: Db, cache: Cache) {
               keyId: row.id,
               keyWorkspaceId: row.workspaceId,
               keyRole: row.followsMembership ? null : (row.role as Role),
+              withoutProof: row.withoutProof,
               hash: row.keyHash,
             }
           : null;

@@ -1,2 +1,2 @@
 // The invites module's public face: what other modules and the app use of it (nothing else is imported from outside).
-export { admitByInvite, previewInvite } from './service';
+export { AccountSignInNeeded, admitByInvite, previewInvite } from './service';

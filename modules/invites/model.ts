@@ -14,7 +14,7 @@ export const CreatedInvite = t.Object({
   id: t.String(),
   email: t.String(),
   role: Role,
-  token: t.String({ description: 'The invite token, shown this once (only its hash is stored)' }),
+  token: t.String({ description: 'The invite token: the credential of the accept call (also in the invite list and the invitation e-mail)' }),
   expires_at: t.String(),
 });
 export const Invite = t.Object({
@@ -23,7 +23,8 @@ export const Invite = t.Object({
   email: t.String(),
   role: Role,
   token: t.String({
-    description: 'SHA-256 (hex) of the invite token: the token itself is stored nowhere and shown once, in the create response and the invitation e-mail',
+    description:
+      "The invite token, the one that accepts the invite (kept sealed with the instance's secrets key). Empty for an invite made before tokens were kept: resend it for a new one",
   }),
   invited_by: t.String({ description: 'User ID' }),
   invited_by_email: t.String(),

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import { accessMacro } from '../../core/access';
+import { accessMacro, identifyIfAny } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { listMembers } from '../members';
@@ -13,7 +13,7 @@ export const inviteRoutes = (deps: Deps) =>
     .get(
       '/api/workspaces/:wsId/members',
       async ({ workspace }) => {
-        const [members, invites] = await Promise.all([listMembers(deps.db, workspace.id), listPendingInvites(deps.db, workspace.id)]);
+        const [members, invites] = await Promise.all([listMembers(deps.db, workspace.id), listPendingInvites(deps, workspace.id)]);
         return { members, pendingInvites: invites.map((i) => ({ email: i.email, role: i.role, createdAt: i.created_at })) };
       },
       {
@@ -38,7 +38,7 @@ export const inviteRoutes = (deps: Deps) =>
         detail: { summary: 'Invite someone by e-mail (valid 7 days; an invite e-mail is sent)' },
       },
     )
-    .get('/api/workspaces/:wsId/invites', async ({ workspace }) => ({ invites: await listPendingInvites(deps.db, workspace.id) }), {
+    .get('/api/workspaces/:wsId/invites', async ({ workspace }) => ({ invites: await listPendingInvites(deps, workspace.id) }), {
       access: { role: 'admin' },
       params: WsParams,
       response: { 200: t.Object({ invites: t.Array(Invite) }) },
@@ -58,9 +58,21 @@ export const inviteRoutes = (deps: Deps) =>
       response: { 200: ResentInvite },
       detail: { summary: 'Send the invite e-mail again with a new link, valid 7 days from now (the previous link stops working)' },
     })
-    .post('/api/invites/:token/accept', ({ params, body }) => acceptInvite(deps, params.token, body?.name), {
-      params: AcceptParams,
-      body: withExample(AcceptBody, { name: 'Alex' }),
-      response: { 200: Accepted, ...errors(400, 404, 409, 410) },
-      detail: { summary: 'Accept an invite (no API key: the token is the credential)', security: [] },
-    });
+    .post(
+      '/api/invites/:token/accept',
+      async ({ params, body, request }) => {
+        // only an address that already has an account needs its own credential (its session, or one of its keys)
+        const caller = await identifyIfAny(deps.access, request);
+        return acceptInvite(deps, params.token, { name: body?.name, callerUserId: caller?.actor.userId ?? null });
+      },
+      {
+        params: AcceptParams,
+        body: withExample(AcceptBody, { name: 'Alex' }),
+        response: { 200: Accepted, ...errors(400, 401, 403, 404, 409, 410) },
+        detail: {
+          summary:
+            "Accept an invite. For a new address the token is the credential; an address that already has an account accepts only with its own session or API key (401 without, 403 with another account's)",
+          security: [],
+        },
+      },
+    );

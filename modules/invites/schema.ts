@@ -13,8 +13,10 @@ export const invites = pgTable(
     /** stored lowercased, like users.email */
     email: text('email').notNull(),
     role: text('role').notNull(),
-    /** SHA-256 of the invite token, hex: the token is the credential of the accept call and is never stored */
+    /** SHA-256 of the invite token, hex: how an accept finds its invite */
     tokenHash: text('token_hash').notNull(),
+    /** the token itself, sealed with the instance's secrets key (the invite list shows it); null for invites made before it was kept */
+    tokenSealed: text('token_sealed'),
     invitedBy: text('invited_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -29,9 +29,33 @@ import { getWorkspaceRow } from '../workspaces';
 import { inviteMail } from './mails';
 import { invites } from './schema';
 
-/** An invite token is a credential: only its SHA-256 is stored (as for API keys), so the database alone accepts no invite. */
+/**
+ * An invite token is a credential. An accept finds its invite by the token's SHA-256; the token itself
+ * is kept sealed with the instance's secrets key (the invite list shows it, as the spec's Invite has it),
+ * so the database alone, or a copy of it, accepts no invite.
+ */
 const newInviteToken = () => randomBytes(24).toString('base64url');
 const byToken = (token: string) => eq(invites.tokenHash, sha256Hex(token));
+const sealContext = (inviteId: string) => `invite:${inviteId}`;
+const sealedToken = (deps: Pick<Deps, 'secrets'>, inviteId: string, token: string) => ({
+  tokenHash: sha256Hex(token),
+  tokenSealed: deps.secrets.seal(token, sealContext(inviteId)),
+});
+
+/**
+ * The token of a listed invite. Empty for an invite made before tokens were kept (only its hash
+ * exists; "resend" gives it a new one) or sealed under another secrets key (a restore without the
+ * key file, a changed SECRETS_KEY): logged, since the list cannot show what accepts it.
+ */
+function openToken(deps: Pick<Deps, 'secrets' | 'log'>, invite: { id: string; tokenSealed: string | null }): string {
+  if (!invite.tokenSealed) return '';
+  try {
+    return deps.secrets.open(invite.tokenSealed, sealContext(invite.id));
+  } catch (err) {
+    deps.log.warn({ err, invite_id: invite.id }, 'invite token does not open with this secrets key');
+    return '';
+  }
+}
 
 const pending = (workspaceId: string) => and(eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt), gt(invites.expiresAt, new Date()));
 
@@ -39,16 +63,16 @@ export async function countPendingInvites(db: DbOrTx, workspaceId: string): Prom
   return db.$count(invites, pending(workspaceId));
 }
 
-/** An invite as the API answers it; its `token` is the stored hash, since the token itself is shown only once (create response, e-mail). */
-export async function listPendingInvites(db: Db, workspaceId: string) {
-  const rows = await db.select().from(invites).where(pending(workspaceId)).orderBy(asc(invites.createdAt));
-  const inviters = await usersByIds(db, [...new Set(rows.map((i) => i.invitedBy))]);
+/** The pending invites as the API answers them, each with the token that accepts it. */
+export async function listPendingInvites(deps: Pick<Deps, 'db' | 'secrets' | 'log'>, workspaceId: string) {
+  const rows = await deps.db.select().from(invites).where(pending(workspaceId)).orderBy(asc(invites.createdAt));
+  const inviters = await usersByIds(deps.db, [...new Set(rows.map((i) => i.invitedBy))]);
   return rows.map((i) => ({
     id: i.id,
     workspace_id: i.workspaceId,
     email: i.email,
     role: i.role as Role,
-    token: i.tokenHash,
+    token: openToken(deps, i),
     invited_by: i.invitedBy,
     invited_by_email: inviters.get(i.invitedBy)!.email,
     expires_at: iso(i.expiresAt),
@@ -74,12 +98,13 @@ export async function createInvite(
 
   const now = new Date();
   const token = newInviteToken();
+  const id = newId();
   const invite = {
-    id: newId(),
+    id,
     workspaceId: ws.id,
     email,
     role,
-    tokenHash: sha256Hex(token),
+    ...sealedToken(deps, id, token),
     invitedBy: actor.userId,
     expiresAt: new Date(now.getTime() + LIMITS.inviteDays * 24 * 3600 * 1000),
     createdAt: now,
@@ -118,14 +143,14 @@ export async function createInvite(
 
 /**
  * Mails a pending invite again, valid 7 days from now: for a lost mail or one about to expire. The
- * link is a new one (only the old token's hash is kept): the previous mail's link stops working.
+ * link is a new one: the previous mail's link stops working (a resent invite may have been forwarded).
  */
 export async function resendInvite(deps: Deps, ws: ActingIn, actor: { email: string }, inviteId: string) {
   const expiresAt = new Date(Date.now() + LIMITS.inviteDays * 24 * 3600 * 1000);
   const token = newInviteToken();
   const [invite] = await deps.db
     .update(invites)
-    .set({ expiresAt, tokenHash: sha256Hex(token) })
+    .set({ expiresAt, ...sealedToken(deps, inviteId, token) })
     .where(and(eq(invites.id, inviteId), pending(ws.id)))
     .returning();
   if (!invite) throw notFound('Invite');
@@ -169,11 +194,36 @@ export interface Admitted {
 }
 
 /**
- * The token is the credential: the invited address's user (created when new) joins with the
- * invited role (audit `invite.accept`, then event `member.added`). `within` runs in the same
- * transaction with the new member: the API hands out a key, the dashboard signs the person in.
+ * Accepting an invitation for an address that already has an account takes that account's own sign-in:
+ * the token alone is also in the inviter's hands (create response, invite list), and must not add
+ * someone to the inviter's workspace. 401 without a credential (sign in first), 403 with another
+ * account's.
  */
-export async function admitByInvite<T>(deps: Deps, token: string, name: string | undefined, within: (tx: Tx, admitted: Admitted) => Promise<T>) {
+export class AccountSignInNeeded extends ApiError {
+  constructor(readonly email: string) {
+    super(401, `This invitation is for ${email}, which already has a Linkhop account: sign in as ${email}, then accept it`);
+  }
+}
+
+function assertAccountOwner(existing: User, callerUserId: string | null) {
+  if (callerUserId === existing.id) return;
+  if (callerUserId === null) throw new AccountSignInNeeded(existing.email);
+  throw forbidden(`This invitation is for ${existing.email}: you are signed in as another account. Sign out, then sign in as ${existing.email} to accept it`);
+}
+
+/**
+ * The invited address's user joins with the invited role (audit `invite.accept`, then event
+ * `member.added`). A new address is created by the token, its mailbox not yet proven (the inviter saw
+ * the token: see proveMailbox in the sessions module); an existing account joins only with its own
+ * sign-in (`callerUserId`, the request's session or key). `within` runs in the same transaction with
+ * the new member: the API hands out a key, the dashboard signs a new person in.
+ */
+export async function admitByInvite<T>(
+  deps: Deps,
+  token: string,
+  caller: { name?: string; callerUserId: string | null },
+  within: (tx: Tx, admitted: Admitted) => Promise<T>,
+) {
   const result = await deps.db.transaction(async (tx) => {
     const [invite] = await tx.select().from(invites).where(byToken(token)).for('update');
     if (!invite) throw notFound('Invite');
@@ -181,8 +231,10 @@ export async function admitByInvite<T>(deps: Deps, token: string, name: string |
     const ws = await getWorkspaceRow(tx, invite.workspaceId);
     if (!ws) throw notFound('Invite');
     const role = invite.role as Role;
-    const newUser = !(await findUserByEmail(tx, invite.email));
-    const user = await ensureUser(tx, invite.email, name?.trim() || null);
+    const existing = await findUserByEmail(tx, invite.email);
+    if (existing) assertAccountOwner(existing, caller.callerUserId);
+    const newUser = !existing;
+    const user = existing ?? (await ensureUser(tx, invite.email, caller.name?.trim() || null, { proven: false }));
     if (await membershipRole(tx, ws.id, user.id)) throw conflict(`${user.email} is already a member of this workspace`);
     await addMember(tx, ws.id, user.id, role);
     await tx
@@ -207,8 +259,8 @@ export async function admitByInvite<T>(deps: Deps, token: string, name: string |
  * The API's accept: the new member also gets an API key for the workspace. The key follows the
  * membership (a later promotion or demotion reaches it); it starts with the invited role.
  */
-export async function acceptInvite(deps: Deps, token: string, name?: string) {
-  const { admitted, extra: key } = await admitByInvite(deps, token, name, (tx, { workspaceId, plan, user, role }) =>
+export async function acceptInvite(deps: Deps, token: string, caller: { name?: string; callerUserId: string | null }) {
+  const { admitted, extra: key } = await admitByInvite(deps, token, caller, (tx, { workspaceId, plan, user, role }) =>
     createApiKey(tx, { workspaceId, userId: user.id, plan, role, name: 'Invite key', audit: true, followsMembership: true }),
   );
   return { workspace_id: admitted.workspaceId, user_id: admitted.user.id, role: admitted.role, api_key: key.key };

@@ -8,6 +8,12 @@ export const users = pgTable('users', {
   name: text('name'),
   /** an instance operator: the first user (first-run setup), and whom an operator makes one */
   isOperator: boolean('is_operator').notNull().default(false),
+  /**
+   * when the person first proved they hold the address (a mailed sign-in link, single sign-on with a
+   * verified address, the first-run setup, an operator's bootstrap); null for a user made by an invite
+   * token, which the inviter saw too. What is made for a user before this is marked `without_proof`.
+   */
+  mailboxProvenAt: timestamp('mailbox_proven_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

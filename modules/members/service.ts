@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../core/deps';
 import { containsText, preparedQuery, type Db, type DbOrTx, type Tx } from '../../core/db';
 import { badRequest, forbidden, notFound, invalid } from '../../core/errors';
@@ -22,18 +22,52 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (email: string) => email.length <= 254 && EMAIL.test(email);
 
-/** The user with this e-mail, created when new (bootstrap, invite acceptance). */
-export async function ensureUser(db: DbOrTx, email: string, name?: string | null): Promise<User> {
+/**
+ * The user with this e-mail, created when new. `proven`: a new user is created with their mailbox
+ * proven (they came by a mailed link, a verified SSO address, the first-run setup or an operator's
+ * bootstrap); an invite token alone proves nothing, since the inviter saw it too.
+ */
+export async function ensureUser(db: DbOrTx, email: string, name: string | null | undefined, proof: { proven: boolean }): Promise<User> {
   const normalized = normalizeEmail(email);
   const [created] = await db
     .insert(users)
-    .values({ id: newId(), email: normalized, name: name ?? null })
+    .values({ id: newId(), email: normalized, name: name ?? null, mailboxProvenAt: proof.proven ? new Date() : null })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (created) return { id: created.id, email: created.email, name: created.name };
   const [existing] = await db.select().from(users).where(eq(users.email, normalized));
   if (name && !existing!.name) await db.update(users).set({ name }).where(eq(users.id, existing!.id));
   return { id: existing!.id, email: existing!.email, name: existing!.name ?? name ?? null };
+}
+
+/**
+ * Whether the user has proven their mailbox: what is made for them until then is marked `without_proof`.
+ * `lock` (in a transaction that makes a credential): shares the user's row with other makers and waits
+ * for a proof under way, so the proof's clean-up sees every credential made before it.
+ */
+export async function hasProvenMailbox(db: DbOrTx, userId: string, opts: { lock?: boolean } = {}): Promise<boolean> {
+  const query = db.select({ at: users.mailboxProvenAt }).from(users).where(eq(users.id, userId));
+  const [row] = opts.lock ? await query.for('share') : await query;
+  return Boolean(row?.at);
+}
+
+/**
+ * A credential made without proof (`without_proof`) of a user who has proven their mailbox since is
+ * refused when used: the proof deletes such credentials, and this also covers one made by a request
+ * that raced the proof.
+ */
+export async function refusedForLackOfProof(db: DbOrTx, credential: { userId: string; withoutProof: boolean }): Promise<boolean> {
+  return credential.withoutProof && (await hasProvenMailbox(db, credential.userId));
+}
+
+/** Marks the user's mailbox proven; true only the first time (the caller then revokes what was made without proof). */
+export async function markMailboxProven(db: DbOrTx, userId: string, at: Date): Promise<boolean> {
+  const marked = await db
+    .update(users)
+    .set({ mailboxProvenAt: at })
+    .where(and(eq(users.id, userId), isNull(users.mailboxProvenAt)))
+    .returning({ id: users.id });
+  return marked.length > 0;
 }
 
 /** Whether the instance has any user yet (first-run setup is open while it has none). */

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../members/schema';
 import { workspaces } from '../workspaces/schema';
 
@@ -28,6 +28,8 @@ export const oauthGrants = pgTable(
     role: text('role').notNull(),
     /** the RFC 8707 resource the tokens are for (the MCP endpoint) */
     resource: text('resource').notNull(),
+    /** consented while the user had not proven their mailbox: their first proven sign-in revokes it (tokens go by cascade) */
+    withoutProof: boolean('without_proof').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, exists, isNull, lt, notExists } from 'drizzle-orm';
 import type { Actor, KeyActor } from '../../core/access';
-import type { Db } from '../../core/db';
+import type { Db, Tx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { forbidden, invalid, notFound, required } from '../../core/errors';
 import { iso, newId, withoutBidiControls } from '../../core/format';
 import { isRole, roleRank, type Role } from '../../core/plans';
 import { sha256Hex } from '../../core/secrets';
 import { recordAudit } from '../audit';
-import { getUser } from '../members';
+import { getUser, hasProvenMailbox, refusedForLackOfProof } from '../members';
 import { dashboardWorkspaces } from '../workspaces';
 import { isS256Challenge, LIMITS, mcpResource, OAuthError, redirectUriProblem, redirectUriRegistered, verifierMatches } from './protocol';
 import { oauthClients, oauthCodes, oauthGrants, oauthTokens } from './schema';
@@ -157,6 +157,7 @@ export async function answerConsent(deps: Deps, actor: Actor, consent: Consent):
       workspaceId: membership.id,
       role: consent.role as Role,
       resource: mcpResource(deps.config),
+      withoutProof: actor.withoutProof || !(await hasProvenMailbox(tx, actor.userId, { lock: true })),
     });
     await tx.insert(oauthCodes).values({
       codeHash: sha256Hex(code),
@@ -191,7 +192,15 @@ type Grant = typeof oauthGrants.$inferSelect;
 /** Whether the grant's person is still a member of its workspace (a refresh for a removed member gives nothing). */
 async function grantStillHeld(deps: Deps, grant: Grant) {
   const access = await deps.access.workspaceAccess(
-    { via: 'key', userId: grant.userId, email: '', keyId: grant.id, keyWorkspaceId: grant.workspaceId, keyRole: grant.role as Role },
+    {
+      via: 'key',
+      userId: grant.userId,
+      email: '',
+      keyId: grant.id,
+      keyWorkspaceId: grant.workspaceId,
+      keyRole: grant.role as Role,
+      withoutProof: grant.withoutProof,
+    },
     grant.workspaceId,
   );
   return access !== null;
@@ -210,6 +219,15 @@ async function issueTokens(deps: Deps, grant: Grant) {
 }
 
 const revokeGrant = (db: Db, grantId: string) => db.delete(oauthGrants).where(eq(oauthGrants.id, grantId));
+
+/** The user's first mailbox-proven sign-in: the apps they connected before lose their grants (codes and tokens go by cascade); returns how many. */
+export async function revokeGrantsWithoutProof(tx: Tx, userId: string): Promise<number> {
+  const revoked = await tx
+    .delete(oauthGrants)
+    .where(and(eq(oauthGrants.userId, userId), eq(oauthGrants.withoutProof, true)))
+    .returning({ id: oauthGrants.id });
+  return revoked.length;
+}
 const badGrant = (why: string) => new OAuthError(400, 'invalid_grant', why);
 
 function field(form: URLSearchParams, name: string): string {
@@ -332,13 +350,14 @@ export async function bearerActor(deps: Deps, raw: string): Promise<KeyActor | n
       userId: oauthGrants.userId,
       workspaceId: oauthGrants.workspaceId,
       role: oauthGrants.role,
+      withoutProof: oauthGrants.withoutProof,
       expiresAt: oauthTokens.expiresAt,
     })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .where(and(eq(oauthTokens.tokenHash, sha256Hex(raw)), eq(oauthTokens.kind, 'access')));
   const now = deps.now();
-  if (!row || row.expiresAt.getTime() <= now) return null;
+  if (!row || row.expiresAt.getTime() <= now || (await refusedForLackOfProof(deps.db, row))) return null;
   const user = await getUser(deps.db, row.userId);
   if (!user) return null;
   if ((lastWritten.get(row.grantId) ?? 0) + LAST_USED_EVERY_MS < now) {
@@ -349,7 +368,15 @@ export async function bearerActor(deps: Deps, raw: string): Promise<KeyActor | n
       .where(eq(oauthGrants.id, row.grantId))
       .catch((err) => deps.log.warn({ err }, 'could not record the last use of an OAuth grant'));
   }
-  return { via: 'key', userId: row.userId, email: user.email, keyId: row.grantId, keyWorkspaceId: row.workspaceId, keyRole: row.role as Role };
+  return {
+    via: 'key',
+    userId: row.userId,
+    email: user.email,
+    keyId: row.grantId,
+    keyWorkspaceId: row.workspaceId,
+    keyRole: row.role as Role,
+    withoutProof: row.withoutProof,
+  };
 }
 
 /** The apps a person authorised, newest first: the workspace (its name while they belong to it), the role granted, the last use. */

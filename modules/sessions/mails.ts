@@ -29,3 +29,31 @@ export function ssoRequiredMail(input: { to: string; provider?: string }): MailM
     ].join('\n'),
   };
 }
+
+/**
+ * After the first sign-in that proved the address: what had been opened on the account without that
+ * proof was ended. Someone who invited the address could have used the invitation's token themselves.
+ */
+export function revokedWithoutProofMail(input: {
+  to: string;
+  revoked: { sessions: number; api_keys: number; oauth_grants: number };
+  siteUrl: string;
+}): MailMessage {
+  const { sessions, api_keys, oauth_grants } = input.revoked;
+  const ended = [
+    sessions && `${sessions} signed-in session${sessions === 1 ? '' : 's'}`,
+    api_keys && `${api_keys} API key${api_keys === 1 ? '' : 's'}`,
+    oauth_grants && `${oauth_grants} connected app${oauth_grants === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  return {
+    to: input.to,
+    subject: 'Your Linkhop account: access opened before you signed in was ended',
+    text: [
+      `You just signed in to Linkhop as ${input.to} for the first time with proof that this address is yours.`,
+      `Before that, the account was reachable through an invitation's link, which the person who invited you saw as well. So we ended what had been opened on it without that proof: ${ended.join(', ')}.`,
+      '',
+      'Your workspaces and memberships are unchanged. If you made an API key or connected an app yourself before, make a new one.',
+      `Your account: ${input.siteUrl}/app/account`,
+    ].join('\n'),
+  };
+}

@@ -7,9 +7,17 @@ export const SignInBody = withExample(t.Object({ token: t.String({ maxLength: 20
 });
 
 export const SessionUser = t.Object({ id: t.String(), email: t.String(), name: t.Union([t.String(), t.Null()]) });
+export const RevokedWithoutProof = t.Object(
+  { sessions: t.Number(), api_keys: t.Number(), oauth_grants: t.Number() },
+  {
+    description:
+      'Only on the first sign-in that proved the address (a mailed link) when it ended anything: the sessions, API keys and OAuth grants made for the account before, without that proof (an invitation token opens an account for whoever holds it, the inviter included). Also mailed.',
+  },
+);
 export const SignedIn = t.Object({
   user: SessionUser,
   csrf_token: t.String({ description: 'Send it as X-CSRF-Token with every write made with the session cookie' }),
+  revoked_without_proof: t.Optional(RevokedWithoutProof),
 });
 export const SessionWorkspace = t.Object({
   id: t.String(),
@@ -41,13 +49,7 @@ export const SessionIdParams = t.Object({ id: t.String({ maxLength: 64 }) });
 export const InviteTokenParams = t.Object({ token: t.String({ maxLength: 200 }) });
 export const InvitePreview = t.Object({ workspace: t.Object({ id: t.String(), name: t.String() }), role: Role, email: t.String(), expires_at: t.String() });
 export const JoinBody = t.Optional(withExample(t.Object({ name: t.Optional(t.String({ maxLength: 100 })) }), { name: 'Alex' }));
-export const Joined = t.Object({
-  workspace_id: t.String(),
-  role: Role,
-  signed_in: t.Boolean({
-    description: 'false when the address already had an account and this browser was not signed in to it: a sign-in link was mailed instead',
-  }),
-});
+export const Joined = t.Object({ workspace_id: t.String(), role: Role });
 
 export const SetupBody = withExample(
   t.Object({

@@ -11,7 +11,7 @@ import { ensureUser, findUserByEmail, normalizeEmail } from '../members';
 import { admitByDomainCapture, announceAdmission, isCapturedAddress, type Admission } from '../sso';
 import { insertOwnedWorkspace } from '../workspaces';
 import { oidcLogins } from './schema';
-import { openSession, type OpenedSession } from './service';
+import { announceProof, openSession, proveMailbox, type OpenedSession } from './service';
 
 export const OIDC_COOKIE = 'lh_oidc';
 export const OIDC_CALLBACK_PATH = '/api/session/oidc/callback';
@@ -158,13 +158,13 @@ async function identityOf(provider: oidc.Configuration, tokens: oidc.TokenEndpoi
 
 async function signInVerified(deps: Deps, email: string, name: string | null, userAgent: string | null): Promise<OpenedSession> {
   let admission: Admission | null = null;
-  const opened = await deps.db.transaction(async (tx) => {
+  const { opened, proof } = await deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
     const newUser = !user;
     if (!user) {
       const captured = await isCapturedAddress(tx, email);
       if (!captured && !deps.config.allowSignup) throw new SsoRefused('no_account', `no account for ${email} and its domain is not captured`);
-      user = await ensureUser(tx, email, name);
+      user = await ensureUser(tx, email, name, { proven: true });
       if (!captured) await insertOwnedWorkspace(tx, { userId: user.id, name: `${email.split('@')[0]}'s workspace`, plan: 'free' });
     }
     try {
@@ -174,8 +174,12 @@ async function signInVerified(deps: Deps, email: string, name: string | null, us
       if (!(error instanceof ApiError && error.status === 402)) throw error;
       if (newUser) throw new SsoRefused('no_seat', error.message);
     }
-    return openSession(tx, deps, user, userAgent);
+    // the provider vouched for the address (email_verified): a proof of the mailbox like a mailed link
+    const proof = await proveMailbox(tx, deps, user);
+    return { opened: await openSession(tx, deps, user, userAgent), proof };
   });
   if (admission) announceAdmission(deps, admission);
-  return opened;
+  if (!proof) return opened;
+  await announceProof(deps, opened.user, proof);
+  return { ...opened, revoked: proof.revoked };
 }

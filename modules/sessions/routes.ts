@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { accessMacro, identify, sessionCookieOf, type Actor, type SessionActor } from '../../core/access';
+import { accessMacro, identifyIfAny, sessionCookieOf, type Actor, type SessionActor } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError } from '../../core/errors';
 import { jsonOnly } from './json-only';
@@ -7,7 +7,7 @@ import { setupNeeded } from './setup';
 import { clientIp } from '../../core/hosts';
 import { errors, OkBody } from '../../core/model';
 import { getUser, isOperator } from '../members';
-import { admitByInvite, previewInvite } from '../invites';
+import { AccountSignInNeeded, admitByInvite, previewInvite } from '../invites';
 import { dashboardWorkspaces } from '../workspaces';
 import { finishOidcSignIn, OIDC_COOKIE, attemptCookie, SsoRefused, startOidcSignIn } from './oidc';
 import {
@@ -30,7 +30,6 @@ import {
   endOwnSession,
   endSession,
   listSessions,
-  mailSignInLinkIfKnown,
   openSession,
   requestSignInLink,
   signInWithLink,
@@ -136,7 +135,7 @@ export const sessionRoutes = (deps: Deps) =>
       async ({ body, request, set }) => {
         const opened = await signInWithLink(deps, body.token, request.headers.get('user-agent'));
         set.headers['set-cookie'] = opened.cookie;
-        return { user: opened.user, csrf_token: opened.csrfToken };
+        return { user: opened.user, csrf_token: opened.csrfToken, revoked_without_proof: opened.revoked };
       },
       {
         transform: jsonOnly,
@@ -163,10 +162,7 @@ export const sessionRoutes = (deps: Deps) =>
       '/api/session',
       async ({ request, set }) => {
         // a live session needs its CSRF token (a cross-site page may not sign people out): identify answers 403 without it
-        const caller = await identify(deps.access, request).catch((error) => {
-          if (error instanceof ApiError && error.status === 401) return null;
-          throw error;
-        });
+        const caller = await identifyIfAny(deps.access, request);
         if (caller?.actor.via !== 'session') {
           // nobody to sign out (no cookie, an ended session, an API key); a stale cookie is cleared all the same
           const stale = sessionCookieOf(request) ? { 'set-cookie': endedSessionCookie(deps.config) } : undefined;
@@ -218,24 +214,35 @@ export const sessionRoutes = (deps: Deps) =>
     })
     .post(
       '/api/invites/:token/join',
-      async ({ params, body, request, set }) => {
-        const raw = sessionCookieOf(request);
-        const current = raw ? await deps.access.authenticateSession(raw) : null;
-        // a new address is signed in by its invitation; an existing account only by its own sign-in (the
-        // admin who invites sees the token, so a token alone must not open someone's account)
-        const { admitted, extra: opened } = await admitByInvite(deps, params.token, body?.name, (tx, joined) =>
-          joined.newUser ? openSession(tx, deps, joined.user, request.headers.get('user-agent')) : Promise.resolve(null),
-        );
-        const signedIn = Boolean(opened) || current?.actor.userId === admitted.user.id;
+      async ({ params, body, request, server, set }) => {
+        const caller = await identifyIfAny(deps.access, request);
+        // a new address is signed in by its invitation (a session without mailbox proof until its first
+        // mailed link); an existing account joins only signed in as itself, else it is mailed a sign-in link
+        const { admitted, extra: opened } = await admitByInvite(
+          deps,
+          params.token,
+          { name: body?.name, callerUserId: caller?.actor.userId ?? null },
+          (tx, joined) => (joined.newUser ? openSession(tx, deps, joined.user, request.headers.get('user-agent')) : Promise.resolve(null)),
+        ).catch(async (error) => {
+          if (!(error instanceof AccountSignInNeeded)) throw error;
+          await requestSignInLink(deps, { email: error.email, ip: clientIp(request, server, deps.config.trustedProxies) });
+          throw new ApiError(
+            401,
+            `${error.email} already has a Linkhop account: we mailed it a sign-in link. Open it, then open this invitation again to join.`,
+          );
+        });
         if (opened) set.headers['set-cookie'] = opened.cookie;
-        else if (!signedIn) await mailSignInLinkIfKnown(deps, admitted.user.email);
-        return { workspace_id: admitted.workspaceId, role: admitted.role, signed_in: signedIn };
+        return { workspace_id: admitted.workspaceId, role: admitted.role };
       },
       {
         transform: jsonOnly,
         params: InviteTokenParams,
         body: JoinBody,
-        response: { 200: Joined, ...errors(400, 404, 409, 410, 415) },
-        detail: { summary: 'Join through an invitation and sign in (no API key: the token is the credential)', security: [] },
+        response: { 200: Joined, ...errors(400, 401, 403, 404, 409, 410, 415, 429) },
+        detail: {
+          summary:
+            'Join through an invitation: a new address is signed in by it; an address with an account joins signed in as that account only (401 without a session: a sign-in link is mailed to it; 403 signed in as another account)',
+          security: [],
+        },
       },
     );

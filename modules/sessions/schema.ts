@@ -12,6 +12,8 @@ export const signInLinks = pgTable(
     email: text('email').notNull(),
     /** asked for by an unknown address under ALLOW_SIGNUP: using it creates the user and a Free workspace */
     signup: boolean('signup').notNull().default(false),
+    /** sent to the address by mail (using it proves the mailbox); false for the operator's login-link */
+    mailed: boolean('mailed').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,6 +33,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** the browser that signed in, shown in the person's list of open sessions (cut to 300 characters) */
     userAgent: text('user_agent'),
+    /** opened while the user had not proven their mailbox: their first proven sign-in ends it */
+    withoutProof: boolean('without_proof').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -2,17 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, or, isNotNull, sql } from 'drizzle-orm';
 import { SESSION_COOKIE, type SessionGrant } from '../../core/access';
 import type { Config } from '../../core/config';
-import { preparedQuery, type DbOrTx } from '../../core/db';
+import { preparedQuery, type DbOrTx, type Tx } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { newId } from '../../core/format';
 import { sha256Hex } from '../../core/secrets';
 import { RATE_LIMITS } from '../../core/plans';
 import { sendMail } from '../mail';
-import { ensureUser, findUserByEmail, getUser, isEmail, normalizeEmail, type User } from '../members';
+import { deleteKeysWithoutProof } from '../api-keys';
+import {
+  ensureUser,
+  findUserByEmail,
+  getUser,
+  hasProvenMailbox,
+  isEmail,
+  markMailboxProven,
+  normalizeEmail,
+  refusedForLackOfProof,
+  type User,
+} from '../members';
+import { revokeGrantsWithoutProof } from '../oauth';
 import { ssoRequiredFor } from '../sso';
 import { insertOwnedWorkspace } from '../workspaces';
-import { signInMail, ssoRequiredMail } from './mails';
+import { revokedWithoutProofMail, signInMail, ssoRequiredMail } from './mails';
 import { sessions, signInLinks } from './schema';
 
 const LINK_TTL_MS = 15 * 60_000;
@@ -34,13 +46,16 @@ export function sessionCookie(config: Config, raw: string, maxAgeSec: number): s
 }
 export const endedSessionCookie = (config: Config) => sessionCookie(config, '', 0);
 
-/** A new one-time link for the address; the used and expired links of that address go with it. */
-async function issueSignInLink(deps: Deps, email: string, signup: boolean): Promise<string> {
+/**
+ * A new one-time link for the address; the used and expired links of that address go with it.
+ * `mailed`: sent to the address itself, so using it proves the mailbox (the operator's login-link is not).
+ */
+async function issueSignInLink(deps: Deps, email: string, signup: boolean, mailed: boolean): Promise<string> {
   const token = randomToken();
   const now = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
     await tx.delete(signInLinks).where(and(eq(signInLinks.email, email), or(isNotNull(signInLinks.usedAt), lte(signInLinks.expiresAt, now))));
-    await tx.insert(signInLinks).values({ id: newId(), tokenHash: sha256Hex(token), email, signup, expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
+    await tx.insert(signInLinks).values({ id: newId(), tokenHash: sha256Hex(token), email, signup, mailed, expiresAt: new Date(now.getTime() + LINK_TTL_MS) });
   });
   return `${deps.config.siteUrl}/app/sign-in#token=${token}`;
 }
@@ -84,7 +99,7 @@ export async function mailSignInLinkIfKnown(deps: Deps, email: string): Promise<
 }
 
 export async function mailSignInLink(deps: Deps, email: string, signup = false): Promise<void> {
-  const url = await issueSignInLink(deps, email, signup);
+  const url = await issueSignInLink(deps, email, signup, true);
   await sendMail(deps.queue, signInMail({ to: email, url, signup }));
 }
 
@@ -92,16 +107,28 @@ export async function mailSignInLink(deps: Deps, email: string, signup = false):
 export async function signInUrlFor(deps: Deps, email: string): Promise<{ url: string }> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw notFound('User');
-  return { url: await issueSignInLink(deps, user.email, false) };
+  return { url: await issueSignInLink(deps, user.email, false, false) };
+}
+
+/** What a first mailbox-proven sign-in ended because it was made without that proof. */
+export interface RevokedWithoutProof {
+  sessions: number;
+  api_keys: number;
+  oauth_grants: number;
 }
 
 export interface OpenedSession {
   user: User;
   csrfToken: string;
   cookie: string;
+  /** set on the first mailbox-proven sign-in that ended anything */
+  revoked?: RevokedWithoutProof;
 }
 
-/** A new session of the user, in the caller's transaction; the user's expired sessions are cleared. */
+/**
+ * A new session of the user, in the caller's transaction; the user's expired sessions are cleared.
+ * A user who has not proven their mailbox gets a session marked `without_proof`.
+ */
 export async function openSession(tx: DbOrTx, deps: Deps, user: User, userAgent: string | null): Promise<OpenedSession> {
   const raw = randomToken();
   const now = deps.now();
@@ -112,8 +139,34 @@ export async function openSession(tx: DbOrTx, deps: Deps, user: User, userAgent:
     userId: user.id,
     expiresAt: new Date(now + SESSION_TTL_MS),
     userAgent: userAgent?.slice(0, 300) || null,
+    withoutProof: !(await hasProvenMailbox(tx, user.id, { lock: true })),
   });
   return { user, csrfToken: csrfTokenOf(raw), cookie: sessionCookie(deps.config, raw, SESSION_TTL_SEC) };
+}
+
+/**
+ * The person just proved they hold the address (a mailed link, SSO with a verified address). The first
+ * time, whatever was made for the account without that proof ends: its sessions, API keys and OAuth
+ * grants. An account made by an invite token was open to the inviter, who saw the token: whoever
+ * proves the mailbox must not share the account with them. Memberships stay. Returns what ended, or
+ * null; the caller, after commit, drops the keys' cache entries and tells the person (proofAnnounced).
+ */
+export async function proveMailbox(tx: Tx, deps: Deps, user: User): Promise<{ revoked: RevokedWithoutProof; keyCacheKeys: string[] } | null> {
+  if (!(await markMailboxProven(tx, user.id, new Date(deps.now())))) return null;
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), eq(sessions.withoutProof, true)))
+    .returning({ id: sessions.id });
+  const keyCacheKeys = await deleteKeysWithoutProof(tx, user.id);
+  const grants = await revokeGrantsWithoutProof(tx, user.id);
+  if (!ended.length && !keyCacheKeys.length && !grants) return null;
+  return { revoked: { sessions: ended.length, api_keys: keyCacheKeys.length, oauth_grants: grants }, keyCacheKeys };
+}
+
+/** After the proving sign-in's commit: revoked keys leave every process's cache, and the person is told by mail. */
+export async function announceProof(deps: Deps, user: User, proof: { revoked: RevokedWithoutProof; keyCacheKeys: string[] }): Promise<void> {
+  if (proof.keyCacheKeys.length) await deps.cache.invalidate(...proof.keyCacheKeys);
+  await sendMail(deps.queue, revokedWithoutProofMail({ to: user.email, revoked: proof.revoked, siteUrl: deps.config.siteUrl }));
 }
 
 /**
@@ -122,7 +175,7 @@ export async function openSession(tx: DbOrTx, deps: Deps, user: User, userAgent:
  */
 export async function signInWithLink(deps: Deps, token: string, userAgent: string | null): Promise<OpenedSession> {
   const now = new Date(deps.now());
-  return deps.db.transaction(async (tx) => {
+  const { opened, proof } = await deps.db.transaction(async (tx) => {
     const [link] = await tx
       .update(signInLinks)
       .set({ usedAt: now })
@@ -133,17 +186,21 @@ export async function signInWithLink(deps: Deps, token: string, userAgent: strin
     if (!user) {
       // the user was deleted since, or sign-up was switched off: nobody to sign in
       if (!link.signup || !deps.config.allowSignup) throw new ApiError(410, LINK_GONE);
-      user = await ensureUser(tx, link.email);
+      user = await ensureUser(tx, link.email, null, { proven: true });
       await insertOwnedWorkspace(tx, { userId: user.id, name: `${user.email.split('@')[0]}'s workspace`, plan: deps.config.defaultPlan });
     }
-    return openSession(tx, deps, user, userAgent);
+    const proof = link.mailed ? await proveMailbox(tx, deps, user) : null;
+    return { opened: await openSession(tx, deps, user, userAgent), proof };
   });
+  if (!proof) return opened;
+  await announceProof(deps, opened.user, proof);
+  return { ...opened, revoked: proof.revoked };
 }
 
 // every request of a signed-in person reads its session: a deleted user's or a signed-out session's row is gone at once, in every process
 const sessionByHash = preparedQuery('session_by_hash', (db, name) =>
   db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, withoutProof: sessions.withoutProof })
     .from(sessions)
     .where(eq(sessions.tokenHash, sql.placeholder('hash')))
     .prepare(name),
@@ -159,7 +216,7 @@ export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
     if (raw.length > 100) return null;
     const [row] = await sessionByHash(deps.db).execute({ hash: sha256Hex(raw) });
     const now = deps.now();
-    if (!row || row.expiresAt.getTime() <= now) return null;
+    if (!row || row.expiresAt.getTime() <= now || (await refusedForLackOfProof(deps.db, row))) return null;
     const user = await getUser(deps.db, row.userId);
     if (!user) return null;
     let setCookie: string | undefined;
@@ -170,7 +227,11 @@ export function createSessionAuthenticator(deps: Omit<Deps, 'access'>) {
         .where(eq(sessions.id, row.id));
       setCookie = sessionCookie(deps.config, raw, SESSION_TTL_SEC);
     }
-    return { actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id }, csrfToken: csrfTokenOf(raw), setCookie };
+    return {
+      actor: { via: 'session', userId: row.userId, email: user.email, sessionId: row.id, withoutProof: row.withoutProof },
+      csrfToken: csrfTokenOf(raw),
+      setCookie,
+    };
   };
 }
 

@@ -55,7 +55,8 @@ export async function completeSetup(deps: Deps, input: SetupInput, userAgent: st
     if (!sameToken(input.token, row.token))
       throw new ApiError(403, 'This setup link is not the one the server printed: copy it again from the server output, or run `bun run cli setup-link`');
     await tx.delete(setupTokens);
-    const user = await ensureUser(tx, email, input.name?.trim() || null);
+    // the setup link is the instance owner's (printed by the server); the instance has no other user to share with
+    const user = await ensureUser(tx, email, input.name?.trim() || null, { proven: true });
     await setOperator(tx, user.id);
     await insertOwnedWorkspace(tx, { userId: user.id, name: workspace, plan: TOP_PLAN, skipQuota: true });
     return openSession(tx, deps, user, userAgent);

@@ -13,7 +13,7 @@ export const workspaceRoutes = (deps: Deps) =>
       '/api/workspaces',
       async ({ actor, body, set }) => {
         set.status = 201;
-        return createWorkspace(deps, { userId: actor.userId, name: body.name });
+        return createWorkspace(deps, { userId: actor.userId, name: body.name, byCredentialWithoutProof: actor.withoutProof });
       },
       {
         access: true,

@@ -107,6 +107,8 @@ export interface CreateWorkspaceInput {
   name: string;
   plan?: Plan;
   skipQuota?: boolean;
+  /** the request's credential was made without mailbox proof: so is the workspace's first key */
+  byCredentialWithoutProof?: boolean;
 }
 
 /** A new top-level workspace owned by the user, on the plan given, inside the caller's transaction. */
@@ -124,7 +126,15 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
   if (!input.name.trim()) throw required('name');
   return deps.db.transaction(async (tx) => {
     const ws = await insertOwnedWorkspace(tx, { ...input, plan: input.plan ?? deps.config.defaultPlan });
-    const key = await createApiKey(tx, { workspaceId: ws.id, userId: input.userId, plan: ws.plan as Plan, role: 'owner', name: 'Owner key', audit: true });
+    const key = await createApiKey(tx, {
+      workspaceId: ws.id,
+      userId: input.userId,
+      plan: ws.plan as Plan,
+      role: 'owner',
+      name: 'Owner key',
+      audit: true,
+      byCredentialWithoutProof: input.byCredentialWithoutProof,
+    });
     return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
   });
 }

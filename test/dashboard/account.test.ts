@@ -88,7 +88,7 @@ describe.skipIf(skipBrowser)('account page', () => {
       const ownerEmail = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
       const { workspaceId } = await d.t.bootstrap({ email: ownerEmail, plan: 'team' });
       const memberEmail = `${role}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-      const member = await ensureUser(d.t.deps.db, memberEmail);
+      const member = await ensureUser(d.t.deps.db, memberEmail, null, { proven: true });
       await addMember(d.t.deps.db, workspaceId, member.id, role);
       const owner = await otherBrowser();
       await signIn(d, owner, ownerEmail);

@@ -80,16 +80,25 @@ describe.skipIf(skipBrowser)('invitations', () => {
     await checkA11y(page);
   });
 
-  test('an existing account joining while signed out is mailed a sign-in link instead of being signed in by the invitation', async () => {
+  test('an existing account joining while signed out is mailed a sign-in link, and joins once signed in as itself', async () => {
     const email = `existing-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await d.t.bootstrap({ email });
     const before = d.mail.to(email).length;
     const { page } = await d.newPage();
-    await page.goto(await invite(email, 'viewer'));
+    const url = await invite(email, 'viewer');
+    await page.goto(url);
     await page.getByRole('button', { name: 'Join Acme Marketing' }).click();
-    await page.getByRole('heading', { name: 'You joined Acme Marketing' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in to join Acme Marketing' }).waitFor();
+    await checkA11y(page);
     await mailedLink(d, email, 'sign-in', before);
+    // not a member by the token alone
+    const members = await d.t.api('GET', `/workspaces/${owner.workspaceId}/members`, { key: owner.key });
+    expect(members.body.members.map((m: { email: string }) => m.email)).not.toContain(email);
+
     await signIn(d, page, email);
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Join Acme Marketing' }).click();
+    await page.waitForURL(d.appUrl(`/w/${owner.workspaceId}`));
     await page.getByRole('button', { name: /^Workspace:/ }).click();
     await page.getByRole('link', { name: /Acme Marketing/ }).waitFor();
   });

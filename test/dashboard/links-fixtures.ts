@@ -15,7 +15,7 @@ export async function signedIn(d: Dashboard, opts: { plan?: Plan; role?: Role; w
     workspaceId = owner.workspaceId;
     key = owner.key;
   } else {
-    const user = await ensureUser(d.t.deps.db, email, opts.role ?? 'viewer');
+    const user = await ensureUser(d.t.deps.db, email, opts.role ?? 'viewer', { proven: true });
     await addMember(d.t.deps.db, workspaceId, user.id, opts.role ?? 'viewer');
   }
   const { page, context, cspViolations } = await d.newPage({ width: opts.width });

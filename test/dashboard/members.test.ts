@@ -24,7 +24,7 @@ async function team(plan: 'free' | 'pro' | 'team', roles: Role[]) {
   const owner = await d.t.bootstrap({ email: ownerEmail, plan });
   const members: Record<string, { id: string; email: string }> = {};
   for (const [i, role] of roles.entries()) {
-    const user = await ensureUser(d.t.deps.db, address(`${role}${i}`), `${role[0]!.toUpperCase()}${role.slice(1)} ${i}`);
+    const user = await ensureUser(d.t.deps.db, address(`${role}${i}`), `${role[0]!.toUpperCase()}${role.slice(1)} ${i}`, { proven: true });
     await addMember(d.t.deps.db, owner.workspaceId, user.id, role);
     members[`${role}${i}`] = user;
   }

@@ -72,6 +72,7 @@ export async function startTestApp(
       SITE_URL,
       DEFAULT_DOMAIN,
       ADMIN_TOKEN,
+      SECRETS_KEY: process.env.SECRETS_KEY!,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       ...(useRedis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}),
       ...opts.env,

@@ -8,8 +8,8 @@ import { defaultDataDir } from './processes';
 export interface ServerProcess {
   url: string;
   proc: Subprocess;
-  /** JSON request to the API of that process, as a client with `key` would send it */
-  api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown }): Promise<ApiResponse<T>>;
+  /** JSON request to the API of that process, as a client with `key` (or with `headers`: a session cookie) would send it */
+  api<T = any>(method: string, path: string, opts?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
   /** operator bootstrap through that process */
   bootstrap(plan?: string): Promise<{ userId: string; workspaceId: string; key: string }>;
   alive(): boolean;
@@ -45,8 +45,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const server: ServerProcess = {
     url,
     proc,
-    async api(method, path, { key, body } = {}) {
-      const headers: Record<string, string> = { host: siteHost, ...(key ? { 'x-api-key': key } : {}) };
+    async api(method, path, { key, body, headers: extra = {} } = {}) {
+      const headers: Record<string, string> = { host: siteHost, ...(key ? { 'x-api-key': key } : {}), ...extra };
       if (body !== undefined) headers['content-type'] = 'application/json';
       const res = await fetch(`${url}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).catch((error) => {
         throw server.alive() ? error : new Error(`server process is gone (exit code ${proc.exitCode}, signal ${proc.signalCode}): ${error}`);

@@ -89,18 +89,40 @@ test('no log line carries an invite token: create, list, preview, accept, join, 
   for (const token of tokens) expect(everything).not.toContain(token);
 });
 
-test('the database holds the SHA-256 of each token, never the token; the list shows that hash', async () => {
+const listedToken = async (inviteId: string): Promise<string> => {
+  const list = await t.api('GET', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key });
+  expect(list.status).toBe(200);
+  return list.body.invites.find((i: { id: string }) => i.id === inviteId).token;
+};
+
+test('the database holds the token hashed and sealed, never readable; the invite list shows the token that accepts', async () => {
   const created = await invite(uniqueEmail('stored'));
   const rows = rowsOf<Record<string, unknown>>(await t.deps.db.execute(sql`select * from invites where id = ${created.id}`));
   expect(rows).toHaveLength(1);
   expect(rows[0]!.token_hash).toBe(sha256Hex(created.token));
+  expect(rows[0]!.token_sealed).toStartWith('v1.');
+  // neither the token nor its base64url bytes in clear, in any column
   expect(JSON.stringify(rows)).not.toContain(created.token);
-  const list = await t.api('GET', `/workspaces/${owner.workspaceId}/invites`, { key: owner.key });
-  const listed = list.body.invites.find((i: { id: string }) => i.id === created.id);
-  expect(listed.token).toBe(sha256Hex(created.token));
-  // the hash is no credential: accepting with it finds no invite
-  expect((await t.api('POST', `/invites/${listed.token}/accept`, { body: {} })).status).toBe(404);
-  expect((await t.api('POST', `/invites/${created.token}/accept`, { body: {} })).status).toBe(200);
+  expect(JSON.stringify(rows)).not.toContain(Buffer.from(created.token).toString('base64url'));
+  expect(await listedToken(created.id)).toBe(created.token);
+  expect((await t.api('POST', `/invites/${await listedToken(created.id)}/accept`, { body: {} })).status).toBe(200);
+});
+
+test('a resent invite lists its new token; a sealed token copied onto another invite does not open there', async () => {
+  const email = uniqueEmail('resealed');
+  const first = await invite(email);
+  expect((await t.api('POST', `/workspaces/${owner.workspaceId}/invites/${first.id}/resend`, { key: owner.key })).status).toBe(200);
+  const mailed = tokenIn((await mailsTo(t, sink, email, 2))[1]!.text, 'invite');
+  expect(await listedToken(first.id)).toBe(mailed);
+
+  const other = await invite(uniqueEmail('other'));
+  const [source] = await t.deps.db.select().from(invites).where(eq(invites.id, first.id));
+  await t.deps.db.update(invites).set({ tokenSealed: source!.tokenSealed }).where(eq(invites.id, other.id));
+  expect(await listedToken(other.id)).toBe('');
+  // an invite made before tokens were kept (no sealed token) lists an empty token, and still accepts by its mailed token
+  await t.deps.db.update(invites).set({ tokenSealed: null }).where(eq(invites.id, other.id));
+  expect(await listedToken(other.id)).toBe('');
+  expect((await t.api('POST', `/invites/${other.token}/accept`, { body: {} })).status).toBe(200);
 });
 
 // last: the migration statement hashes every row of the table, as it does once in an upgrade

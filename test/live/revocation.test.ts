@@ -47,7 +47,7 @@ async function click(slug: string, seenBy: LiveReader[]) {
 
 /** A new viewer of the workspace signed in to the dashboard `count` times: each session's cookie pair and CSRF token. */
 async function viewerWithSessions(workspaceId: string, count: number) {
-  const user = await ensureUser(t.deps.db, `live-${crypto.randomUUID().slice(0, 8)}@example.com`);
+  const user = await ensureUser(t.deps.db, `live-${crypto.randomUUID().slice(0, 8)}@example.com`, null, { proven: true });
   await addMember(t.deps.db, workspaceId, user.id, 'viewer');
   const opened = [];
   for (let i = 0; i < count; i++) {
@@ -113,7 +113,7 @@ test('a session ended where this process hears nothing of it (another process) e
   const checking = await startTestApp({ env: { LIVE_RECHECK_MS: '500' } });
   try {
     const ws = await checking.bootstrap({ plan: 'pro' });
-    const user = await ensureUser(checking.deps.db, `live-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const user = await ensureUser(checking.deps.db, `live-${crypto.randomUUID().slice(0, 8)}@example.com`, null, { proven: true });
     await addMember(checking.deps.db, ws.workspaceId, user.id, 'viewer');
     const opened = await openSession(checking.deps.db, checking.deps, user, 'live test');
     const stream = await openLiveStream(await checking.listen(), ws.workspaceId, { cookie: cookiePair(opened.cookie) });

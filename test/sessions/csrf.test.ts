@@ -148,7 +148,7 @@ test('an owner’s session reads every route of the workspace (and the workspace
 describe('forged writes: a viewer’s session with a valid CSRF token gets the API’s 403 wherever a viewer’s key does', () => {
   test('every route of a workspace answers the viewer’s session as it answers the viewer’s key, and the writes a viewer may not make are 403', async () => {
     const viewerEmail = uniqueEmail('viewer');
-    const viewer = await ensureUser(t.deps.db, viewerEmail, 'Viewer');
+    const viewer = await ensureUser(t.deps.db, viewerEmail, 'Viewer', { proven: true });
     await addMember(t.deps.db, owner.workspaceId, viewer.id, 'viewer');
     const viewerSession = await sessionOf(viewerEmail);
     // the viewer's own key, made with the owner role: capped to the membership, as the session is

@@ -44,7 +44,7 @@ describe('the invitation page’s API', () => {
 
     const joined = await t.api('POST', `/invites/${token}/join`, { body: { name: 'New Comer' } });
     expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ workspace_id: owner.workspaceId, role: 'editor', signed_in: true });
+    expect(joined.body).toEqual({ workspace_id: owner.workspaceId, role: 'editor' });
     const setCookie = joined.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^lh_session=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax; Path=\/; Max-Age=2592000$/);
 
@@ -89,29 +89,39 @@ describe('the invitation page’s API', () => {
     expect((await t.api('GET', `/invites/${created.token}`)).status).toBe(200);
   });
 
-  test('an existing account joins, but is signed in only by its own sign-in: the invite token alone (which admins can read) opens no account', async () => {
+  test('an existing account joins only signed in as itself: the invite token alone (which admins can read) neither adds it nor opens it', async () => {
     const email = uniqueEmail('existing');
     const theirs = await t.bootstrap({ email });
     const created = await invite(email, 'viewer');
     expect(await mailsTo(t, sink, email, 1)).toHaveLength(1); // the invitation
+    const isMember = async () =>
+      (await t.api('GET', `/workspaces/${owner.workspaceId}/members`, { key: owner.key })).body.members.some((m: any) => m.id === theirs.userId);
 
     const joined = await join(created.token);
-    expect(joined.status).toBe(200);
-    expect(joined.body).toEqual({ workspace_id: owner.workspaceId, role: 'viewer', signed_in: false });
+    expect(joined.status).toBe(401);
+    expect(joined.body).toEqual({ error: expect.stringContaining('we mailed it a sign-in link'), code: 'unauthenticated' });
     expect(joined.headers.get('set-cookie')).toBeNull();
-    // a sign-in link went to the address instead
-    const mails = await mailsTo(t, sink, email, 1, (m) => m.subject === 'Your Linkhop sign-in link');
-    expect(mails).toHaveLength(1);
-    const members = await t.api('GET', `/workspaces/${owner.workspaceId}/members`, { key: owner.key });
-    expect(members.body.members.find((m: any) => m.id === theirs.userId)).toMatchObject({ role: 'viewer' });
+    // a sign-in link went to the address instead, and the account did not join
+    expect(await mailsTo(t, sink, email, 1, (m) => m.subject === 'Your Linkhop sign-in link')).toHaveLength(1);
+    expect(await isMember()).toBe(false);
 
-    // signed in already as that person: the join says so
+    // signed in as another account: 403, still not a member
+    const strangerEmail = uniqueEmail('stranger-with-account');
+    await t.bootstrap({ email: strangerEmail });
+    const stranger = await signIn(t, sink, strangerEmail);
+    const wrong = await asSession(t, stranger)('POST', `/invites/${created.token}/join`, { body: {} });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('forbidden');
+    expect(await isMember()).toBe(false);
+
+    // signed in as that person (the mailed link): the join admits them, the invitation is used
     const session = await signIn(t, sink, email);
-    const otherWs = await t.bootstrap({ plan: 'pro' });
-    const again = await t.api('POST', `/workspaces/${otherWs.workspaceId}/invites`, { key: otherWs.key, body: { email, role: 'editor' } });
-    const joinedSignedIn = await join(again.body.token, { cookie: session.cookie });
-    expect(joinedSignedIn.body).toEqual({ workspace_id: otherWs.workspaceId, role: 'editor', signed_in: true });
-    expect((await asSession(t, session)('GET', '/session')).body.workspaces.map((w: any) => w.id)).toContain(otherWs.workspaceId);
+    const joinedSignedIn = await asSession(t, session)('POST', `/invites/${created.token}/join`, { body: {} });
+    expect(joinedSignedIn.status).toBe(200);
+    expect(joinedSignedIn.body).toEqual({ workspace_id: owner.workspaceId, role: 'viewer' });
+    expect(await isMember()).toBe(true);
+    expect((await asSession(t, session)('GET', '/session')).body.workspaces.map((w: any) => w.id)).toContain(owner.workspaceId);
+    expect((await join(created.token)).status).toBe(410);
   }, 30_000);
 
   test('409 when the address became a member meanwhile; 415 for a form post (a cross-site page cannot join someone)', async () => {
@@ -120,9 +130,9 @@ describe('the invitation page’s API', () => {
     expect(
       (await t.api('POST', `/invites/${created.token}/join`, { body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
     ).toBe(415);
-    const user = await ensureUser(t.deps.db, email);
+    const user = await ensureUser(t.deps.db, email, null, { proven: true });
     await addMember(t.deps.db, owner.workspaceId, user.id, 'viewer');
-    const res = await join(created.token);
+    const res = await asSession(t, await signIn(t, sink, email))('POST', `/invites/${created.token}/join`, { body: {} });
     expect(res.status).toBe(409);
     expect(res.body.error).toContain('already a member');
   });

@@ -23,7 +23,7 @@ async function sessionOf(email: string): Promise<Session> {
 
 async function memberSession(role: 'editor' | 'viewer' | 'admin') {
   const email = uniqueEmail(role);
-  const user = await ensureUser(t.deps.db, email);
+  const user = await ensureUser(t.deps.db, email, null, { proven: true });
   await addMember(t.deps.db, owner.workspaceId, user.id, role);
   return { userId: user.id, email, session: await sessionOf(email) };
 }
@@ -68,7 +68,7 @@ describe('membership changes reach open sessions at once', () => {
   test('a session reaches every workspace its person belongs to, and no other', async () => {
     const email = uniqueEmail('multi');
     const other = await t.bootstrap({ email, plan: 'free' });
-    const user = (await ensureUser(t.deps.db, email))!;
+    const user = (await ensureUser(t.deps.db, email, null, { proven: true }))!;
     await addMember(t.deps.db, owner.workspaceId, user.id, 'viewer');
     const session = await sessionOf(email);
     const as = asSession(t, session);

@@ -59,7 +59,9 @@ describe('bun run cli login-link --email E', () => {
     expect(printed.url).toMatch(new RegExp(`^${SITE_URL}/app/sign-in#token=[A-Za-z0-9_-]{43}$`));
 
     // the server, started on that database once the CLI is done with it, accepts the link
-    const deps = await createDeps(loadConfig({ SITE_URL, LOG_LEVEL: 'silent' }), { database: await operator.openDatabase() });
+    const deps = await createDeps(loadConfig({ SITE_URL, SECRETS_KEY: process.env.SECRETS_KEY!, LOG_LEVEL: 'silent' }), {
+      database: await operator.openDatabase(),
+    });
     try {
       const app = createApp(deps);
       const res = await app.handle(

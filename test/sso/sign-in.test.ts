@@ -234,6 +234,29 @@ describe.skipIf(skipBrowser)('single sign-on with OpenID Connect', () => {
     await stranger.context().close();
   });
 
+  test('an account an invite token made for an address of the domain: the person’s SSO sign-in (a verified address) ends the session made without that proof', async () => {
+    const email = `grace@${domain}`;
+    // the pre-hijacking attack (docs/security.md): someone's Free workspace invites the address, and they join with the token they saw
+    const attacker = await operator('/admin/bootstrap', { email: `mallory-${process.pid}@attacker.test`, plan: 'free' });
+    const created = await server.api('POST', `/workspaces/${attacker.body.workspace_id}/invites`, { key: attacker.body.api_key, body: { email } });
+    expect(created.status).toBe(201);
+    const joined = await server.api('POST', `/invites/${created.body.token}/join`, { body: {} });
+    expect(joined.status).toBe(200);
+    const stolen = { cookie: joined.headers.get('set-cookie')!.split(';', 1)[0]! };
+    expect((await server.api('GET', '/session', { headers: stolen })).status).toBe(200);
+
+    // the real person signs in by single sign-on: domain capture adds them to the owner's workspace
+    const page = await ssoSignIn(email);
+    await page.waitForURL(/\/app\/w\//);
+    expect((await sessionOf(page)).workspaces.map((w: { id: string }) => w.id)).toContain(owner.workspaceId);
+    // the attacker's session is refused; the person is told by mail
+    expect((await server.api('GET', '/session', { headers: stolen })).status).toBe(401);
+    expect((await server.api('GET', `/workspaces/${owner.workspaceId}/links`, { headers: stolen })).status).toBe(401);
+    expect(await mailTo(email)).toBeDefined();
+    expect(smtp.to(email).map((m) => m.subject)).toContain('Your Linkhop account: access opened before you signed in was ended');
+    await page.context().close();
+  });
+
   test('an unverified address is refused, and no account is made for it', async () => {
     const page = await ssoSignIn(`unverified-dan@${domain}`);
     await refusedWith(page, 'unverified', /did not confirm that your e-mail address is verified/);

@@ -492,7 +492,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Join through an invitation and sign in (no API key: the token is the credential) */
+        /** Join through an invitation: a new address is signed in by it; an address with an account joins signed in as that account only (401 without a session: a sign-in link is mailed to it; 403 signed in as another account) */
         post: operations["postApiInvitesByTokenJoin"];
         delete?: never;
         options?: never;
@@ -614,7 +614,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invite (no API key: the token is the credential) */
+        /** Accept an invite. For a new address the token is the credential; an address that already has an account accepts only with its own session or API key (401 without, 403 with another account's) */
         post: operations["postApiInvitesByTokenAccept"];
         delete?: never;
         options?: never;
@@ -5068,6 +5068,12 @@ export interface operations {
                         };
                         /** @description Send it as X-CSRF-Token with every write made with the session cookie */
                         csrf_token: string;
+                        /** @description Only on the first sign-in that proved the address (a mailed link) when it ended anything: the sessions, API keys and OAuth grants made for the account before, without that proof (an invitation token opens an account for whoever holds it, the inviter included). Also mailed. */
+                        revoked_without_proof?: {
+                            sessions: number;
+                            api_keys: number;
+                            oauth_grants: number;
+                        };
                     };
                 };
             };
@@ -5715,13 +5721,49 @@ export interface operations {
                         workspace_id: string;
                         /** @enum {string} */
                         role: "owner" | "admin" | "editor" | "viewer";
-                        /** @description false when the address already had an account and this browser was not signed in to it: a sign-in link was mailed instead */
-                        signed_in: boolean;
                     };
                 };
             };
             /** @description Every error answer */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5798,6 +5840,25 @@ export interface operations {
             };
             /** @description Every error answer */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5928,6 +5989,12 @@ export interface operations {
                         };
                         /** @description Send it as X-CSRF-Token with every write made with the session cookie */
                         csrf_token: string;
+                        /** @description Only on the first sign-in that proved the address (a mailed link) when it ended anything: the sessions, API keys and OAuth grants made for the account before, without that proof (an invitation token opens an account for whoever holds it, the inviter included). Also mailed. */
+                        revoked_without_proof?: {
+                            sessions: number;
+                            api_keys: number;
+                            oauth_grants: number;
+                        };
                     };
                 };
             };
@@ -6480,7 +6547,7 @@ export interface operations {
                             email: string;
                             /** @enum {string} */
                             role: "owner" | "admin" | "editor" | "viewer";
-                            /** @description SHA-256 (hex) of the invite token: the token itself is stored nowhere and shown once, in the create response and the invitation e-mail */
+                            /** @description The invite token, the one that accepts the invite (kept sealed with the instance's secrets key). Empty for an invite made before tokens were kept: resend it for a new one */
                             token: string;
                             /** @description User ID */
                             invited_by: string;
@@ -6629,7 +6696,7 @@ export interface operations {
                         email: string;
                         /** @enum {string} */
                         role: "owner" | "admin" | "editor" | "viewer";
-                        /** @description The invite token, shown this once (only its hash is stored) */
+                        /** @description The invite token: the credential of the accept call (also in the invite list and the invitation e-mail) */
                         token: string;
                         expires_at: string;
                     };
@@ -7075,6 +7142,44 @@ export interface operations {
             };
             /** @description Every error answer */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,20 +19,20 @@ export function InvitePage() {
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
-  // an existing account is not signed in by an invitation token alone: the API mails it a sign-in link
-  const [joinedElsewhere, setJoinedElsewhere] = useState(false);
+  // an existing account joins only signed in as itself: the API mails it a sign-in link and answers 401
+  const [signInMailed, setSignInMailed] = useState(false);
 
   const join = async () => {
     setBusy(true);
     setError(undefined);
     try {
       const joined = await api.post('/api/invites/{token}/join', { params: { path: { token: token! } }, body: {} });
-      if (!joined.signed_in) return setJoinedElsewhere(true);
       await refresh();
       toast(`You joined ${invitation.data!.workspace.name}`);
       navigate(`/app/w/${joined.workspace_id}`, { replace: true });
     } catch (failure) {
-      setError(failure);
+      if (failure instanceof ApiFailure && failure.status === 401) setSignInMailed(true);
+      else setError(failure);
     } finally {
       setBusy(false);
     }
@@ -44,13 +44,16 @@ export function InvitePage() {
       <h1>Invitation</h1>
       {invitation.loading && <Loading label="Reading the invitation…" />}
       {failure !== undefined && <ErrorNotice error={(failure instanceof ApiFailure && GONE[failure.status]) || failure} />}
-      {joinedElsewhere && invitation.data && (
+      {signInMailed && invitation.data && (
         <div class="notice notice-success" role="status">
-          <h2>You joined {invitation.data.workspace.name}</h2>
-          <p>{invitation.data.email} already has a Linkhop account, so we mailed it a sign-in link. Open it to continue.</p>
+          <h2>Sign in to join {invitation.data.workspace.name}</h2>
+          <p>
+            {invitation.data.email} already has a Linkhop account, so it joins only when signed in. We mailed it a sign-in link: open it, then open this
+            invitation again.
+          </p>
         </div>
       )}
-      {invitation.data && !joinedElsewhere && (
+      {invitation.data && !signInMailed && (
         <div class="invite-card">
           <p>
             You are invited to <strong>{invitation.data.workspace.name}</strong> as <strong>{invitation.data.role}</strong>.

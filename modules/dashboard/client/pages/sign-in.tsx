@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiFailure, setCsrfToken } from '../api';
 import { useSession } from '../session';
-import { Button, ErrorNotice, Field, navigate } from '../ui';
+import { Button, ErrorNotice, Field, navigate, toast } from '../ui';
 import { useHashToken } from './hash-token';
 import type { Loaded } from '../ui/use-load';
 import { SetupLinkHint } from './setup';
@@ -101,6 +101,16 @@ function SignInChoices({ options }: { options: Loaded<SignInOptions> }) {
   );
 }
 
+/** The first sign-in that proved the address ended what was opened on the account without that proof (also mailed). */
+function revokedNotice(revoked: { sessions: number; api_keys: number; oauth_grants: number }): string {
+  const ended = [
+    revoked.sessions && `${revoked.sessions} other session${revoked.sessions === 1 ? '' : 's'}`,
+    revoked.api_keys && `${revoked.api_keys} API key${revoked.api_keys === 1 ? '' : 's'}`,
+    revoked.oauth_grants && `${revoked.oauth_grants} connected app${revoked.oauth_grants === 1 ? '' : 's'}`,
+  ].filter(Boolean);
+  return `Signed in. For your safety we ended what was opened on this account before you proved your address: ${ended.join(', ')}. We mailed you the details.`;
+}
+
 /**
  * The mailed link lands here with `#token=…`: signing in takes a click, because mail scanners
  * fetch links and a GET must not use the token up. Without a token: ask for an address.
@@ -125,6 +135,7 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
       setCsrfToken(answer.csrf_token);
       await refresh();
       onSignedIn();
+      if (answer.revoked_without_proof) toast(revokedNotice(answer.revoked_without_proof));
       navigate(returnTo ?? '/app', { replace: true });
     } catch (failure) {
       setError((failure as Error).message);
