@@ -42,5 +42,5 @@ describe.skipIf(skipBrowser)('invitations without a mail server', () => {
     const { page: guest } = await d.newPage();
     await guest.goto(url);
     await guest.getByText('You are invited to Mailless as viewer.').waitFor();
-  });
+  }, 60_000);
 });
