@@ -1,7 +1,10 @@
+import { parseTagList } from '../links';
+
 /**
  * The CSV exports of the tools people leave, recognised by their headers. Headers are compared
  * case-, space-, hyphen- and underscore-insensitively (`Long URL`, `long_url` and `longUrl` are one).
  */
+
 export const IMPORT_FORMATS = ['generic', 'bitly', 'shlink', 'yourls', 'kutt'] as const;
 export type KnownFormat = (typeof IMPORT_FORMATS)[number];
 export type ImportFormat = KnownFormat | 'auto';
@@ -108,11 +111,7 @@ export function codeOfShortUrl(value: string): string | undefined {
   }
 }
 
-/** `"Summer Sale, q1"`, `"summer|q1"` → `['summer-sale', 'q1']`: split on `,` or `|`, lowercased, spaces to hyphens, at most `max`. */
+/** A CSV tags cell by the editor's rule (parseTagList), at most `max` kept: the spec truncates extras on import. */
 export function parseTagCell(cell: string, max: number): string[] {
-  const tags = cell
-    .split(/[,|]/)
-    .map((t) => t.trim().toLowerCase().replace(/\s+/g, '-'))
-    .filter(Boolean);
-  return [...new Set(tags)].slice(0, max);
+  return parseTagList(cell).slice(0, max);
 }

@@ -2,6 +2,7 @@ import { badRequest, invalid, tooLong, required } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
 import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { LIMITS } from '../../core/plans';
+import { TAG_PATTERN } from './shared';
 
 /**
  * The rules of single link fields, as pure functions: each takes the request value (its type
@@ -10,7 +11,6 @@ import { LIMITS } from '../../core/plans';
  */
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-const TAG_PATTERN = /^[a-z0-9_-]{1,32}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 const UTM_KEYS = new Set(['source', 'medium', 'campaign', 'term', 'content']);
 const PASSWORD_MAX = 200;

@@ -19,6 +19,7 @@ export {
 export { checkLinkPassword } from './password';
 export { linkCacheKey } from './short-url';
 export { removeTagFromLinks, tagsInUse, tagUsage } from './tags';
+export { normaliseTag, parseTagList, TAG_PATTERN } from './shared';
 export { claimExpiredEvent, updateLink } from './update';
 export { linkIdsMatching, sentUtmOf, UTM_KEYS } from './utm';
 export type { LinkMatch, UtmKey } from './utm';

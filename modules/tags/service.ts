@@ -5,16 +5,15 @@ import { badRequest, invalid, tooLong } from '../../core/errors';
 import { assertWithinPlanLimit, lockPlanLimit } from '../../core/plan-limits';
 import { LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
-import { linkCacheKey, removeTagFromLinks, tagUsage } from '../links';
+import { linkCacheKey, removeTagFromLinks, TAG_PATTERN, tagUsage } from '../links';
 import type { PutTag } from './model';
 import { tags } from './schema';
 
-const TAG_NAME = /^[a-z0-9_-]+$/;
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function checkTagName(name: string): string {
-  if (!TAG_NAME.test(name) || name.length > LIMITS.tagLength) {
+  if (!TAG_PATTERN.test(name)) {
     throw badRequest(`Invalid tag name: use 1 to ${LIMITS.tagLength} of a-z, 0-9, hyphen and underscore`, { field: 'name' });
   }
   return name;

@@ -208,13 +208,13 @@ describe.skipIf(skipBrowser)('dashboard journey', () => {
     const second = await d.newPage();
     const third = await d.newPage();
     for (const { page } of [first, second, third]) await signIn(d, page, person.email);
-    await first.page.getByRole('button', { name: /^Account/ }).click();
+    await first.page.getByRole('button', { name: /^Signed in as/ }).click();
     await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await first.page.waitForURL(d.appUrl('/sign-in'));
     await second.page.reload();
     await second.page.waitForURL(d.appUrl('/sign-in'));
     // the third page has not asked the server since: its sign-out meets 401 (no session to end)
-    await third.page.getByRole('button', { name: /^Account/ }).click();
+    await third.page.getByRole('button', { name: /^Signed in as/ }).click();
     await third.page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await third.page.waitForURL(d.appUrl('/sign-in'));
     await expect(third.page.getByText('Could not sign out').count()).resolves.toBe(0);

@@ -52,7 +52,7 @@ describe.skipIf(skipBrowser)('hostile strings in the dashboard', () => {
       }
     }
     // the person's name, in the account menu
-    await page.getByRole('button', { name: /^Account/ }).click();
+    await page.getByRole('button', { name: /^Signed in as/ }).click();
     expect(await page.evaluate(() => document.body.innerText)).toContain(XSS_PAYLOADS.at(-1)!);
 
     expect({ ...seen, cspViolations }).toEqual({ dialogs: [], flagWrites: 0, cspViolations: [] });

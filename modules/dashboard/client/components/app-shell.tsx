@@ -138,7 +138,8 @@ function AccountMenu() {
         class="account-menu"
         label={
           <>
-            Account<span class="account-email">{session?.user.email}</span>
+            {/* "Account" is the page in the navigation above; this menu is about the session */}
+            Signed in as<span class="account-email">{session?.user.email}</span>
           </>
         }
       >

@@ -14,6 +14,8 @@ export interface Measure {
   text(value: number): string;
   /** the axis and the table: "3", "12.50" */
   short(value: number): string;
+  /** whole units only (a count): the axis never ticks at 0.5 */
+  whole?: boolean;
 }
 
 /** One UTC day's value of a series. */
@@ -27,7 +29,10 @@ export const CLICKS: Measure = {
   label: 'Clicks',
   text: (n) => `${number.format(n)} ${n === 1 ? 'click' : 'clicks'}`,
   short: (n) => number.format(n),
+  whole: true,
 };
+/** Tick steps for a count: 1, 2, 5, 10, 20, 50 … (uPlot's default steps include 0.5 when the values are small). */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((m) => m * 10 ** power)).flat();
 const unixDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 /** What the chart shows, in words: the screen-reader name and the visible caption. */
@@ -60,7 +65,7 @@ export function DayChart({ title, days, measure, previous }: { title: string; da
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{}, { size: 64, values: (_u, ticks) => ticks.map((t) => measure.short(t)) }],
+        axes: [{}, { size: 64, values: (_u, ticks) => ticks.map((t) => measure.short(t)), ...(measure.whole ? { incrs: WHOLE_STEPS } : {}) }],
         series: [
           {},
           { label: measure.label, stroke: accent, width: 2, fill: `${accent}22`, points: { show: days.length <= 62 } },

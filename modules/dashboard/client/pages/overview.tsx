@@ -3,31 +3,35 @@ import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
 import { LivePanel } from '../components/live-panel';
+import { RangePicker, useRange } from '../components/range-picker';
 import { clickTally, type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
-import { deltaText, FilterChips, filterValue, useStatsFilter } from '../components/stats-filters';
-import { countryName, TopTable } from '../components/top-table';
+import { deltaText, FilterChips, type FilterTerm, filterValue, useStatsFilter } from '../components/stats-filters';
+import { CountsTable, countryName, TopTable } from '../components/top-table';
 import { roleAtLeast, useWorkspace } from '../session';
 import { EmptyState, FailureNotice, Loading, PlanNotice, useLoad } from '../ui';
 
 type Summary = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/summary'>;
 type Daily = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/daily'>;
+type Utm = ApiAnswer<'get', '/api/workspaces/{wsId}/stats/utm'>;
 
 const number = new Intl.NumberFormat('en');
 
-async function loadOverview(wsId: string, filter: string | undefined) {
+/** `from`/`to` undefined: the API's defaults (the chart's last 30 days, the breakdowns' all time). */
+async function loadOverview(wsId: string, filter: string | undefined, from: string | undefined, to: string | undefined) {
   const path = { wsId };
   const topLinks = api.get('/api/workspaces/{wsId}/links', { params: { path, query: { sort: 'click_count', order: 'desc', limit: 5 } } });
-  const top = { limit: 5, filter };
+  const top = { limit: 5, filter, from, to };
   try {
-    const [summary, daily, countries, referrers, devices, clicked] = await Promise.all([
+    const [summary, daily, countries, referrers, devices, clicked, utm] = await Promise.all([
       api.get('/api/workspaces/{wsId}/stats/summary', { params: { path, query: { filter } } }),
-      api.get('/api/workspaces/{wsId}/stats/daily', { params: { path, query: { filter, compare: 'previous' } } }),
+      api.get('/api/workspaces/{wsId}/stats/daily', { params: { path, query: { filter, compare: 'previous', from, to } } }),
       api.get('/api/workspaces/{wsId}/stats/countries', { params: { path, query: top } }),
       api.get('/api/workspaces/{wsId}/stats/referrers', { params: { path, query: top } }),
       api.get('/api/workspaces/{wsId}/stats/devices', { params: { path, query: top } }),
       api.get('/api/workspaces/{wsId}/stats/links', { params: { path, query: top } }),
+      api.get('/api/workspaces/{wsId}/stats/utm', { params: { path, query: top } }),
     ]);
-    return { summary, daily, countries: countries.countries, referrers: referrers.referrers, devices, clicked: clicked.links, links: await topLinks };
+    return { summary, daily, countries: countries.countries, referrers: referrers.referrers, devices, clicked: clicked.links, utm, links: await topLinks };
   } catch (error) {
     // a plan without stats: the links still show, with the API's reason for the rest
     if (error instanceof ApiFailure && error.status === 402) return { planReason: error.message, links: await topLinks };
@@ -36,7 +40,7 @@ async function loadOverview(wsId: string, filter: string | undefined) {
 }
 
 /** The totals, with the clicks that arrived live since they loaded. */
-function Totals({ summary, daily, tally }: { summary: Summary; daily: Daily; tally: Tally }) {
+function Totals({ summary, daily, tally, rangeText }: { summary: Summary; daily: Daily; tally: Tally; rangeText: string }) {
   const live = Object.values(tally.days).reduce((n, d) => n + d.clicks, 0);
   const cards = [
     ['Links', summary.total_links],
@@ -47,7 +51,7 @@ function Totals({ summary, daily, tally }: { summary: Summary; daily: Daily; tal
   return (
     <dl class="cards">
       <div class="card">
-        <dt>Clicks, last 30 days</dt>
+        <dt>Clicks, {rangeText}</dt>
         <dd>
           {number.format(daily.clicks + live)}
           {daily.previous && <span class="delta">{deltaText(daily.clicks, daily.previous.clicks)}</span>}
@@ -63,6 +67,38 @@ function Totals({ summary, daily, tally }: { summary: Summary; daily: Daily; tal
   );
 }
 
+const UTM_PARTS = [
+  ['sources', 'utm_source', 'Source'],
+  ['mediums', 'utm_medium', 'Medium'],
+  ['campaigns', 'utm_campaign', 'Campaign'],
+] as const;
+
+/** Clicks by the UTM parameters their links send (`/stats/utm`), a table per parameter; a row filters the page. */
+function UtmPanel({ utm, onPick }: { utm: Utm; onPick(term: FilterTerm): void }) {
+  const empty = UTM_PARTS.every(([list]) => utm[list].length === 0);
+  return (
+    <section class="panel" aria-labelledby="utm-heading">
+      <h2 id="utm-heading">UTM breakdown</h2>
+      {empty ? (
+        <p class="muted">No clicks yet.</p>
+      ) : (
+        UTM_PARTS.map(([list, dimension, column]) => {
+          const rows = (utm[list] as Record<string, string | null | number>[]).map((r) => {
+            const value = r[dimension] as string | null;
+            return {
+              key: value ?? '',
+              label: value ?? 'None sent',
+              clicks: r.clicks as number,
+              onPick: () => onPick({ dimension, value: filterValue(value) }),
+            };
+          });
+          return rows.length ? <CountsTable key={list} column={`UTM ${column.toLowerCase()}`} rows={rows} /> : null;
+        })
+      )}
+    </section>
+  );
+}
+
 /**
  * The workspace at a glance: totals, clicks per day over 30 days beside the 30 before, top links,
  * countries, referrers and devices (a click on any of their rows filters the whole page), the latest
@@ -71,17 +107,24 @@ function Totals({ summary, daily, tally }: { summary: Summary; daily: Daily; tal
 export function OverviewPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const filter = useStatsFilter();
-  const overview = useLoad(() => loadOverview(wsId, filter.filter), [wsId, filter.filter]);
+  const range = useRange();
+  const ranged = Boolean(range.from || range.to);
+  const overview = useLoad(
+    () => loadOverview(wsId, filter.filter, range.from || undefined, range.to || undefined),
+    [wsId, filter.filter, range.from, range.to],
+  );
   const canCreate = roleAtLeast(workspace.role, 'editor');
   const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
   const data = overview.data;
   const stats = data?.summary ? data : undefined;
-  const tally = clickTally(live.tally, filter.filter);
+  // a chosen range is a view like a filter: the live clicks (today's, unfiltered) are not added to it
+  const tally = clickTally(live.tally, filter.filter ?? (ranged ? `${range.from}/${range.to}` : undefined));
+  const rangeText = stats && ranged ? `${stats.daily.from} to ${stats.daily.to}` : 'last 30 days';
   const days = useMemo(() => stats && withLiveClicks(stats.daily.days, tally), [stats, tally]);
   const linkNames = useMemo(() => Object.fromEntries((data?.links.links ?? []).map((l) => [l.id, l.title || l.short_url])), [data]);
-  // unfiltered, the most clicked links of all time (new clicks added live); filtered, the stats' top links
+  // unfiltered, the most clicked links of all time (new clicks added live); filtered or ranged, the stats' top links
   const topLinks = stats
-    ? filter.filter
+    ? filter.filter || ranged
       ? stats.clicked.map((l) => ({ id: l.link_id, clicks: l.clicks, name: l.title || `${l.domain}/${l.slug}` }))
       : stats.links.links.map((l) => ({ id: l.id, clicks: l.click_count + (tally.linkClicks[l.id] ?? 0), name: l.title || l.short_url }))
     : [];
@@ -115,13 +158,21 @@ export function OverviewPage({ wsId }: { wsId: string }) {
       {data && 'planReason' in data && (
         <PlanNotice message={`${data.planReason} Your ${number.format(data.links.total)} links keep working; the charts need a plan with stats.`} />
       )}
+      {stats && (
+        <RangePicker
+          key={`${stats.daily.from}/${stats.daily.to}`}
+          from={range.from || stats.daily.from}
+          to={range.to || stats.daily.to}
+          onRange={range.setRange}
+        />
+      )}
       <FilterChips filter={filter} linkNames={stats && new Map(stats.clicked.map((l) => [l.link_id, l.title || `${l.domain}/${l.slug}`]))} />
       {stats && (
         <>
-          <Totals summary={stats.summary} daily={stats.daily} tally={tally} />
+          <Totals summary={stats.summary} daily={stats.daily} tally={tally} rangeText={rangeText} />
           <section class="panel chart-panel" aria-labelledby="daily-heading">
-            <h2 id="daily-heading">Clicks per day, last 30 days</h2>
-            <DailyChart title="Clicks per day, last 30 days" days={days ?? []} previous={stats.daily.previous?.days} />
+            <h2 id="daily-heading">Clicks per day, {rangeText}</h2>
+            <DailyChart title={`Clicks per day, ${rangeText}`} days={days ?? []} previous={stats.daily.previous?.days} />
           </section>
         </>
       )}
@@ -172,6 +223,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
               onPick: () => filter.add({ dimension: 'device', value: filterValue(r.device) }),
             }))}
           />
+          <UtmPanel utm={stats.utm} onPick={filter.add} />
         </div>
       )}
       {data?.planReason && data.links.total > 0 && (

@@ -6,8 +6,8 @@ export const ROWS_PER_REQUEST = 500;
 /** One request's share of the file: the header and up to 500 data rows, and each row's number in the file. */
 export interface Chunk {
   csv: string;
-  /** `fileRows[i]`: the file row of the chunk's data row i + 1 (the API numbers a request's data rows from 1) */
-  fileRows: number[];
+  /** `dataRows[i]`: the file's data row number of the chunk's data row i + 1 (the API numbers a request's data rows from 1) */
+  dataRows: number[];
 }
 
 export interface SplitFile {
@@ -20,21 +20,22 @@ const blank = (record: string[]) => record.every((cell) => cell.trim() === '');
 
 /**
  * Splits a CSV into requests of at most 500 data rows, each with the header row. Parsed here (papaparse,
- * as the API does) so a quoted cell's line breaks stay in its row. Rows are numbered as a spreadsheet
- * shows the file: the header is row 1, and a blank line still takes its row number.
+ * as the API does) so a quoted cell's line breaks stay in its row. Rows are numbered as the API numbers
+ * a whole file sent in one request (its `row`): data rows from 1, blank lines skipped, so the dashboard
+ * and a script calling the API name the same row alike.
  */
 export function splitCsv(text: string, size = ROWS_PER_REQUEST): SplitFile {
   const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
   const broken = parsed.errors.find((e) => e.type === 'Quotes');
   if (broken) throw new Error(`The file is not valid CSV: ${broken.message}${broken.row !== undefined ? ` (row ${broken.row + 1})` : ''}`);
-  const records = parsed.data.map((record, index) => ({ record, fileRow: index + 1 })).filter(({ record }) => !blank(record));
-  const [header, ...rows] = records;
+  const [header, ...data] = parsed.data.filter((record) => !blank(record));
+  const rows = data.map((record, index) => ({ record, dataRow: index + 1 }));
   if (!header) throw new Error('The file is empty');
   if (!rows.length) throw new Error('The file has a header row but no data rows');
   const chunks: Chunk[] = [];
   for (let start = 0; start < rows.length; start += size) {
     const part = rows.slice(start, start + size);
-    chunks.push({ csv: Papa.unparse([header.record, ...part.map((r) => r.record)]), fileRows: part.map((r) => r.fileRow) });
+    chunks.push({ csv: Papa.unparse([header, ...part.map((r) => r.record)]), dataRows: part.map((r) => r.dataRow) });
   }
   return { chunks, rows: rows.length };
 }

@@ -95,11 +95,11 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
         update({ waiting: undefined });
       }
     }
-    // the API numbers a request's data rows from 1; the person knows the file's rows
-    const inFile = (note: RowNote) => ({ row: chunk.fileRows[note.row - 1] ?? note.row, reason: note.reason });
+    // the API numbers a request's data rows from 1; across requests the file's data rows go on counting
+    const inFile = (note: RowNote) => ({ row: chunk.dataRows[note.row - 1] ?? note.row, reason: note.reason });
     update({
       format: answer.format,
-      done: state.done + chunk.fileRows.length,
+      done: state.done + chunk.dataRows.length,
       created: state.created + answer.created,
       skipped: state.skipped + answer.skipped,
       errors: [...state.errors, ...answer.errors.map(inFile)],

@@ -27,11 +27,20 @@ export function ImportedLinks({ caption, links, made }: { caption: string; links
           {made ? '; all of them are on the Links page.' : '.'}
         </p>
       )}
-      <DataTable caption={`${caption}, ${links.length} in all`} rows={links.slice(0, LINKS_SHOWN)} rowKey={(l) => l.id} columns={LINK_COLUMNS} />
+      <DataTable
+        caption={`${caption}, ${links.length} in all`}
+        rows={links.slice(0, LINKS_SHOWN)}
+        rowKey={(l) => l.id}
+        columns={made ? MADE_COLUMNS : PREVIEW_COLUMNS}
+      />
     </>
   );
 }
-const LINK_COLUMNS: Column<ImportedLink>[] = [
+const LINK_DETAILS: Column<ImportedLink>[] = [
+  { label: 'Destination', cell: (l) => <span class="import-target">{l.target}</span> },
+  { label: 'Title', cell: (l) => l.title ?? '' },
+];
+const MADE_COLUMNS: Column<ImportedLink>[] = [
   {
     label: 'Short link',
     rowHeader: true,
@@ -41,8 +50,12 @@ const LINK_COLUMNS: Column<ImportedLink>[] = [
       </>
     ),
   },
-  { label: 'Destination', cell: (l) => <span class="import-target">{l.target}</span> },
-  { label: 'Title', cell: (l) => l.title ?? '' },
+  ...LINK_DETAILS,
+];
+// a preview's links do not exist yet and the import draws their generated slugs afresh: nothing to copy
+const PREVIEW_COLUMNS: Column<ImportedLink>[] = [
+  { label: 'Short link', rowHeader: true, cell: (l) => l.short_url.replace(/^https?:\/\//, '') },
+  ...LINK_DETAILS,
 ];
 
 /** The outcome: counts, each refused row with its row number in the file, and the links created. */
@@ -77,7 +90,7 @@ export function ImportSummary({ state }: { state: ImportState }) {
       {state.errors.length > 0 && (
         <>
           <h3>Rows not imported</h3>
-          <p class="muted">Row numbers are the file’s rows as a spreadsheet shows them: the header is row 1.</p>
+          <p class="muted">Row numbers count the data rows, as the API’s row does: the first row under the header is row 1.</p>
           <RowNotes caption="Rows not imported" notes={state.errors} />
         </>
       )}

@@ -1,4 +1,5 @@
 import type { Plan } from '../../../../../core/plans';
+import { parseTagList } from '../../../../links/shared';
 import { useWorkspace } from '../../session';
 import { useFieldError } from './errors';
 import { UTM_KEYS, type LinkForm } from './form';
@@ -104,6 +105,16 @@ export function DescriptionSection({ form, set, plan }: SectionProps) {
 }
 
 export function TagsSection({ form, set, plan, known }: SectionProps & { known: string[] }) {
+  // the API's own rule, applied as the user types: "Q4 Campaign" is saved as q4-campaign, as an import would
+  const tags = parseTagList(form.tags);
+  const changed =
+    tags.join(', ') !==
+    form.tags
+      .split(/[,|]/)
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .join(', ');
+  const inUse = known.length ? ` In use: ${known.slice(0, 12).join(', ')}${known.length > 12 ? '…' : ''}` : '';
   return (
     <Section title="Tagging" plan={plan}>
       <TextField
@@ -111,9 +122,12 @@ export function TagsSection({ form, set, plan, known }: SectionProps & { known: 
         path="tags.*"
         value={form.tags}
         onValue={(tags) => set({ tags })}
-        hint={`Comma-separated, at most 10: lowercase letters, digits, - and _.${known.length ? ` In use: ${known.slice(0, 12).join(', ')}${known.length > 12 ? '…' : ''}` : ''}`}
+        hint={`Comma-separated, at most 10: letters, digits, - and _ (lowercased, spaces become -).${inUse}`}
         autoComplete="off"
       />
+      <p class="muted tag-preview" aria-live="polite">
+        {changed && tags.length > 0 && `Saved as: ${tags.join(', ')}`}
+      </p>
     </Section>
   );
 }

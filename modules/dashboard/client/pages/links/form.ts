@@ -1,3 +1,4 @@
+import { parseTagList } from '../../../../links/shared';
 import type { ApiBody } from '../../api';
 import { DEEP_LINK_URL_FIELDS, type ApiRule, type DeepLinkUrlField, type Link } from './types';
 
@@ -186,7 +187,7 @@ export function toBody(form: LinkForm): Record<string, unknown> {
     slug: text(form.slug),
     title: text(form.title),
     note: text(form.note),
-    tags: list(form.tags).length ? list(form.tags) : null,
+    tags: parseTagList(form.tags).length ? parseTagList(form.tags) : null,
     utm_params: utmEntries.length ? Object.fromEntries(utmEntries) : null,
     expires_at: fromLocalInput(form.expiresAt),
     fallback_url: text(form.fallbackUrl),
