@@ -270,7 +270,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     clickRetentionDays: env.CLICK_RETENTION_DAYS ? positiveInteger('CLICK_RETENTION_DAYS', env.CLICK_RETENTION_DAYS) : undefined,
     liveStreamsMax: env.LIVE_STREAMS_MAX ? positiveInteger('LIVE_STREAMS_MAX', env.LIVE_STREAMS_MAX, '') : 1000,
     liveRecheckMs: env.LIVE_RECHECK_MS ? positiveInteger('LIVE_RECHECK_MS', env.LIVE_RECHECK_MS, ' of milliseconds') : 5000,
-    bodyBytesInFlightMax: env.BODY_BYTES_IN_FLIGHT_MAX ? positiveInteger('BODY_BYTES_IN_FLIGHT_MAX', env.BODY_BYTES_IN_FLIGHT_MAX, ' of bytes') : 64 * 1024 * 1024,
+    bodyBytesInFlightMax: env.BODY_BYTES_IN_FLIGHT_MAX
+      ? positiveInteger('BODY_BYTES_IN_FLIGHT_MAX', env.BODY_BYTES_IN_FLIGHT_MAX, ' of bytes')
+      : 64 * 1024 * 1024,
     clickSpoolReserveMb: clickSpoolReserveMbOf(env.CLICK_SPOOL_RESERVE_MB),
     gaEndpoint: env.GA_ENDPOINT ?? 'https://www.google-analytics.com/mp/collect',
     fbEndpoint: env.FB_ENDPOINT ?? 'https://graph.facebook.com/v19.0',

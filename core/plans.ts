@@ -117,7 +117,7 @@ export const RATE_LIMITS = {
   domainVerify: { points: 1, durationSec: 10 },
   qr: { points: 30, durationSec: 60 },
   /** leads and sales together per workspace: a shop's server reporting sign-ups and orders, not a flood */
-  track: { points: 100, durationSec: 10 },
+  track: { points: 3000, durationSec: 60 },
   passwordForm: { points: 10, durationSec: 60 },
   /** wrong passwords per link from all addresses together: many addresses guessing at once do not add up */
   passwordWrong: { points: 30, durationSec: 60 },
