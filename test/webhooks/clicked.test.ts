@@ -80,8 +80,10 @@ test('real redirects reach the opted-in webhook as signed link.clicked batches; 
     expect(r.body).not.toContain('203.0.113.9');
     expect(r.body).not.toContain(UA.desktop);
   }
-  // in the delivery log like any delivery
-  const log = await api('GET', `/webhooks/${opted.body.id}/deliveries`);
+  // in the delivery log like any delivery (written once the receiver has answered)
+  const logged = async () => (await api('GET', `/webhooks/${opted.body.id}/deliveries`)).body;
+  await waitFor(async () => (await logged()).total >= deliveries.length, 10_000, 'the deliveries logged');
+  const log = { body: await logged() };
   expect(log.body.deliveries.map((d: any) => [d.event_type, d.success])).toEqual(deliveries.map(() => ['link.clicked', true]));
 
   await Bun.sleep(500);
