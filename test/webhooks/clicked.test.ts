@@ -88,7 +88,7 @@ test('real redirects reach the opted-in webhook as signed link.clicked batches; 
 
   await Bun.sleep(500);
   expect(deliveriesTo('/not-opted')).toHaveLength(0);
-});
+}, 60_000);
 
 test(`a burst of 1,000 clicks on one link is at most ${Math.ceil(1000 / LIMITS.webhookClicksPerDelivery)} deliveries, each click once`, async () => {
   const { api, link } = await workspaceWithLink();
@@ -111,7 +111,7 @@ test(`a burst of 1,000 clicks on one link is at most ${Math.ceil(1000 / LIMITS.w
   for (const r of deliveries) expect(JSON.parse(r.body).data.clicks.length).toBeLessThanOrEqual(LIMITS.webhookClicksPerDelivery);
   // each payload once: distinct ids
   expect(new Set(deliveries.map((r) => JSON.parse(r.body).id)).size).toBe(deliveries.length);
-});
+}, 120_000);
 
 test('link.clicked is accepted as an event type next to the spec ones; unknown types still refused', async () => {
   const { api } = await workspaceWithLink();
