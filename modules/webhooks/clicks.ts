@@ -44,10 +44,13 @@ interface Pending {
  * ceil(n / 100) deliveries, a quiet link's click arrives within the window. Once queued, a delivery
  * is a `webhooks.deliver` job like any other (signed, logged, one attempt, run once per payload id);
  * `clicks.recorded` carries only rows inserted now, so a re-run click batch adds no click twice.
- * What waits here is held in memory: the server's shutdown queues it, a crash loses at most one window.
+ * What waits here is held in memory: a process's shutdown queues it (the server's module stop, a
+ * worker's signal handler), a crash loses at most one window.
  */
 export class ClickDeliveries {
   private readonly pending = new Map<string, Pending>();
+  /** set by close(): clicks stored after it (jobs the stopping process still finishes) are queued at once */
+  private closing = false;
 
   constructor(
     private readonly deps: Deps,
@@ -90,6 +93,7 @@ export class ClickDeliveries {
       clearTimeout(pending.timer);
       return;
     }
+    if (this.closing) return this.flush(webhookId);
     pending.timer ??= setTimeout(() => {
       this.flush(webhookId).catch((err) => this.deps.log.error({ err, webhookId }, 'link.clicked delivery not queued'));
     }, this.windowMs);
@@ -109,8 +113,9 @@ export class ClickDeliveries {
     return enqueueDelivery(this.deps, webhookId, payloadOf('link.clicked', workspaceId, { clicks }));
   }
 
-  /** Queues every waiting click now (the server's shutdown, before the queue closes). */
+  /** Queues every waiting click now, and later ones as they come (a process's shutdown, before the queue closes). */
   async close(): Promise<void> {
+    this.closing = true;
     for (const webhookId of [...this.pending.keys()]) await this.flush(webhookId);
   }
 }
@@ -123,6 +128,9 @@ export function clickDeliveries(deps: Deps): ClickDeliveries {
   if (!collector) perDeps.set(deps, (collector = new ClickDeliveries(deps)));
   return collector;
 }
+
+/** A stopping process's last word: the `link.clicked` clicks still waiting are queued now. */
+export const queueWaitingClicks = (deps: Deps): Promise<void> => clickDeliveries(deps).close();
 
 /**
  * Subscribes the collector to stored click batches. Registered with the job processors (as

@@ -1,5 +1,5 @@
 import type { LinkhopModule } from '../../core/module';
-import { clickDeliveries } from './clicks';
+import { queueWaitingClicks } from './clicks';
 import { registerJobs } from './jobs';
 import { webhookRoutes } from './routes';
 import { forwardEventsToWebhooks } from './service';
@@ -12,5 +12,5 @@ export const webhooksModule: LinkhopModule = {
   schedules: (config) => [{ job: 'webhooks.prune', everyMs: config.deliveryPruneIntervalMs }],
   routes: webhookRoutes,
   // `link.clicked` clicks still waiting for their batch are queued before the queue closes
-  stop: (deps) => clickDeliveries(deps).close(),
+  stop: queueWaitingClicks,
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../core/db';
+import { clicks as clickRows } from '../../modules/clicks/schema';
 import { LIMITS } from '../../core/plans';
 import { signPayload } from '../../modules/webhooks/delivery';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
@@ -20,13 +22,14 @@ let certs: TestCerts;
 let rx: HttpsReceiver;
 let api: ApiProcess;
 const workers: ChildProcess[] = [];
+let env: Parameters<typeof startApiProcess>[0];
 
 beforeAll(async () => {
   if (!enabled) return;
   database = await createTestDatabase();
   certs = makeTestCerts();
   rx = startHttpsReceiver(certs);
-  const env = {
+  env = {
     databaseUrl: database.url!,
     redisUrl: TEST_REDIS_URL!,
     redisPrefix: `lht-clicked-${process.pid}-${Date.now().toString(36)}`,
@@ -78,6 +81,31 @@ test.skipIf(!enabled)(
       expect(r.headers['x-webhook-event']).toBe('link.clicked');
       expect(r.headers['x-webhook-signature']).toBe(signPayload(hook.body.secret, r.headers['x-webhook-timestamp']!, r.body));
     }
+  },
+  120_000,
+);
+
+test.skipIf(!enabled)(
+  'a clicks worker stopped (SIGTERM) queues the clicks still waiting for their delivery',
+  async () => {
+    const ws = await bootstrapOver(api);
+    const call = (method: string, path: string, body?: unknown) => api.api(method, `/workspaces/${ws.workspaceId}${path}`, { key: ws.key, body });
+    const link = await call('POST', '/links', { target: 'https://example.com/stopping' });
+    const hook = await call('POST', '/webhooks', { name: 'clicks', url: `${rx.origin}/stopping`, events: ['link.clicked'] });
+    expect(hook.status).toBe(201);
+    const VISITS = LIMITS.webhookClicksPerDelivery + 50;
+    for (let sent = 0; sent < VISITS; sent += 25) {
+      await Promise.all(Array.from({ length: Math.min(25, VISITS - sent) }, () => api.visit(link.body.slug, { 'user-agent': UA.android })));
+    }
+    const received = () => clicksIn(rx.received.filter((r) => r.path === '/stopping'));
+    // every click stored (so the clicks worker holds the last 50) and the full delivery out: stop it before their window ends
+    const stored = async () => (await database.db.select({ id: clickRows.id }).from(clickRows).where(eq(clickRows.linkId, link.body.id))).length;
+    await waitFor(async () => (await stored()) === VISITS && received().length >= LIMITS.webhookClicksPerDelivery, 30_000, 'the clicks stored');
+    const clicksWorker = workers.shift()!;
+    await clicksWorker.stop();
+    workers.push(await startWorkerProcess(env, ['clicks']));
+    await waitFor(() => received().length >= VISITS, 30_000, 'the waiting clicks delivered');
+    expect(new Set(received().map((c) => c.click_id)).size).toBe(VISITS);
   },
   120_000,
 );
