@@ -89,6 +89,13 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
+ * Every event type a webhook may subscribe to: the bus events above, then `link.clicked`, an
+ * addition to the spec's list. It is no bus event (one per visit would cost the redirect path): the
+ * webhooks module derives it from stored click batches (`clicks.recorded`) and delivers clicks in batches.
+ */
+export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, 'link.clicked'] as const;
+
+/**
  * A link's create input as a `link.beforeCreate` hook sees it: the fields of the links module's create
  * body, by their API names, values not yet checked (a bulk item or an import row reaches the hooks
  * before any validation). Core knows no module, so the field names are not typed here.

@@ -102,6 +102,10 @@ export const LIMITS = {
   /** deadline of the DNS lookups of one domain verification */
   dnsTimeoutMs: 3000,
   webhookLogDays: 7,
+  /** `link.clicked` deliveries: at most this many clicks each… */
+  webhookClicksPerDelivery: 100,
+  /** …and a stored click waits at most this long for others to share its delivery */
+  webhookClicksWindowMs: 5000,
   inviteDays: 7,
   clickExportRows: 10_000,
   portfolioLinksPerAdd: 50,

@@ -1,9 +1,10 @@
 import { t } from 'elysia';
-import { WEBHOOK_EVENT_TYPES } from '../../core/hooks';
+import { SUBSCRIBABLE_EVENT_TYPES } from '../../core/hooks';
 import { Int, PageQuery } from '../../core/model';
+import { LIMITS } from '../../core/plans';
 
 const Events = t.Array(t.String(), {
-  description: `Event types to receive (at least one; repeats count once): ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+  description: `Event types to receive (at least one; repeats count once): ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}. \`link.clicked\` (an addition to the spec's events) delivers stored clicks in batches: up to ${LIMITS.webhookClicksPerDelivery} per delivery, or those stored within ${LIMITS.webhookClicksWindowMs / 1000} s`,
   maxItems: 50,
 });
 

@@ -1,13 +1,16 @@
 import type { LinkhopModule } from '../../core/module';
+import { queueWaitingClicks } from './clicks';
 import { registerJobs } from './jobs';
 import { webhookRoutes } from './routes';
 import { forwardEventsToWebhooks } from './service';
 
-/** Webhooks (Pro+): every webhook event on the bus becomes one queued delivery per subscribed, active webhook. */
+/** Webhooks (Pro+): every webhook event on the bus becomes one queued delivery per subscribed, active webhook; stored clicks, batched `link.clicked` deliveries. */
 export const webhooksModule: LinkhopModule = {
   name: 'webhooks',
   hooks: forwardEventsToWebhooks,
   jobs: registerJobs,
   schedules: (config) => [{ job: 'webhooks.prune', everyMs: config.deliveryPruneIntervalMs }],
   routes: webhookRoutes,
+  // `link.clicked` clicks still waiting for their batch are queued before the queue closes
+  stop: queueWaitingClicks,
 };

@@ -11,7 +11,7 @@ export const webhooks = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     url: text('url').notNull(),
-    /** subscribed event types (WEBHOOK_EVENT_TYPES) */
+    /** subscribed event types (SUBSCRIBABLE_EVENT_TYPES) */
     events: jsonb('events').$type<string[]>().notNull(),
     /** HMAC key of the signatures; kept in clear because every delivery needs it */
     secret: text('secret').notNull(),

@@ -5,7 +5,7 @@ import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, required } from '../../core/errors';
 import { iso, newId } from '../../core/format';
-import { WEBHOOK_EVENT_TYPES, type EventMap, type WebhookEventType } from '../../core/hooks';
+import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventMap, type WebhookEventType } from '../../core/hooks';
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { hasFeature, LIMITS, type Plan } from '../../core/plans';
@@ -31,12 +31,14 @@ function webhookView(row: WebhookRow, createdByEmail: string | null) {
   };
 }
 
+type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+
 /** Only known event types, each once; at least one. */
 function parseEvents(events: string[]): string[] {
   if (!events.length) throw badRequest('events must list at least one event type', { field: 'events', code: 'required' });
-  const unknown = events.find((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  const unknown = events.find((e) => !(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(e));
   if (unknown !== undefined)
-    throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${WEBHOOK_EVENT_TYPES.join(', ')}`, {
+    throw badRequest(`Invalid event type "${unknown.slice(0, 100)}": expected any of ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}`, {
       field: `events.${events.indexOf(unknown)}`,
     });
   return [...new Set(events)];
@@ -174,7 +176,7 @@ async function deliverNow(deps: Deps, webhook: WebhookRow, payload: WebhookPaylo
   return { status_code: result.statusCode, success, duration_ms: result.durationMs, error: result.error };
 }
 
-const payloadOf = (type: string, workspaceId: string, data: Record<string, unknown>): WebhookPayload => ({
+export const payloadOf = (type: string, workspaceId: string, data: Record<string, unknown>): WebhookPayload => ({
   id: newId(),
   type,
   workspace_id: workspaceId,
@@ -253,17 +255,25 @@ export interface DeliverJob {
  * deliveries are never retried automatically.
  */
 export async function enqueueDeliveries<K extends WebhookEventType>(deps: Deps, type: K, event: EventMap[K]) {
-  const subscriptions = (await activeSubscriptions(deps, event.workspaceId)) ?? [];
-  const targets = subscriptions.filter((s) => s.events.includes(type));
-  if (!targets.length) return;
-  // a workspace moved below Pro keeps its webhooks (for an upgrade) but gets no deliveries
-  const workspace = await rememberedWorkspace(deps, event.workspaceId);
-  if (!workspace || !hasFeature(workspace.plan as Plan, 'webhooks')) return;
-  for (const { id } of targets) {
-    const payload = payloadOf(type, event.workspaceId, event.data as Record<string, unknown>);
-    await deps.queue.enqueue('webhooks.deliver', { webhookId: id, payload }, { jobId: payload.id, attempts: 1 });
+  for (const webhookId of await subscribedWebhooks(deps, event.workspaceId, type)) {
+    await enqueueDelivery(deps, webhookId, payloadOf(type, event.workspaceId, event.data as Record<string, unknown>));
   }
 }
+
+/** The ids of a workspace's active webhooks subscribed to `type`; none while the workspace's plan has no webhooks. */
+export async function subscribedWebhooks(deps: Deps, workspaceId: string, type: SubscribableEventType): Promise<string[]> {
+  const subscriptions = (await activeSubscriptions(deps, workspaceId)) ?? [];
+  const targets = subscriptions.filter((s) => s.events.includes(type));
+  if (!targets.length) return [];
+  // a workspace moved below Pro keeps its webhooks (for an upgrade) but gets no deliveries
+  const workspace = await rememberedWorkspace(deps, workspaceId);
+  if (!workspace || !hasFeature(workspace.plan as Plan, 'webhooks')) return [];
+  return targets.map((s) => s.id);
+}
+
+/** One `webhooks.deliver` job, keyed by the payload's id (queued twice, it runs once). */
+export const enqueueDelivery = (deps: Deps, webhookId: string, payload: WebhookPayload) =>
+  deps.queue.enqueue('webhooks.deliver', { webhookId, payload }, { jobId: payload.id, attempts: 1 });
 
 const forwarding = new WeakSet<object>();
 

@@ -99,8 +99,11 @@ describe.skipIf(skipBrowser)('Webhooks page', () => {
       'Custom domains',
       'Members',
       'Conversions',
+      'Clicks',
     ]);
     expect(await form.getByRole('group', { name: 'Links' }).getByRole('checkbox').count()).toBe(7);
+    // batched click deliveries are their own opt-in: "All links events" does not take them
+    expect(await form.getByRole('group', { name: 'Clicks' }).getByRole('checkbox', { name: 'link.clicked' }).count()).toBe(1);
     await form.getByLabel('Name').fill('CRM <sync>');
     await form.getByLabel('URL').fill('http://example.com/hook');
     await form.getByRole('button', { name: 'Create webhook' }).click();

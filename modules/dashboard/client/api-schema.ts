@@ -12880,21 +12880,21 @@ export interface operations {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events: string[];
                 };
                 "application/x-www-form-urlencoded": {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events: string[];
                 };
                 "multipart/form-data": {
                     name: string;
                     /** @description HTTPS URL, at most 2048 characters, not a private or internal address */
                     url: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events: string[];
                 };
             };
@@ -13335,7 +13335,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;
@@ -13343,7 +13343,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;
@@ -13351,7 +13351,7 @@ export interface operations {
                 "multipart/form-data": {
                     name?: string;
                     url?: string;
-                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created */
+                    /** @description Event types to receive (at least one; repeats count once): link.created, link.updated, link.deleted, link.expired, link.broken, link.recovered, domain.added, domain.verified, domain.removed, member.added, member.removed, member.role_changed, webhook.test, lead.created, sale.created, link.clicked. `link.clicked` (an addition to the spec's events) delivers stored clicks in batches: up to 100 per delivery, or those stored within 5 s */
                     events?: string[];
                     /** @description false pauses the webhook: events meanwhile are dropped */
                     active?: boolean;
