@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type Redis from 'ioredis';
 import type { AccessResolver } from './access';
 import { createCache, type Cache } from './cache';
 import type { Config } from './config';
-import { openDatabase, type Database, type Db } from './db';
+import { openDatabase, rowsOf, type Database, type Db } from './db';
 import { HookBus } from './hooks';
 import { createLogger, type Logger } from './logger';
 import { createBullQueue, createMemoryQueue, type JobQueue } from './queue';
 import { createRateLimiter, type RateLimiter } from './ratelimit';
 import { createRedis } from './redis';
-import { createSecretBox, KEY_IN_DATABASE, keyKeptInDatabase, loadSecretsKey, type SecretBox } from './secrets';
+import { createSecretBox, KEY_IN_DATABASE, loadSecretsKey, parseSecretsKey, type SecretBox } from './secrets';
 
 /** Everything a module or worker needs, built once per process (or per test). */
 export interface Deps {
@@ -104,4 +106,16 @@ export async function createDeps(config: Config, opts: DepsOptions): Promise<Dep
   };
   // one object: the resolver reads the same `now` and `db` a test may move or swap on the returned deps
   return Object.assign(deps, { access: opts.access(deps) });
+}
+
+/**
+ * Production without SECRETS_KEY: the key in the database's `instance_keys` (drizzle/0035), made by
+ * the first process that asks and read by every other, so that they agree without a setting. Sealing
+ * still keeps secrets out of logs and of rows copied elsewhere; it no longer keeps them from whoever
+ * holds the database, which the start's warning says.
+ */
+export async function keyKeptInDatabase(db: Db): Promise<Buffer> {
+  await db.execute(sql`insert into instance_keys (name, key) values ('secrets', ${randomBytes(32).toString('base64')}) on conflict (name) do nothing`);
+  const [row] = rowsOf<{ key: string }>(await db.execute(sql`select key from instance_keys where name = 'secrets'`));
+  return parseSecretsKey(row!.key);
 }

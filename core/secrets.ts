@@ -1,8 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from './db';
 import { ConfigError } from './errors';
 
 /** Hex SHA-256: how secrets (API keys, sessions, sign-in links) are stored, and hashed identifiers are sent. */
@@ -87,15 +85,3 @@ export function loadSecretsKey(config: { secretsKey?: string; databaseUrl?: stri
 
 export const KEY_IN_DATABASE =
   'SECRETS_KEY is not set: workspace secrets are sealed with a key kept in the database (made once, shared by every process), so a copy of the database or of its backups holds it too. Set SECRETS_KEY (openssl rand -base64 32) in every process to keep the key apart';
-
-/**
- * Production without SECRETS_KEY: the key in the database's `instance_keys` (drizzle/0035), made by
- * the first process that asks and read by every other, so that they agree without a setting. Sealing
- * still keeps secrets out of logs and of rows copied elsewhere; it no longer keeps them from whoever
- * holds the database, which the start's warning says.
- */
-export async function keyKeptInDatabase(db: { execute(query: SQL): Promise<unknown> }): Promise<Buffer> {
-  await db.execute(sql`insert into instance_keys (name, key) values ('secrets', ${randomBytes(32).toString('base64')}) on conflict (name) do nothing`);
-  const [row] = rowsOf<{ key: string }>(await db.execute(sql`select key from instance_keys where name = 'secrets'`));
-  return parseSecretsKey(row!.key);
-}

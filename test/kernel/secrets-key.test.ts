@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../core/config';
 import { ConfigError } from '../../core/errors';
-import { createSecretBox, KEY_IN_DATABASE, keyKeptInDatabase, loadSecretsKey, SECRETS_KEY_FILE } from '../../core/secrets';
+import { keyKeptInDatabase } from '../../core/deps';
+import { createSecretBox, KEY_IN_DATABASE, loadSecretsKey, SECRETS_KEY_FILE } from '../../core/secrets';
 import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
 import { freePort } from '../helpers/pg-cluster';
 
@@ -54,7 +55,15 @@ describe('the secrets key', () => {
       try {
         proc = Bun.spawn([process.execPath, 'app/main.ts'], {
           cwd: ROOT,
-          env: { ...process.env, SECRETS_KEY: '', DATABASE_URL: database.url!, REDIS_URL: '', DATA_DIR: tempDir(), PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+          env: {
+            ...process.env,
+            SECRETS_KEY: '',
+            DATABASE_URL: database.url!,
+            REDIS_URL: '',
+            DATA_DIR: tempDir(),
+            PORT: String(await freePort()),
+            LOG_LEVEL: 'warn',
+          },
           stdout: 'pipe',
           stderr: 'ignore',
         });
