@@ -65,7 +65,7 @@ describe.skipIf(skipBrowser)('A/B results in the dashboard', () => {
     ]);
     await page.getByText('2 bot visits not counted: visits from curl, headless browsers and crawlers').waitFor();
     await checkA11y(page);
-    await screenshot(page, 'link-variants');
+    await screenshot(page, 'link-variants', undefined, panel);
 
     // the editor: each variant row removes that variant (with two, removing one ends the test)
     await page.goto(d.appUrl(`/w/${workspaceId}/links/${link.id}`));

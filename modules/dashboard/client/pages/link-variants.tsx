@@ -20,7 +20,8 @@ export function LinkVariants({ wsId, linkId, from, to }: { wsId: string; linkId:
       {results.loading && !results.data && <Loading label="Loading the variants…" />}
       {results.error !== undefined && <FailureNotice error={results.error} retry={results.reload} />}
       {results.data && (
-        <div class="variants-scroll">
+        // scrolls sideways on a narrow screen: focusable, so that a keyboard scrolls it too
+        <div class="variants-scroll" role="group" aria-labelledby="variants-heading" tabIndex={0}>
           <table>
             <caption class="visually-hidden">
               A/B variants, {from} to {to}
