@@ -37,15 +37,8 @@ export async function clicksByVariant(db: DbOrTx, workspaceId: string, linkId: s
     .select({ variant: clicks.variant, clicks: count() })
     .from(clicks)
     .where(
-      and(
-        eq(clicks.workspaceId, workspaceId),
-        gte(clicks.clickedAt, from),
-        lt(clicks.clickedAt, to),
-        eq(clicks.linkId, linkId),
-        isNotNull(clicks.variant),
-      ),
+      and(eq(clicks.workspaceId, workspaceId), gte(clicks.clickedAt, from), lt(clicks.clickedAt, to), eq(clicks.linkId, linkId), isNotNull(clicks.variant)),
     )
     .groupBy(clicks.variant);
   return new Map(rows.map((r) => [r.variant!, Number(r.clicks)]));
 }
-

@@ -144,7 +144,8 @@ export class ClickBatchBuilder {
     const key = `${click.visitor}\0${part(click.country)}\0${part(click.referer)}\0${part(click.browser)}\0${part(click.os)}\0${part(click.device)}\0${part(click.language)}\0${part(click.variant ?? null)}`;
     let profile = this.profileIndex.get(key);
     if (profile === undefined) {
-      profile = this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language, click.visitor, click.variant ?? null]) - 1;
+      profile =
+        this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language, click.visitor, click.variant ?? null]) - 1;
       this.profileIndex.set(key, profile);
     }
     return profile;
@@ -223,6 +224,21 @@ export function clicksOf(job: ClickBatch): ClickRecord[] {
   return job.at.map((at, i) => {
     const [link_id, workspace_id, domain, slug] = job.links[job.link[i]!]!;
     const [country, referer, browser, os, device, language, visitor = null, variant = null] = job.profiles[job.profile[i]!]!;
-    return { id: clickId(job.id, i), link_id, workspace_id, domain, slug, clicked_at: job.t0 + at, country, referer, browser, os, device, language, visitor, variant };
+    return {
+      id: clickId(job.id, i),
+      link_id,
+      workspace_id,
+      domain,
+      slug,
+      clicked_at: job.t0 + at,
+      country,
+      referer,
+      browser,
+      os,
+      device,
+      language,
+      visitor,
+      variant,
+    };
   });
 }

@@ -20,7 +20,9 @@ export function LinkVariants({ wsId, linkId, from, to }: { wsId: string; linkId:
       {results.loading && !results.data && <Loading label="Loading the variants…" />}
       {results.error !== undefined && <FailureNotice error={results.error} retry={results.reload} />}
       {results.data && (
-        // scrolls sideways on a narrow screen: focusable, so that a keyboard scrolls it too
+        // scrolls sideways on a narrow screen: focusable, so that a keyboard scrolls it too (axe: scrollable-region-focusable), and named
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this only names the scrolling table
         <div class="variants-scroll" role="group" aria-labelledby="variants-heading" tabIndex={0}>
           <table>
             <caption class="visually-hidden">
