@@ -89,7 +89,7 @@ describe('A/B results per variant', () => {
       ['Blue', 0, null, 0, 0],
       ['Green', 0, null, 0, 0],
     ]);
-  });
+  }, 90_000);
 
   test('a link without variants answers none; an unknown link 404', async () => {
     const plain = await api('POST', '/links', { target: 'https://plain.example/' });

@@ -39,4 +39,4 @@ test('curl and headless Chrome visits count as bot visits, not clicks; a browser
   expect((await api(`/links/${link.id}/stats?filter=country:DE`)).body.bot_visits).toBeNull();
   // a range of days before the visits: none
   expect((await api(`/links/${link.id}/stats?from=2020-01-01&to=2020-01-31`)).body.bot_visits).toBe(0);
-});
+}, 90_000);
