@@ -91,6 +91,8 @@ export interface ClickRecord {
    * re-hashes it under the day's salt to count unique visitors and stores only that; it is never exposed.
    */
   visitor: number | null;
+  /** the A/B variant (its name) that chose the target; absent or null when none did */
+  variant?: string | null;
 }
 
 /** What `link.validate` handlers see: one link's input about to be written. */

@@ -130,6 +130,8 @@ export interface RedirectResolve {
    * (conversion tracking puts it in the target). Absent when the visit is not counted (HEAD, a bot).
    */
   readonly clickId?: string;
+  /** the A/B variant (its name) that chose the target, set by the A/B stage: recorded with the click */
+  variant?: string;
   /** Set-Cookie header values to send with the answer */
   setCookies: string[];
   /** replaces the redirect with a page (deep-link detection, interstitial, retargeting): a Response, or HTML served with 200 */

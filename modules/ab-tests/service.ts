@@ -49,5 +49,6 @@ export function abStage(ctx: RedirectResolve): void {
     ctx.setCookies.push(linkCookie('ab', ctx.link, variant.name));
   }
   ctx.target = variant.url;
+  ctx.variant = variant.name;
   ctx.routed = true;
 }

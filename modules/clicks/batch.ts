@@ -10,7 +10,7 @@ export interface ClickBatch {
   /** epoch ms of the first click; `at[i]` counts from it */
   t0: number;
   links: [link_id: string, workspace_id: string, domain: string, slug: string][];
-  /** `visitor` is absent from batches queued by earlier versions */
+  /** `visitor` and `variant` are absent from batches queued by earlier versions */
   profiles: [
     country: string | null,
     referer: string | null,
@@ -19,10 +19,18 @@ export interface ClickBatch {
     device: string | null,
     language: string | null,
     visitor?: number | null,
+    /** the A/B variant that served the visit; absent from batches of earlier versions */
+    variant?: string | null,
   ][];
   at: number[];
   link: number[];
   profile: number[];
+}
+
+/** A `clicks.bots` job: bot visits per link on a UTC day (YYYY-MM-DD), counted aside from clicks. */
+export interface BotVisits {
+  day: string;
+  visits: [link_id: string, workspace_id: string, visits: number][];
 }
 
 /** The job shape of earlier versions (one record per click): still read, for jobs queued before an upgrade. */
@@ -66,8 +74,9 @@ export function clickIdTime(id: string): number | undefined {
 // header values never hold NUL or U+0001: they separate the parts of a profile key and mark nulls
 const part = (value: string | null) => (value === null ? '\u0001' : value);
 
-const sameProfile = ([country, referer, browser, os, device, language, visitor]: ClickBatch['profiles'][number], click: Click) =>
+const sameProfile = ([country, referer, browser, os, device, language, visitor, variant]: ClickBatch['profiles'][number], click: Click) =>
   visitor === click.visitor &&
+  (variant ?? null) === (click.variant ?? null) &&
   country === click.country &&
   referer === click.referer &&
   browser === click.browser &&
@@ -132,10 +141,11 @@ export class ClickBatchBuilder {
   }
 
   private profileOf(click: Click): number {
-    const key = `${click.visitor}\0${part(click.country)}\0${part(click.referer)}\0${part(click.browser)}\0${part(click.os)}\0${part(click.device)}\0${part(click.language)}`;
+    const key = `${click.visitor}\0${part(click.country)}\0${part(click.referer)}\0${part(click.browser)}\0${part(click.os)}\0${part(click.device)}\0${part(click.language)}\0${part(click.variant ?? null)}`;
     let profile = this.profileIndex.get(key);
     if (profile === undefined) {
-      profile = this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language, click.visitor]) - 1;
+      profile =
+        this.profiles.push([click.country, click.referer, click.browser, click.os, click.device, click.language, click.visitor, click.variant ?? null]) - 1;
       this.profileIndex.set(key, profile);
     }
     return profile;
@@ -213,7 +223,22 @@ export function compactBatch(job: ClickBatch | LegacyClickBatch): ClickBatch {
 export function clicksOf(job: ClickBatch): ClickRecord[] {
   return job.at.map((at, i) => {
     const [link_id, workspace_id, domain, slug] = job.links[job.link[i]!]!;
-    const [country, referer, browser, os, device, language, visitor = null] = job.profiles[job.profile[i]!]!;
-    return { id: clickId(job.id, i), link_id, workspace_id, domain, slug, clicked_at: job.t0 + at, country, referer, browser, os, device, language, visitor };
+    const [country, referer, browser, os, device, language, visitor = null, variant = null] = job.profiles[job.profile[i]!]!;
+    return {
+      id: clickId(job.id, i),
+      link_id,
+      workspace_id,
+      domain,
+      slug,
+      clicked_at: job.t0 + at,
+      country,
+      referer,
+      browser,
+      os,
+      device,
+      language,
+      visitor,
+      variant,
+    };
   });
 }

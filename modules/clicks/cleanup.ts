@@ -13,6 +13,7 @@ import {
   clickWorkspaceHours,
   clickWorkspacePeriods,
   clickWorkspaceSlices,
+  linkBotDays,
 } from './schema';
 
 const COUNT_COLUMNS = sql.raw(DIMENSIONS.join(', '));
@@ -84,6 +85,7 @@ export async function forgetLinkClicks(db: DbOrTx, workspaceId: string, linkId: 
     await tx.execute(sql`delete from ${clickLinkPeriods} where link_id = ${linkId}`);
     await tx.execute(sql`delete from ${clickVisitors} where scope = ${linkId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId} and link_id = ${linkId}`);
+    await tx.execute(sql`delete from ${linkBotDays} where link_id = ${linkId}`);
   });
 }
 
@@ -107,5 +109,6 @@ export async function forgetWorkspaceClicks(db: DbOrTx, workspaceId: string): Pr
     await tx.execute(sql`delete from ${clickWorkspaceSlices} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clickWorkspaceFacets} where workspace_id = ${workspaceId}`);
     await tx.execute(sql`delete from ${clicks} where workspace_id = ${workspaceId}`);
+    await tx.execute(sql`delete from ${linkBotDays} where workspace_id = ${workspaceId}`);
   });
 }

@@ -13,3 +13,4 @@ export { clickRecorder } from './recorder';
 export type { ClickRecorder } from './recorder';
 export { clicksByLinkSince, clicksPerDay, clicksPerWeekdayHour, clickTotals, countCountries, topLinks, topValues, topValuesOf, utcDayStart } from './stats';
 export type { ClickFilter, TopValue } from './stats';
+export { botVisits, clicksByVariant } from './aside';

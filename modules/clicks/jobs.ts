@@ -3,12 +3,12 @@ import { metrics } from '../../core/metrics';
 import { getWorkspaceRow } from '../workspaces';
 import { BATCH_MAX, compactBatch, EMBEDDED_BATCH_MAX } from './batch';
 import type { ClickRecord } from '../../core/hooks';
-import type { ClickBatch, LegacyClickBatch } from './batch';
+import type { BotVisits, ClickBatch, LegacyClickBatch } from './batch';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
 import { closeFacetDays } from './facets';
 import { publishClickCounts } from './counts';
 import { dropExpiredClicks, ensureClickPartitions, pruneClickBookkeeping } from './maintenance';
-import { storeClicks } from './service';
+import { storeBotVisits, storeClicks } from './service';
 import { StoreGroups } from './store-groups';
 
 /**
@@ -41,6 +41,7 @@ export function registerJobs(deps: Deps) {
     ...(deps.queue.kind === 'memory' ? EMBEDDED_GROUPS : GROUPS),
   );
   deps.queue.register('clicks.record', (job) => groups.add(compactBatch(job)));
+  deps.queue.register('clicks.bots', (job) => storeBotVisits(deps.db, job));
   deps.queue.register('clicks.forget', async ({ workspaceId, linkId }) => {
     if (linkId) await forgetLinkClicks(deps.db, workspaceId, linkId);
     else if (!(await getWorkspaceRow(deps.db, workspaceId))) await forgetWorkspaceClicks(deps.db, workspaceId);
@@ -60,6 +61,8 @@ export function registerJobs(deps: Deps) {
 declare module '../../core/queue' {
   interface JobMap {
     'clicks.record': ClickBatch | LegacyClickBatch;
+    /** bot visits counted aside (recorder.ts) */
+    'clicks.bots': BotVisits;
     /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
     'clicks.forget': { workspaceId: string; linkId?: string };
     /** the facet rollups of the days over (facets.ts) */

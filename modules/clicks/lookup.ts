@@ -18,6 +18,8 @@ export interface StoredClick extends Record<FacetDimension, string> {
   id: string;
   linkId: string;
   clickedAt: Date;
+  /** the A/B variant that served it ('' none) */
+  variant: string;
 }
 
 /** The workspace's stored click `id` (null: none, or `id` is no click id). */
@@ -34,6 +36,7 @@ export async function findClick(db: DbOrTx, workspaceId: string, id: string): Pr
       browser: clicks.browser,
       os: clicks.os,
       device: clicks.device,
+      variant: clicks.variant,
     })
     .from(clicks)
     .where(
@@ -54,6 +57,7 @@ export async function findClick(db: DbOrTx, workspaceId: string, id: string): Pr
     browser: click.browser ?? '',
     os: click.os ?? '',
     device: click.device ?? '',
+    variant: click.variant ?? '',
   };
 }
 

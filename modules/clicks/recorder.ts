@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Deps } from '../../core/deps';
 import { metrics } from '../../core/metrics';
 import { BATCH_MAX, ClickBatchBuilder, clickId, EMBEDDED_BATCH_MAX, type Click } from './batch';
-import type { ClickBatch } from './batch';
+import type { BotVisits, ClickBatch } from './batch';
 import { ClickSpool } from './spool';
 
 const FLUSH_EVERY_MS = 100;
@@ -87,6 +87,8 @@ export class ClickRecorder {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private claimTimer: ReturnType<typeof setInterval> | undefined;
   private readonly logged = new Map<string, number>();
+  /** bot visits since the last flush, per link: [workspace id, visits] */
+  private bots = new Map<string, [string, number]>();
 
   constructor(private readonly deps: RecorderDeps) {
     const embedded = deps.queue.kind === 'memory';
@@ -156,6 +158,17 @@ export class ClickRecorder {
     return this.turn;
   }
 
+  /**
+   * Counts a bot's visit to a link (never a click): a counter in memory, handed to the
+   * `clicks.bots` job with the click batches. Not spooled: a crash loses at most a flush's worth.
+   */
+  recordBot(linkId: string, workspaceId: string): void {
+    const counted = this.bots.get(linkId);
+    if (counted) counted[1]++;
+    else this.bots.set(linkId, [workspaceId, 1]);
+    this.timer ??= setTimeout(() => this.flush(), FLUSH_EVERY_MS);
+  }
+
   /** Records a visit's click as `record` does, and answers the id the click is stored under. */
   recordWithId(click: Click): { id: string; spooled: Promise<void> } {
     // the id is the batch's as the click joins it: record() may hand the batch over right after
@@ -178,6 +191,7 @@ export class ClickRecorder {
       this.hand({ id: batch.id, clicks: batch.at.length, batch: inMemory ? batch : undefined, memoryOnly: this.batchMemoryOnly }, batch);
       this.batchMemoryOnly = 0;
     }
+    if (this.bots.size) this.sendBots();
     return Promise.all([...this.sending]).then(() => {});
   }
 
@@ -202,6 +216,17 @@ export class ClickRecorder {
     metrics.clicksDropped.shutdown += lost;
     metrics.clickSpool.memoryOnly -= lost;
     this.logDropped();
+  }
+
+  private sendBots() {
+    const visits = [...this.bots].map(([linkId, [workspaceId, n]]): BotVisits['visits'][number] => [linkId, workspaceId, n]);
+    this.bots = new Map();
+    const sent = this.deps.queue.enqueue('clicks.bots', { day: new Date().toISOString().slice(0, 10), visits }, { attempts: 20 }).then(
+      () => {},
+      (err) => this.logOnce('bots', () => this.deps.log.warn({ err }, 'bot visit counts not handed over (Redis unavailable?): dropped')),
+    );
+    this.sending.add(sent);
+    void sent.then(() => this.sending.delete(sent));
   }
 
   /** Appends the current batch's new clicks to its spool file, one write. */

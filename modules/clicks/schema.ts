@@ -38,6 +38,8 @@ export const clicks = pgTable('clicks', {
   /** desktop, mobile or tablet */
   device: text('device'),
   language: text('language'),
+  /** the A/B variant that served the visit (its name); null when the link had none */
+  variant: text('variant'),
 });
 
 /** Ids of the `clicks.record` batches stored: a re-delivered batch is skipped whole. */
@@ -251,3 +253,15 @@ export const clickFacetsClosed = pgTable('click_facets_closed', {
   one: boolean('one').primaryKey().default(true),
   until: date('until', { mode: 'string' }).notNull(),
 });
+
+/** Visits by bots (curl, headless browsers, crawlers) per link and UTC day: counted aside, never as clicks. */
+export const linkBotDays = pgTable(
+  'link_bot_days',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    linkId: uuid('link_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: bigint('visits', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'link_bot_days_pk', columns: [t.linkId, t.day] }), index('link_bot_days_workspace_day_idx').on(t.workspaceId, t.day)],
+);

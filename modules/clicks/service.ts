@@ -3,12 +3,12 @@ import { rowsOf, type DbOrTx } from '../../core/db';
 import { addClickCounts, lockExistingLinks } from '../links';
 import { clicksOf, mergeBatches } from './batch';
 import type { ClickRecord } from '../../core/hooks';
-import type { ClickBatch } from './batch';
+import type { BotVisits, ClickBatch } from './batch';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addFacets, holdOpenFacetDay } from './facets';
 import { addPeriods } from './periods';
 import { pgArray, pgTextArray } from './pg-arrays';
-import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours } from './schema';
+import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours, linkBotDays } from './schema';
 
 export type { ClickRecord } from '../../core/hooks';
 
@@ -124,14 +124,15 @@ async function storeOnce(db: DbOrTx, batches: ClickBatch[], deleted: Set<string>
 async function insertClickRows(tx: DbOrTx, batch: ClickBatch, deleted: Set<string>) {
   const column = (k: number) => pgTextArray(batch.links.map((link) => link[k]!));
   const dropped = pgArray(batch.links.flatMap(([linkId], i) => (deleted.has(linkId) ? [i] : [])));
-  const profile = (k: number) => pgTextArray(batch.profiles.map((p) => p[k] as string | null));
+  // a profile of an earlier version's batch has no variant
+  const profile = (k: number) => pgTextArray(batch.profiles.map((p) => (p[k] ?? null) as string | null));
   await tx.execute(sql`
-    insert into ${clicks} (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device, language)
+    insert into ${clicks} (id, link_id, workspace_id, clicked_at, country, referer, browser, os, device, language, variant)
     select (${batch.id.slice(0, 32)} || lpad(to_hex(c.n::int - 1), 4, '0'))::uuid, (${column(0)}::uuid[])[c.li + 1], (${column(1)}::uuid[])[c.li + 1],
-           to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language
+           to_timestamp((${batch.t0}::int8 + c.at) / 1000.0), p.country, p.referer, p.browser, p.os, p.device, p.language, p.variant
     from unnest(${pgArray(batch.at)}::int8[], ${pgArray(batch.link)}::int[], ${pgArray(batch.profile)}::int[]) with ordinality as c(at, li, pi, n)
-    join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[])
-      with ordinality as p(country, referer, browser, os, device, language, n) on p.n = c.pi + 1
+    join unnest(${profile(0)}::text[], ${profile(1)}::text[], ${profile(2)}::text[], ${profile(3)}::text[], ${profile(4)}::text[], ${profile(5)}::text[], ${profile(7)}::text[])
+      with ordinality as p(country, referer, browser, os, device, language, variant, n) on p.n = c.pi + 1
     where c.li <> all(${dropped}::int[])`);
 }
 
@@ -183,4 +184,15 @@ async function addHours(tx: DbOrTx, r: BatchRollup, freshVisitors: Map<string, n
     select r.scope, to_timestamp(r.hour / 1000.0), r.clicks, r.visitors
     from rows from (jsonb_to_recordset(${hours(r.workspaceHours)}::jsonb) as (scope uuid, hour int8, clicks int8, visitors int8)) with ordinality as r(scope, hour, clicks, visitors, n) order by r.n
     on conflict (workspace_id, hour) do update set clicks = ${clickWorkspaceHours}.clicks + excluded.clicks, visitors = ${clickWorkspaceHours}.visitors + excluded.visitors`);
+}
+
+/** Adds a `clicks.bots` job's visits to the per-link, per-day bot counts (not idempotent: a retried job may count twice, bots are an estimate). */
+export async function storeBotVisits(db: DbOrTx, { day, visits }: BotVisits): Promise<void> {
+  if (!visits.length) return;
+  const column = (k: number) => pgTextArray(visits.map((v) => String(v[k])));
+  await db.execute(sql`
+    insert into ${linkBotDays} (link_id, workspace_id, day, visits)
+    select v.link_id, v.workspace_id, ${day}::date, v.n
+    from unnest(${column(0)}::uuid[], ${column(1)}::uuid[], ${column(2)}::int8[]) as v(link_id, workspace_id, n)
+    on conflict (link_id, day) do update set visits = ${linkBotDays}.visits + excluded.visits`);
 }

@@ -82,3 +82,29 @@ export const ConversionStats = t.Object({
     { description: 'Per currency (by code), the 10 links with the most revenue in the range, most first' },
   ),
 });
+
+export const VariantStatsQuery = t.Object({
+  from: ConversionStatsQuery.properties.from,
+  to: ConversionStatsQuery.properties.to,
+});
+
+const Share = (description: string) => t.Union([t.Number(), t.Null()], { description });
+
+export const VariantStats = t.Object({
+  variants: t.Array(
+    t.Object({
+      name: t.String(),
+      url: t.String(),
+      weight: Int({ description: 'Weight, 1 to 99' }),
+      weight_share: t.Number({ description: 'The share of visits the weight asks for (0.5 is half)' }),
+      clicks: Int({ description: 'Clicks this variant served in the range' }),
+      traffic_share: Share("This variant's share of the link's variant clicks in the range; null without any"),
+      leads: Int({ description: "Leads of this variant's clicks, recorded in the range" }),
+      sales: Int({ description: 'Sales of those leads, recorded in the range' }),
+      revenue: t.Array(t.Object({ currency: t.String(), amount: Int({ description: 'Sum in minor units' }) }), {
+        description: 'Per currency (never summed across currencies), by currency code',
+      }),
+    }),
+    { description: "The link's current variants, in their order; empty when it has none" },
+  ),
+});

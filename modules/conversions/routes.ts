@@ -1,14 +1,15 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { getLink } from '../links';
-import { ConversionStats, ConversionStatsQuery, Lead, LeadBody, Sale, SaleBody } from './model';
+import { ConversionStats, ConversionStatsQuery, Lead, LeadBody, Sale, SaleBody, VariantStats, VariantStatsQuery } from './model';
 import { helperScript } from './script';
 import { trackLead, trackSale } from './service';
 import { conversionStats } from './stats';
+import { type Variant, variantStats } from './variants';
 
 const track = { role: 'editor', feature: 'conversions' } as const;
 
@@ -63,6 +64,25 @@ export const conversionRoutes = (deps: Deps) =>
         detail: {
           summary:
             'The conversion funnel over a range of UTC days (default all time), from the rollups: clicks, leads, sales, revenue per currency, the rates between the steps, the funnel per day and the top links by revenue per currency',
+          tags: ['Stats'],
+        },
+      },
+    )
+    .get(
+      '/api/workspaces/:wsId/links/:linkId/stats/variants',
+      async ({ workspace, params, query }) => {
+        const link = await getLink(deps.db, workspace.id, params.linkId);
+        if (!link) throw notFound('Link');
+        return variantStats(deps.readDb, workspace.id, link.id, (link.abVariants ?? []) as Variant[], query);
+      },
+      {
+        access: { role: 'viewer', feature: 'stats' },
+        params: t.Object({ wsId: t.String(), linkId: t.String() }),
+        query: VariantStatsQuery,
+        response: { 200: VariantStats, ...errors(400, 401, 402, 403, 404) },
+        detail: {
+          summary:
+            "A/B results of a link over a range of UTC days (default all time): per variant its weight, clicks, share of the link's variant traffic, leads, sales and revenue per currency",
           tags: ['Stats'],
         },
       },

@@ -22,6 +22,8 @@ export const conversionLeads = pgTable(
     browser: text('browser').notNull().default(''),
     os: text('os').notNull().default(''),
     device: text('device').notNull().default(''),
+    /** the click's A/B variant ('' none) */
+    variant: text('variant').notNull().default(''),
     customerId: text('customer_id').notNull(),
     eventName: text('event_name').notNull(),
     customerEmail: text('customer_email'),

@@ -40,6 +40,7 @@ class Resolution implements RedirectResolve {
   target: string;
   routed = false;
   page?: Response | string;
+  variant?: string;
   private cookies?: string[];
   private id?: string;
   private spooled?: Promise<void>;
@@ -65,7 +66,7 @@ class Resolution implements RedirectResolve {
   get clickId(): string | undefined {
     if (!this.counted) return undefined;
     if (this.id === undefined) {
-      const recorded = this.clicks.recordWithId(visitClick(this.link, this.visitor));
+      const recorded = this.clicks.recordWithId(visitClick(this));
       this.id = recorded.id;
       this.spooled = recorded.spooled;
     }
@@ -74,11 +75,12 @@ class Resolution implements RedirectResolve {
 
   /** Records the visit's click, once (most visits never ask for its id: no id is made then); resolves once it is in the click spool. */
   recorded(): Promise<void> {
-    return (this.spooled ??= this.clicks.record(visitClick(this.link, this.visitor)));
+    return (this.spooled ??= this.clicks.record(visitClick(this)));
   }
 }
 
-function visitClick(link: LinkSnapshot, visitor: RequestVisitor): Click {
+/** The click of a visit, once the stages that choose its target (the A/B variant among them) have run. */
+function visitClick({ link, visitor, variant }: Resolution): Click {
   return {
     link_id: link.id,
     workspace_id: link.workspace_id,
@@ -92,6 +94,7 @@ function visitClick(link: LinkSnapshot, visitor: RequestVisitor): Click {
     device: visitor.device,
     language: visitor.language || null,
     visitor: visitor.hash,
+    variant: variant ?? null,
   };
 }
 
@@ -254,6 +257,8 @@ export function createRedirector(deps: Deps) {
   function serve(request: Request, link: LinkSnapshot, method: VisitMethod, server: IpSource): Answer {
     if (link.expires_at !== null && link.expires_at <= Date.now()) return expired(link);
     const visitor = new RequestVisitor(request, server, env);
+    // a bot's visit is no click: it is counted aside, so that stats can say how many were left out
+    if (visitor.isBot && method !== 'HEAD') clicks.recordBot(link.id, link.workspace_id);
     if (visitor.isSocialBot && hasOpenGraph(link)) {
       metrics.redirects.preview++;
       return pages.openGraph(link, shortUrl(config, link.domain, link.slug));

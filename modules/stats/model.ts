@@ -34,6 +34,14 @@ export const TopQuery = t.Object({
 /** Unique visitors: not known under a filter (the rollups by combination of dimensions count clicks only). */
 const Visitors = (description: string) => t.Union([Int(), t.Null()], { description: `${description}; null when filtered` });
 
+/** Visits by bots: counted aside, never in the clicks. */
+const BotVisits = (when: string) =>
+  t.Optional(
+    t.Union([Int(), t.Null()], {
+      description: `${when}: visits by bots (curl, headless browsers, crawlers), not counted as clicks; null under a filter on visitor dimensions`,
+    }),
+  );
+
 export const Summary = t.Object({
   total_links: Int(),
   total_clicks: Int(),
@@ -43,6 +51,7 @@ export const Summary = t.Object({
     'Unique visitors, all time: per UTC day, summed over days (a visitor is a daily-salted hash of IP and User-Agent, never stored raw)',
   ),
   today_visitors: Visitors('Unique visitors since 00:00 UTC today'),
+  bot_visits: BotVisits('All time'),
 });
 
 const Series = t.Object({
@@ -133,4 +142,5 @@ export const LinkStats = t.Object({
   devices: DeviceTop,
   browsers: BrowserTop,
   os: OsTop,
+  bot_visits: BotVisits('In the range'),
 });

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../core/db';
 import { badRequest } from '../../core/errors';
 import {
+  botVisits,
   clicksPerDay,
   clicksPerWeekdayHour,
   clickTotals,
@@ -74,10 +75,11 @@ const isFiltered = (f: ClickFilter) => f.linkIds !== undefined || f.facets !== u
  */
 export async function workspaceSummary(db: DbOrTx, workspaceId: string, q: Pick<RangeInput, 'filter'> = {}, now = new Date()) {
   const scope = await scopeOf(db, workspaceId, q);
-  const [totals, rolled, countries] = await Promise.all([
+  const [totals, rolled, countries, bots] = await Promise.all([
     linkTotalsByWorkspace(db, [workspaceId]),
     clickTotals(db, scope, utcDayStart(now)),
     countCountries(db, scope),
+    botVisits(db, scope),
   ]);
   const { links = 0, clicks = 0 } = totals.get(workspaceId) ?? {};
   return {
@@ -87,6 +89,7 @@ export async function workspaceSummary(db: DbOrTx, workspaceId: string, q: Pick<
     today_clicks: rolled.today,
     unique_visitors: rolled.visitors,
     today_visitors: rolled.todayVisitors,
+    bot_visits: bots,
   };
 }
 
@@ -165,11 +168,12 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
   const scope = await scopeOf(db, workspaceId, q, linkId);
   const f: ClickFilter = { ...scope, from: range.from, to: new Date(range.to.getTime() + DAY_MS) };
   const limit = q.limit ?? DEFAULT_TOP;
-  const [totals, countryCount, series, breakdowns] = await Promise.all([
+  const [totals, countryCount, series, breakdowns, bots] = await Promise.all([
     clickTotals(db, scope, utcDayStart(now)),
     countCountries(db, scope),
     seriesWithCompare(db, scope, range, q.compare),
     tops(db, f, ['country', 'referrer', 'device', 'browser', 'os'], limit),
+    botVisits(db, f),
   ]);
   const { country: countries, referrer: referrers, device: devices, browser: browsers, os } = breakdowns;
   return {
@@ -184,6 +188,7 @@ export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string,
     devices,
     browsers,
     os,
+    bot_visits: bots,
   };
 }
 

@@ -272,7 +272,7 @@ describe('the compact clicks.record batch', () => {
       clickOf(a, { country: 'DE', browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'de', clicked_at: 1_760_000_000_123 }),
       clickOf(a, { country: 'DE', browser: 'Firefox', os: 'Linux', device: 'desktop', language: 'de', clicked_at: 1_760_000_000_200 }),
       // the string "null" is a referer, not a missing one
-      clickOf(b, { referer: 'null', clicked_at: 1_760_000_000_150 }),
+      clickOf(b, { referer: 'null', variant: 'Green', clicked_at: 1_760_000_000_150 }),
       clickOf(b, { referer: null, device: 'mobile', clicked_at: 1_760_000_000_151 }),
     ];
     const builder = new ClickBatchBuilder();

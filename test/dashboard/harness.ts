@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'bun:test';
 import { hasChromium, launchChromium } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -106,8 +106,11 @@ const SCREENSHOTS = new URL('./screenshots', import.meta.url).pathname;
 /** Where the docs' screenshots live (docs/dashboard.md shows them): pass it to `screenshot` for a page the docs show. */
 export const DOCS_SCREENSHOTS = new URL('../../docs/screenshots', import.meta.url).pathname;
 
-/** The page (its viewport) at 1280 px and at 375 px, into test/dashboard/screenshots/ (git-ignored) or `dir`. */
-export async function screenshot(page: Page, name: string, dir = SCREENSHOTS) {
+/**
+ * The page (its viewport) at 1280 px and at 375 px, into test/dashboard/screenshots/ (git-ignored) or `dir`;
+ * `show`: a part of the page scrolled into view at each width (a resize moves it).
+ */
+export async function screenshot(page: Page, name: string, dir = SCREENSHOTS, show?: Locator) {
   mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const [label, width, height] of [
@@ -116,6 +119,7 @@ export async function screenshot(page: Page, name: string, dir = SCREENSHOTS) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150); // the chart redraws on resize
+    await show?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${dir}/${name}-${label}.png` });
   }
   if (original) await page.setViewportSize(original);

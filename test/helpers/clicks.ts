@@ -22,6 +22,7 @@ export const clickOf = (link: LinkRef, facts: Partial<Click> = {}): Click => ({
   device: null,
   language: null,
   visitor: null,
+  variant: null,
   ...facts,
 });
 

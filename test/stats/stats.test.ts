@@ -53,7 +53,7 @@ describe('GET /stats/summary', () => {
     const res = await get('/stats/summary');
     expect(res.status).toBe(200);
     // unique visitors are per UTC day: visitor 1 today and yesterday counts twice, visitor 2 once
-    expect(res.body).toEqual({ total_links: 2, total_clicks: 9, total_countries: 4, today_clicks: 4, unique_visitors: 3, today_visitors: 2 });
+    expect(res.body).toEqual({ total_links: 2, total_clicks: 9, total_countries: 4, today_clicks: 4, unique_visitors: 3, today_visitors: 2, bot_visits: 0 });
     expect((await get('/stats/summary', stranger.key, stranger.workspaceId)).body).toEqual({
       total_links: 1,
       total_clicks: 2,
@@ -61,6 +61,7 @@ describe('GET /stats/summary', () => {
       today_clicks: 2,
       unique_visitors: 0,
       today_visitors: 0,
+      bot_visits: 0,
     });
   });
 
@@ -73,6 +74,7 @@ describe('GET /stats/summary', () => {
       today_clicks: 0,
       unique_visitors: 0,
       today_visitors: 0,
+      bot_visits: 0,
     });
   });
 });

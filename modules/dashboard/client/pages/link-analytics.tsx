@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
+import { BotNote } from '../components/bot-note';
 import { LivePanel } from '../components/live-panel';
 import { clickTally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { RangePicker, useRange } from '../components/range-picker';
@@ -11,6 +12,7 @@ import { useWorkspace } from '../session';
 import { FailureNotice, Loading, useLoad } from '../ui';
 import { LinkConversions } from './conversions/link-conversions';
 import { LinkHealthSection } from './link-health';
+import { LinkVariants } from './link-variants';
 
 const number = new Intl.NumberFormat('en');
 
@@ -95,6 +97,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
               <dd>{number.format(data.total_countries)}</dd>
             </div>
           </dl>
+          <BotNote visits={data.bot_visits} />
           <section class="panel chart-panel" aria-labelledby="clicks-heading">
             <h2 id="clicks-heading">Clicks over time</h2>
             <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} previous={data.previous?.days} />
@@ -131,6 +134,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
               rows={data.os.map((r) => ({ key: r.os ?? '', label: r.os ?? 'Unknown', clicks: r.clicks, onPick: pick('os', r.os) }))}
             />
           </div>
+          {!!link.data?.ab_variants?.length && <LinkVariants wsId={wsId} linkId={linkId!} from={data.from} to={data.to} />}
           <LinkConversions stats={conversions} from={data.from} to={data.to} tally={tally} />
           <LivePanel status={live.status} recent={live.recent} />
         </>

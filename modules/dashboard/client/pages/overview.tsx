@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure, type ApiAnswer } from '../api';
 import { DailyChart } from '../components/chart';
+import { BotNote } from '../components/bot-note';
 import { LivePanel } from '../components/live-panel';
 import { RangePicker, useRange } from '../components/range-picker';
 import { clickTally, type Tally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
@@ -49,21 +50,24 @@ function Totals({ summary, daily, tally, rangeText }: { summary: Summary; daily:
     ['Countries', summary.total_countries],
   ] as const;
   return (
-    <dl class="cards">
-      <div class="card">
-        <dt>Clicks, {rangeText}</dt>
-        <dd>
-          {number.format(daily.clicks + live)}
-          {daily.previous && <span class="delta">{deltaText(daily.clicks, daily.previous.clicks)}</span>}
-        </dd>
-      </div>
-      {cards.map(([label, value]) => (
-        <div class="card" key={label}>
-          <dt>{label}</dt>
-          <dd>{number.format(value)}</dd>
+    <>
+      <dl class="cards">
+        <div class="card">
+          <dt>Clicks, {rangeText}</dt>
+          <dd>
+            {number.format(daily.clicks + live)}
+            {daily.previous && <span class="delta">{deltaText(daily.clicks, daily.previous.clicks)}</span>}
+          </dd>
         </div>
-      ))}
-    </dl>
+        {cards.map(([label, value]) => (
+          <div class="card" key={label}>
+            <dt>{label}</dt>
+            <dd>{number.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <BotNote visits={summary.bot_visits} />
+    </>
   );
 }
 

@@ -98,7 +98,7 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
   return (
     <Section
       title="A/B variants"
-      intro="Split visitors between 2 to 4 destinations by weight; a returning visitor keeps their variant."
+      intro="Split visitors between 2 to 4 destinations by weight; a returning visitor keeps their variant. Removing one of two variants ends the test."
       feature="ab_variants"
       plan={plan}
       hasValue={hasValue}
@@ -133,7 +133,7 @@ export function VariantsSection({ form, set, plan, hasValue }: SectionProps & { 
             class="narrow"
           />
           <Button variant="quiet" onClick={() => set({ variants: variants.length <= 2 ? [] : removeAt(variants, i) })}>
-            {variants.length <= 2 ? 'Stop the A/B test' : `Remove variant ${i + 1}`}
+            Remove variant {i + 1}
           </Button>
         </fieldset>
       ))}
