@@ -11,7 +11,8 @@ const result = await autocannon({
 console.log(
   JSON.stringify({
     requests: result.requests.total,
-    rps: result.requests.average,
+    rps: Math.round(result.requests.total / result.duration),
+    p99_ms: result.latency.p99,
     statuses: { '3xx': result['3xx'], '2xx': result['2xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
     errors: result.errors,
     timeouts: result.timeouts,

@@ -384,13 +384,15 @@ export function createBullQueue(opts: { target: RedisTarget; prefix: string; pro
       for (const queue of [...consumed].map(queueFor)) {
         for (;;) {
           if (Date.now() - started > IDLE_GIVE_UP_MS) throw new Error(`Queue ${queue.name} not idle after ${IDLE_GIVE_UP_MS} ms: ${await unfinished(queue)}`);
-          // one atomic count; the delayed list is read after it, so a job that left it meanwhile (a retry's
-          // wait over) shows as a list shorter than the count, and is waited for
-          const { delayed = 0, ...counts } = await queue.getJobCounts('wait', 'active', 'prioritized', 'delayed');
+          // one atomic count; the lists are read after it, so a job that moved meanwhile (a retry's wait
+          // over, a run finished) shows as a list shorter than its count, and is waited for
+          const { delayed = 0, active = 0, ...counts } = await queue.getJobCounts('wait', 'active', 'prioritized', 'delayed');
           const busy = Object.values(counts).some((n) => n > 0);
-          // the next run of a scheduled (repeatable) job is always delayed: it does not count
-          const waiting = !busy && delayed > 0 ? await queue.getJobs(['delayed']) : [];
-          if (!busy && waiting.length === delayed && waiting.every((job) => job.repeatJobKey)) break;
+          // scheduled (repeatable) jobs are the instance's own upkeep, not work the caller set off: their
+          // next run is always delayed, and a run under way (a maintenance pass) is not waited for either
+          const [running, waiting] = busy ? [[], []] : await Promise.all([active ? queue.getJobs(['active']) : [], delayed ? queue.getJobs(['delayed']) : []]);
+          const scheduledOnly = running.length === active && waiting.length === delayed && [...running, ...waiting].every((job) => job.repeatJobKey);
+          if (!busy && scheduledOnly) break;
           await Bun.sleep(20);
         }
       }

@@ -21,7 +21,8 @@ describe.skipIf(skipBrowser)('custom slugs on the default domain', () => {
     const slug = page.getByLabel('Slug', { exact: true });
     await slug.fill('api');
     await page.getByRole('button', { name: 'Create link' }).click();
-    await page.getByText('"api" is reserved').waitFor();
+    // under its field (the page's notice says it too)
+    await page.getByText('Invalid slug: "api" is reserved', { exact: true }).waitFor();
     await slug.fill('spring-sale');
     await checkA11y(page);
     await screenshot(page, 'link-new-default-domain-slug');
