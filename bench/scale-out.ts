@@ -1,7 +1,7 @@
 /**
  * Scale-out as compose.yaml runs it: Caddy in front (round robin, as deploy/Caddyfile), 1 and then 2
- * API processes, one clicks worker, PostgreSQL and Redis, all on this machine. The same load (exactly
- * BENCH_REQUESTS redirects of one cached link at BENCH_CONNECTIONS, autocannon in a process of its
+ * API processes, one clicks worker, PostgreSQL and Redis, all on this machine. The same load
+ * (BENCH_SECONDS of redirects of one cached link at BENCH_CONNECTIONS, autocannon in a process of its
  * own) goes through Caddy to each topology, BENCH_ROUNDS rounds alternating; every click must be
  * stored. A bare Bun.serve behind the same Caddy is the ceiling of the box.
  *
@@ -16,7 +16,7 @@ import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 
 const DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const work = mkdtempSync(join(tmpdir(), 'linkhop-scale-'));
@@ -28,8 +28,9 @@ interface Load {
 }
 
 async function load(url: string): Promise<Load> {
-  const driver = startProcess([process.execPath, 'bench/visits.ts', url, String(REQUESTS), String(CONNECTIONS)], {}, 'pipe');
+  const driver = startProcess([process.execPath, 'bench/visits.ts', url, '0', String(CONNECTIONS), String(SECONDS)], {}, 'pipe');
   const out = JSON.parse((await new Response(driver.stdout).text()).trim().split('\n').pop()!);
+  if (out.statuses['3xx'] !== out.requests) throw new Error(`${url}: ${out.statuses['3xx']} redirects of ${out.requests} (${JSON.stringify(out)})`);
   return { rps: out.rps, p99_ms: out.p99_ms, redirects: out.statuses['3xx'] };
 }
 
@@ -68,13 +69,13 @@ async function main(): Promise<boolean> {
     const url = (port: number) => `http://127.0.0.1:${port}/${slug}`;
     const cases = { 'bare Bun.serve behind Caddy': ports.bareProxy, 'Caddy → 1 API process': ports.one, 'Caddy → 2 API processes': ports.two };
     // warm-up: both API processes cache the link
-    await load(url(ports.two));
+    const warmup = await load(url(ports.two));
     const results: Record<string, Load[]> = {};
     for (let round = 0; round < ROUNDS; round++) for (const [name, port] of Object.entries(cases)) (results[name] ??= []).push(await load(url(port)));
     const served = Object.entries(results)
       .filter(([name]) => name.includes('API'))
       .reduce((n, [, runs]) => n + runs.reduce((m, r) => m + r.redirects, 0), 0);
-    const expected = served + REQUESTS;
+    const expected = served + warmup.redirects;
     const deadline = Date.now() + 120_000;
     let stored = 0;
     while (Date.now() < deadline && (stored = (await sql`select click_count::int as n from links where slug = ${slug!}`)[0]!.n) < expected)
@@ -83,15 +84,16 @@ async function main(): Promise<boolean> {
     console.log(
       `\nLinkhop scale-out through Caddy — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, load average ${before.join(' ')} before / ${loadavg().join(' ')} after`,
     );
-    console.log(`${REQUESTS} redirects of one cached link per run at ${CONNECTIONS} connections, ${ROUNDS} rounds alternating; one clicks worker storing\n`);
+    console.log(`${SECONDS} s of redirects of one cached link per run at ${CONNECTIONS} connections, ${ROUNDS} rounds alternating; one clicks worker storing\n`);
     console.log('| topology | req/s, each round | median req/s | p99 ms (median) |\n|---|---:|---:|---:|');
     for (const [name, runs] of Object.entries(results))
       console.log(
         `| ${name} | ${runs.map((r) => Math.round(r.rps)).join(', ')} | ${Math.round(median(runs.map((r) => r.rps)))} | ${median(runs.map((r) => r.p99_ms))} |`,
       );
-    console.log(`\nclicks stored: ${stored} of ${expected} served through Linkhop`);
+    console.log(`\nclicks stored: ${stored}; redirects counted through Linkhop: ${expected} (plus up to ${CONNECTIONS} in flight at each run's end)`);
     await sql.end();
-    return stored === expected && Object.values(results).every((runs) => runs.every((r) => r.redirects === REQUESTS));
+    // a run's last requests (up to one per connection) may be answered, and their clicks stored, after the driver stopped counting
+    return stored >= expected && stored <= expected + CONNECTIONS * (2 * ROUNDS + 1);
   } finally {
     await production.drop().catch(() => {});
   }
