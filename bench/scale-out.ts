@@ -84,7 +84,9 @@ async function main(): Promise<boolean> {
     console.log(
       `\nLinkhop scale-out through Caddy — ${new Date().toISOString()}, ${navigator.hardwareConcurrency} cores, load average ${before.join(' ')} before / ${loadavg().join(' ')} after`,
     );
-    console.log(`${SECONDS} s of redirects of one cached link per run at ${CONNECTIONS} connections, ${ROUNDS} rounds alternating; one clicks worker storing\n`);
+    console.log(
+      `${SECONDS} s of redirects of one cached link per run at ${CONNECTIONS} connections, ${ROUNDS} rounds alternating; one clicks worker storing\n`,
+    );
     console.log('| topology | req/s, each round | median req/s | p99 ms (median) |\n|---|---:|---:|---:|');
     for (const [name, runs] of Object.entries(results))
       console.log(
