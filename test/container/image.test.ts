@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { ADMIN_TOKEN, DEFAULT_DOMAIN, SITE_URL } from '../helpers/app';
 import { type Caddy, startCaddy, viaCaddy } from '../helpers/caddy';
@@ -121,11 +122,18 @@ else if (needs(!!PODMAN && !!MMDEBSTRAP, FILE, 'podman, runc and mmdebstrap (Deb
         await deleteRedisPrefix(REDIS, prefix);
       });
       const port = await freePort();
-      const env = { DATABASE_URL: databaseUrl, REDIS_URL: REDIS, REDIS_PREFIX: prefix, SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN, TRUST_PROXY: 'true' };
+      // compose.yaml's own services and settings (its images cannot be pulled here): its API and worker
+      // commands and its literal settings, with this machine's PostgreSQL, Redis and names in place of its own
+      const compose = Bun.YAML.parse(readFileSync(`${ROOT}compose.yaml`, 'utf8')) as {
+        services: Record<string, { command: string[]; environment: Record<string, string> }>;
+      };
+      const literal = Object.fromEntries(Object.entries(compose.services['api-1']!.environment).filter(([, value]) => !value.includes('${')));
+      const env = { ...literal, DATABASE_URL: databaseUrl, REDIS_URL: REDIS, REDIS_PREFIX: prefix, SITE_URL, DEFAULT_DOMAIN, ADMIN_TOKEN };
+      expect(literal).toMatchObject({ TRUST_PROXY: 'true' });
       const api = `lh-test-api-${run}`;
-      await started({ name: api, image: IMAGE, env: { ...env, PORT: String(port) }, volume: `${api}:/data` });
+      await started({ name: api, image: IMAGE, env: { ...env, PORT: String(port) }, volume: `${api}:/data`, command: compose.services['api-1']!.command });
       await answering(api, port);
-      await started({ name: `lh-test-worker-${run}`, image: IMAGE, env, command: ['worker'] });
+      await started({ name: `lh-test-worker-${run}`, image: IMAGE, env, command: compose.services.worker!.command });
 
       const client = apiClient(`http://127.0.0.1:${port}`);
       const ws = await bootstrapOver(client);
