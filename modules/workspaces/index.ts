@@ -2,6 +2,7 @@
 export { createAccessResolver } from './access';
 export type { GovernancePolicy } from './governance-policy';
 export {
+  analyticsAccounts,
   createClientWorkspace,
   createWorkspace,
   dashboardWorkspaces,
