@@ -12,3 +12,4 @@ export {
   rememberedWorkspace,
   setWorkspacePlan,
 } from './service';
+export { workspacesModule } from './module';
