@@ -1,6 +1,7 @@
 import type { Deps } from '../../core/deps';
 import { recordAudit } from '../audit';
 import { AnalyticsError } from '../retargeting';
+<<<<<<< HEAD
 import { analyticsAccounts } from '../workspaces';
 import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind, type Destination } from './forwarding';
 
@@ -10,6 +11,10 @@ declare module '../../core/queue' {
     'analytics.conversion': { workspaceId: string; kind: ConversionKind; id: string; destination: Destination };
   }
 }
+=======
+import { getWorkspaceRow } from '../workspaces';
+import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind } from './forwarding';
+>>>>>>> h/types
 
 /** Tries in all: with the queue's backoff (200 ms doubling, at most 10 s) the last comes about 40 s after the first. */
 const FORWARD_ATTEMPTS = 9;

@@ -3,13 +3,6 @@ import type { ClickRecord } from '../../core/hooks';
 import { analyticsAccounts } from '../workspaces';
 import { forwardsToFb, forwardsToGa, sendToFb, sendToGa } from './analytics';
 
-declare module '../../core/queue' {
-  interface JobMap {
-    /** one workspace's stored clicks, forwarded to its GA4 / Meta accounts */
-    'analytics.forward': { workspaceId: string; clicks: ClickRecord[]; destinations?: ('ga' | 'fb')[] };
-  }
-}
-
 /** whether a workspace forwards clicks anywhere, remembered in process; `workspace.changed` drops it everywhere */
 const ACCOUNTS_MEMO_MS = 60_000;
 const accountsCacheKey = (workspaceId: string) => `retargeting:forwarding:${workspaceId}`;

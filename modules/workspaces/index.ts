@@ -13,3 +13,4 @@ export {
   rememberedWorkspace,
   setWorkspacePlan,
 } from './service';
+export { workspacesModule } from './module';

@@ -1,4 +1,5 @@
 import type { LinkhopModule } from '../../core/module';
+import { createAccessResolver } from './access';
 import { workspaceRoutes } from './routes';
 import { sealPlainAnalyticsSecrets } from './service';
 
@@ -8,4 +9,5 @@ export const workspacesModule: LinkhopModule = {
   routes: workspaceRoutes,
   start: (deps) =>
     void sealPlainAnalyticsSecrets(deps).catch((err) => deps.log.warn({ err }, 'analytics secrets could not be sealed at start; reads take them either way')),
+  accessResolver: createAccessResolver,
 };
