@@ -1,20 +1,8 @@
 import type { Deps } from '../../core/deps';
 import { recordAudit } from '../audit';
 import { AnalyticsError } from '../retargeting';
-<<<<<<< HEAD
 import { analyticsAccounts } from '../workspaces';
-import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind, type Destination } from './forwarding';
-
-declare module '../../core/queue' {
-  interface JobMap {
-    /** one lead or sale to one of the workspace's analytics destinations */
-    'analytics.conversion': { workspaceId: string; kind: ConversionKind; id: string; destination: Destination };
-  }
-}
-=======
-import { getWorkspaceRow } from '../workspaces';
 import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind } from './forwarding';
->>>>>>> h/types
 
 /** Tries in all: with the queue's backoff (200 ms doubling, at most 10 s) the last comes about 40 s after the first. */
 const FORWARD_ATTEMPTS = 9;
