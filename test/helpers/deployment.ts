@@ -32,7 +32,7 @@ export interface DeploymentOptions {
 }
 
 export async function startDeployment(opts: DeploymentOptions): Promise<Deployment> {
-  const database = opts.database?.database ?? (await createTestDatabase());
+  const database: Database & { url?: string } = opts.database?.database ?? (await createTestDatabase());
   const databaseUrl = opts.database?.url ?? database.url!;
   const redis = await startRedisServer({ aof: opts.aof });
   const env: ServiceEnv = { databaseUrl, redisUrl: redis.url, redisPrefix: opts.redisPrefix, ...opts.env };
