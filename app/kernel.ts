@@ -31,9 +31,10 @@ const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
 
 /**
  * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
- * docs, first-run setup, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
+ * docs, first-run setup, signing in and out (`/api/session/all` and `/api/sessions` are authenticated),
+ * and Slack's slash commands (signed by Slack).
  */
-const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$)/;
+const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$|slack\/commands$)/;
 const usesApiKey = (request: Request) => isKeyedApi(new URL(request.url).pathname);
 const isKeyedApi = (path: string) => path.startsWith('/api/') && !KEYLESS_API.test(path);
 /** the `{wsId}` of a workspace's route */

@@ -33,6 +33,7 @@ import { routingModule } from '../modules/routing/module';
 import { rulesEngineModule } from '../modules/rules-engine/module';
 import { sequencesModule } from '../modules/sequences/module';
 import { sessionsModule } from '../modules/sessions/module';
+import { slackModule } from '../modules/slack/module';
 import { ssoModule } from '../modules/sso/module';
 import { statsModule } from '../modules/stats/module';
 import { tagsModule } from '../modules/tags/module';
@@ -81,6 +82,7 @@ export const MODULES: readonly LinkhopModule[] = [
   conversionsModule,
   liveModule,
   mcpModule,
+  slackModule,
 ];
 
 /** Mounted after the extension plugins' routes: catch-alls of the site host (`/app/*`) and of short domains (`/:slug`). */
