@@ -27,7 +27,7 @@ export const HELP = [
   '`/linkhop help` shows this.',
 ].join('\n');
 
-export const NOT_LINKED = 'This Slack workspace is not linked to a Linkhop workspace. A Linkhop owner links it in the dashboard: Settings → Slack.';
+export const NOT_LINKED = 'This Slack workspace is not linked to a Linkhop workspace. A Linkhop owner links it in the dashboard, under Workspace → Slack.';
 
 /**
  * The Slack link acts as an API key of the owner who made it would: in its workspace, with its
