@@ -17,6 +17,16 @@ export interface SignedCommand {
 
 const unauthenticated = (message: string) => new ApiError(401, message);
 
+/** A link's signing secret; null (logged) when it does not open: sealed under another SECRETS_KEY than this process has. */
+function openSecret(deps: Deps, link: SlackLinkRow): string | null {
+  try {
+    return deps.secrets.open(link.secretSealed, secretContext(link.id));
+  } catch (err) {
+    deps.log.warn({ err, slackLinkId: link.id }, 'a Slack link signing secret does not open with this SECRETS_KEY: link it again');
+    return null;
+  }
+}
+
 /**
  * Reads and authenticates a slash command as Slack specifies: the raw body's bytes, its timestamp
  * within 5 minutes of now (replays refused), and `X-Slack-Signature` the HMAC of one of the team's
@@ -44,7 +54,10 @@ export async function verifySlackCommand(deps: Deps, request: Request): Promise<
   if (!TEAM_ID.test(teamId)) throw badRequest('team_id is missing or not a Slack team id', { field: 'team_id' });
   const links = await linksOfTeam(deps.db, teamId);
   if (!links.length) return { form, link: null };
-  const link = links.find((candidate) => signedWith(deps.secrets.open(candidate.secretSealed, secretContext(candidate.id)), timestamp, body, signature));
+  const link = links.find((candidate) => {
+    const secret = openSecret(deps, candidate);
+    return secret !== null && signedWith(secret, timestamp, body, signature);
+  });
   if (!link) throw unauthenticated('Invalid X-Slack-Signature: not signed with the signing secret of a Linkhop link of this Slack team');
   return { form, link };
 }

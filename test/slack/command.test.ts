@@ -262,6 +262,18 @@ describe('refused before anything runs', () => {
     expect((await linksOf(a.workspaceId)).length).toBe(before);
   });
 
+  test('a sealed secret copied to another link does not open there: 401, not a failure', async () => {
+    const copied = newTeam();
+    const source = await linkTeam(a, copied, SECRET_A);
+    const target = await linkTeam(b, newTeam(), SECRET_B);
+    const [sealed] = await t.deps.db.select().from(slackLinks).where(eq(slackLinks.id, source.id));
+    await t.deps.db.update(slackLinks).set({ teamId: copied, secretSealed: sealed!.secretSealed }).where(eq(slackLinks.id, target.id));
+    await t.deps.db.delete(slackLinks).where(eq(slackLinks.id, source.id));
+    const before = (await linksOf(b.workspaceId)).length;
+    expect((await command(copied, 'https://example.com/copied', SECRET_A)).status).toBe(401);
+    expect((await linksOf(b.workspaceId)).length).toBe(before);
+  });
+
   test('an old timestamp (a replay), or one from the future: 401, nothing created', async () => {
     const before = (await linksOf(a.workspaceId)).length;
     const sec = Math.floor(Date.now() / 1000);
