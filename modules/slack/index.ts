@@ -1,2 +1,2 @@
-// The slack module's public face: what other modules and the app use of it (nothing else is imported from outside).
-export { SLACK_COMMANDS_PATH } from './routes';
+// The slack module's public face: no other module uses it (app/modules.ts loads its module.ts).
+export {};

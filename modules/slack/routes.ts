@@ -10,7 +10,7 @@ import { createSlackLink, deleteSlackLink, listSlackLinks } from './service';
 import { verifySlackCommand } from './verify';
 
 /** The public path Slack posts slash commands to (docs/slack.md gives it as the app's Request URL). */
-export const SLACK_COMMANDS_PATH = '/api/slack/commands';
+const SLACK_COMMANDS_PATH = '/api/slack/commands';
 
 /**
  * Before the signature is checked, per address: Slack's own senders stay far below, a flood of forged
