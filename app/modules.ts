@@ -34,6 +34,7 @@ import { routingModule } from '../modules/routing';
 import { rulesEngineModule } from '../modules/rules-engine';
 import { sequencesModule } from '../modules/sequences';
 import { sessionsModule } from '../modules/sessions';
+import { slackModule } from '../modules/slack';
 import { ssoModule } from '../modules/sso';
 import { statsModule } from '../modules/stats';
 import { tagsModule } from '../modules/tags';
@@ -85,6 +86,7 @@ export const MODULES: readonly LinkhopModule[] = [
   conversionsModule,
   liveModule,
   mcpModule,
+  slackModule,
 ];
 
 /** Mounted after the extension plugins' routes: catch-alls of the site host (`/app/*`) and of short domains (`/:slug`). */

@@ -108,7 +108,7 @@ export interface LinkBeforeCreate {
   workspaceId: string;
   plan: Plan;
   userId: string;
-  source: 'single' | 'bulk' | 'import' | 'mcp' | 'plugin';
+  source: 'single' | 'bulk' | 'import' | 'mcp' | 'plugin' | 'slack';
   /** the create body; hooks may fill defaults (templates) or reject it (governance) */
   link: LinkCreateInput;
 }

@@ -53,7 +53,7 @@ const auditCreate = (db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
     workspaceId: ctx.workspaceId,
     userId: ctx.userId,
     action: 'link.create',
-    details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target },
+    details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, ...(ctx.via && { via: ctx.via }) },
   });
 
 /** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */

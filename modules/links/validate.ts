@@ -17,6 +17,8 @@ export interface LinkContext {
   userId: string;
   /** the workspace's `default_utm_params`, applied to new links without UTM parameters */
   defaultUtmParams?: Record<string, string> | null;
+  /** what, besides the user, made the write (a Slack command: the Slack link and Slack user): kept in the audit entry */
+  via?: Record<string, string>;
 }
 
 /**

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out, first-run setup: test/sessions; Caddy's TLS ask: test/domains). */
+/** Routes that are not authenticated by API key (operator token, invite token, docs, signing in and out, first-run setup: test/sessions; Caddy's TLS ask: test/domains; Slack's signed commands: test/slack). */
 const PUBLIC = [
   /^\/api\/admin\//,
   /^\/api\/docs/,
@@ -19,6 +19,7 @@ const PUBLIC = [
   /^\/api\/session\/(options|oidc\/(start|callback))$/,
   /^\/api\/setup$/,
   /^\/api\/tls\/ask$/,
+  /^\/api\/slack\/commands$/,
 ];
 
 function apiRoutes() {

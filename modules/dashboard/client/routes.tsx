@@ -23,6 +23,7 @@ import { ClientsPage } from './pages/clients/page';
 import { ConversionsPage } from './pages/conversions/page';
 import { SetupPage } from './pages/setup';
 import { SignInPage } from './pages/sign-in';
+import { SlackPage } from './pages/slack/page';
 import { WebhooksPage } from './pages/webhooks/page';
 import { WebhookPage } from './pages/webhooks/webhook';
 import { GovernancePage } from './pages/governance/page';
@@ -99,6 +100,7 @@ function WorkspacePages({ wsId }: { wsId: string }) {
           <Route path="/members" component={MembersPage} wsId={wsId} />
           <Route path="/api-keys" component={ApiKeysPage} wsId={wsId} />
           <Route path="/webhooks" component={WebhooksPage} wsId={wsId} />
+          <Route path="/slack" component={SlackPage} wsId={wsId} />
           <Route path="/webhooks/:webhookId" component={Webhook} wsId={wsId} />
           <Route path="/domains" component={DomainsPage} wsId={wsId} />
           <Route path="/tags" component={TagsPage} wsId={wsId} />

@@ -39,6 +39,7 @@ const NAV_GROUPS: { title?: string; sections: Section[] }[] = [
       { path: 'clients', label: 'Clients' },
       { path: 'api-keys', label: 'API keys', minRole: 'admin' },
       { path: 'webhooks', label: 'Webhooks' },
+      { path: 'slack', label: 'Slack', minRole: 'owner' },
       { path: 'audit', label: 'Audit log', minRole: 'admin' },
       { path: 'governance', label: 'Governance' },
       { path: 'settings', label: 'Settings' },
