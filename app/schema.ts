@@ -18,3 +18,4 @@ export * from '../modules/sessions/schema';
 export { pluginState } from './plugin-store';
 export * from '../modules/sso/schema';
 export * from '../modules/oauth/schema';
+export * from '../modules/qr/schema';
