@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import type { TestApp } from '../helpers/app';
 
 /** A round logo, orange-to-red with a transparent outside; `seed` makes each file different. */
-export function logoPng(side = 256, seed = 0): Uint8Array {
+export function logoPng(side = 256, seed = 0): Uint8Array<ArrayBuffer> {
   const png = new PNG({ width: side, height: side });
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
@@ -19,7 +19,7 @@ export function logoPng(side = 256, seed = 0): Uint8Array {
 }
 
 /** A dark square logo as a JPEG (no transparency in JPEG: the worst case for a reader). */
-export function logoJpeg(side = 200): Uint8Array {
+export function logoJpeg(side = 200): Uint8Array<ArrayBuffer> {
   const data = Buffer.alloc(side * side * 4);
   for (let i = 0; i < data.length; i += 4) data.set([20, 60, (i / 4) % 255, 255], i);
   return new Uint8Array(jpeg.encode({ width: side, height: side, data }, 90).data);
@@ -36,7 +36,7 @@ export async function uploadLogo(t: TestApp, wsId: string, key: string, bytes: U
     new Request(`http://linkhop.test/api/workspaces/${wsId}/qr/logos${opts.query ?? ''}`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': opts.contentType ?? 'image/png' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     }),
   );
   return { status: res.status, body: (await res.json()) as any };
