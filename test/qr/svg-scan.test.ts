@@ -21,7 +21,7 @@ beforeAll(async () => {
   link = (await t.api('POST', `/workspaces/${me.workspaceId}/links`, { key: me.key, body: { target: 'https://example.com/svg-scan' } })).body;
   browser = await launchChromium({});
   page = await browser.newPage();
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
   await t?.close();
