@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { ApiError, notFound } from '../../core/errors';
-import { errors, OkBody, WsParams } from '../../core/model';
+import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { getLink } from '../links';
@@ -162,7 +162,7 @@ export const qrRoutes = (deps: Deps) =>
       {
         access: { role: 'editor' },
         params: LogoParams,
-        body: PatchLogoBody,
+        body: withExample(PatchLogoBody, { workspace_logo: true }),
         response: { 200: QrLogo, ...errors(400, 404) },
         detail: { summary: 'Make a logo the workspace logo, or stop it being one' },
       },
