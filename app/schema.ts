@@ -19,3 +19,4 @@ export { pluginState } from './plugin-store';
 export * from '../modules/sso/schema';
 export * from '../modules/oauth/schema';
 export * from '../modules/slack/schema';
+export * from '../modules/qr/schema';

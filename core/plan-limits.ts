@@ -16,6 +16,7 @@ const LIMIT_REACHED: Record<CountedResource, { status: 402 | 403; message: (plan
   webhooks: { status: 402, message: (plan, max) => `Webhook limit reached: the ${plan} plan allows ${max} webhooks` },
   tags: { status: 402, message: (_plan, max) => `Tag limit reached: a workspace has at most ${max} tags with metadata` },
   apiKeys: { status: 402, message: (_plan, max) => `API key limit reached: a workspace holds at most ${max} keys` },
+  qrLogos: { status: 402, message: (_plan, max) => `QR logo limit reached: a workspace holds at most ${max} logos; delete one first` },
   clientWorkspaces: { status: 402, message: (plan, max) => `Client workspace limit reached: the ${plan} plan allows ${max} client workspaces` },
 };
 

@@ -82,6 +82,8 @@ export const PLAN_LIMITS = {
   rulesPerLink: { free: 0, pro: 5, team: 20, agency: 50 },
   tags: { free: 100, pro: 100, team: 100, agency: 100 },
   apiKeys: { free: 10, pro: 10, team: 10, agency: 10 },
+  /** logos uploaded for QR codes (the same file again counts once) */
+  qrLogos: { free: 20, pro: 20, team: 20, agency: 20 },
   clientWorkspaces: { free: 0, pro: 0, team: 0, agency: 100 },
 } as const satisfies Record<string, Record<Plan, number>>;
 export type LimitName = keyof typeof PLAN_LIMITS;

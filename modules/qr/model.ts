@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { Int } from '../../core/model';
 import { QueryInt } from '../../core/validation';
 
 export const QrQuery = t.Object({
@@ -26,4 +27,36 @@ export const QrQuery = t.Object({
     }),
   ),
   download: t.Optional(t.String({ description: '1 or true: answer as an attachment' })),
+  logo: t.Optional(
+    t.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      description:
+        'A logo drawn in the middle: `workspace` for the workspace logo, or a logo ID from POST …/qr/logos. Error correction is H whatever `ec` says',
+      error: 'logo must be workspace or a logo ID',
+    }),
+  ),
+});
+
+export const LogoParams = t.Object({ wsId: t.String({ description: 'Workspace ID' }), logoId: t.String({ description: 'Logo ID' }) });
+
+export const QrLogo = t.Object({
+  id: t.String(),
+  content_type: t.Union([t.Literal('image/png'), t.Literal('image/jpeg')]),
+  width: Int({ description: 'Pixels' }),
+  height: Int({ description: 'Pixels' }),
+  bytes: Int({ description: 'File size' }),
+  workspace_logo: t.Boolean({ description: 'The logo `logo=workspace` draws' }),
+  created_at: t.String(),
+});
+export const QrLogoList = t.Object({ logos: t.Array(QrLogo) });
+
+export const UploadLogoQuery = t.Object({
+  workspace_logo: t.Optional(t.Boolean({ description: 'true: make it the workspace logo as well', error: 'workspace_logo must be true or false' })),
+});
+
+export const PatchLogoBody = t.Object({
+  workspace_logo: t.Boolean({
+    description: 'true: this is the workspace logo (the previous one stops being it); false: it is not',
+    error: 'workspace_logo must be true or false',
+  }),
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
+import { logoPng } from '../qr/logo-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +43,16 @@ test('every operation with a request body offers an example, and the API accepts
   const webhook = (await t.api('POST', `/workspaces/${ws}/webhooks`, { ...as, body: { name: 'W', url: 'https://127.0.0.1:9/hook', events: ['link.created'] } }))
     .body;
   const ssoDomain = (await t.api('POST', `/workspaces/${ws}/sso-domains`, { ...as, body: { domain: 'sso.example.com' } })).body;
+  // a QR logo is uploaded as an image, not JSON
+  const qrLogo = (await t.app
+    .handle(
+      new Request(`http://linkhop.test/api/workspaces/${ws}/qr/logos`, {
+        method: 'POST',
+        headers: { 'x-api-key': owner.key, 'content-type': 'image/png' },
+        body: logoPng(32),
+      }),
+    )
+    .then((res) => res.json())) as { id: string };
   const params: Record<string, string> = {
     wsId: ws,
     ssoDomainId: ssoDomain.id,
@@ -51,6 +62,7 @@ test('every operation with a request body offers an example, and the API accepts
     portfolioId: portfolio.id,
     webhookId: webhook.id,
     tagName: 'spring',
+    logoId: qrLogo.id,
   };
   // ids a person copies into the example from an earlier answer
   const placeholders: Record<string, string> = { '<link id>': spare.id, '<workspace id>': ws };

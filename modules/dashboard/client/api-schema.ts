@@ -1162,7 +1162,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** QR code of a link’s short URL (SVG or PNG) */
+        /** QR code of a link’s short URL (SVG or PNG), optionally with a logo in the middle */
         get: operations["getApiWorkspacesByWsIdLinksByLinkIdQr"];
         put?: never;
         post?: never;
@@ -1170,6 +1170,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{wsId}/qr/logos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the QR logos of a workspace, newest first */
+        get: operations["getApiWorkspacesByWsIdQrLogos"];
+        put?: never;
+        /**
+         * Upload a logo for QR codes (PNG or JPEG); 201 new, 200 the same file already stored
+         * @description The file is the body (`content-type: image/png` or `image/jpeg`, e.g. `curl --data-binary @logo.png`) or the multipart field `file` (`curl -F file=@logo.png`). Its type is read from its bytes; SVG and other types are refused. At most 512 kB and 1024 × 1024 pixels, at least 16 × 16.
+         */
+        post: operations["postApiWorkspacesByWsIdQrLogos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{wsId}/qr/logos/{logoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logo file (`workspace` for the workspace logo) */
+        get: operations["getApiWorkspacesByWsIdQrLogosByLogoId"];
+        put?: never;
+        post?: never;
+        /** Delete a QR logo */
+        delete: operations["deleteApiWorkspacesByWsIdQrLogosByLogoId"];
+        options?: never;
+        head?: never;
+        /** Make a logo the workspace logo, or stop it being one */
+        patch: operations["patchApiWorkspacesByWsIdQrLogosByLogoId"];
         trace?: never;
     };
     "/api/workspaces/{wsId}/import/links": {
@@ -15613,6 +15653,7 @@ export interface operations {
                 margin?: number;
                 ec?: "L" | "M" | "Q" | "H";
                 download?: string;
+                logo?: string;
             };
             header?: never;
             path: {
@@ -15748,6 +15789,782 @@ export interface operations {
                 };
             };
             /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getApiWorkspacesByWsIdQrLogos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        logos: {
+                            id: string;
+                            /** @enum {string} */
+                            content_type: "image/png" | "image/jpeg";
+                            /** @description Pixels */
+                            width: number;
+                            /** @description Pixels */
+                            height: number;
+                            /** @description File size */
+                            bytes: number;
+                            /** @description The logo `logo=workspace` draws */
+                            workspace_logo: boolean;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    postApiWorkspacesByWsIdQrLogos: {
+        parameters: {
+            query?: {
+                workspace_logo?: boolean;
+            };
+            header?: never;
+            path: {
+                wsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg";
+                        /** @description Pixels */
+                        width: number;
+                        /** @description Pixels */
+                        height: number;
+                        /** @description File size */
+                        bytes: number;
+                        /** @description The logo `logo=workspace` draws */
+                        workspace_logo: boolean;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg";
+                        /** @description Pixels */
+                        width: number;
+                        /** @description Pixels */
+                        height: number;
+                        /** @description File size */
+                        bytes: number;
+                        /** @description The logo `logo=workspace` draws */
+                        workspace_logo: boolean;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getApiWorkspacesByWsIdQrLogosByLogoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+                logoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Error 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Error 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Error 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Error 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Error 500 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Error 503 */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteApiWorkspacesByWsIdQrLogosByLogoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+                logoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    patchApiWorkspacesByWsIdQrLogosByLogoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+                logoId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: this is the workspace logo (the previous one stops being it); false: it is not */
+                    workspace_logo: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description true: this is the workspace logo (the previous one stops being it); false: it is not */
+                    workspace_logo: boolean;
+                };
+                "multipart/form-data": {
+                    /** @description true: this is the workspace logo (the previous one stops being it); false: it is not */
+                    workspace_logo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        content_type: "image/png" | "image/jpeg";
+                        /** @description Pixels */
+                        width: number;
+                        /** @description Pixels */
+                        height: number;
+                        /** @description File size */
+                        bytes: number;
+                        /** @description The logo `logo=workspace` draws */
+                        workspace_logo: boolean;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiFailure, type ApiQuery } from '../../api';
 import { ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
 import { Checkbox } from './inputs';
+import { QrLogoOptions } from './qr-logo';
 import './links.css';
 
 interface QrOptions {
@@ -11,6 +12,8 @@ interface QrOptions {
   size: string;
   margin: string;
   ec: Level;
+  /** '' none, `workspace`, or an uploaded logo's id */
+  logo: string;
 }
 
 type QrQuery = ApiQuery<'get', '/api/workspaces/{wsId}/links/{linkId}/qr'>;
@@ -31,6 +34,7 @@ const qrQuery = (o: QrOptions, format: 'svg' | 'png'): QrQuery => ({
   bg: o.transparent ? 'transparent' : o.bg.replace('#', ''),
   margin: Number(o.margin),
   ec: o.ec,
+  ...(o.logo ? { logo: o.logo } : {}),
 });
 
 /** A download's address: a plain link the browser follows (the preview goes through the API client). */
@@ -48,7 +52,7 @@ async function fetchQr(wsId: string, linkId: string, o: QrOptions): Promise<stri
 /** A link's QR code: colours, size, quiet zone and error correction, previewed as you change them; downloads as SVG or PNG. */
 export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
   const link = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}', { params: { path: { wsId, linkId: linkId! } } }), [wsId, linkId]);
-  const [options, setOptions] = useState<QrOptions>({ fg: '#000000', bg: '#ffffff', transparent: false, size: '400', margin: '2', ec: 'M' });
+  const [options, setOptions] = useState<QrOptions>({ fg: '#000000', bg: '#ffffff', transparent: false, size: '400', margin: '2', ec: 'M', logo: '' });
   const [preview, setPreview] = useState<string>();
   const [failure, setFailure] = useState<ApiFailure>();
   const set = (change: Partial<QrOptions>) => setOptions((o) => ({ ...o, ...change }));
@@ -101,7 +105,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
   const short = link.data.short_url;
   const field = failure?.field;
   const errorOf = (name: string) => (field === name ? failure!.message : undefined);
-  const general = failure && !['size', 'fg', 'bg', 'margin', 'ec'].includes(field ?? '') ? failure : undefined;
+  const general = failure && !['size', 'fg', 'bg', 'margin', 'ec', 'logo'].includes(field ?? '') ? failure : undefined;
   return (
     <div class="qr-page">
       <div class="page-header">
@@ -163,11 +167,16 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
               class="narrow"
             />
           </div>
-          <Field label="Error correction" error={errorOf('ec')} hint="Higher survives more damage but makes a denser code.">
+          <Field
+            label="Error correction"
+            error={errorOf('ec')}
+            hint={options.logo ? 'High while a logo is drawn.' : 'Higher survives more damage but makes a denser code.'}
+          >
             {(control) => (
               <select
                 {...control}
-                value={options.ec}
+                disabled={Boolean(options.logo)}
+                value={options.logo ? 'H' : options.ec}
                 onChange={(event) => set({ ec: LEVELS.find(([level]) => level === event.currentTarget.value)?.[0] ?? 'M' })}
               >
                 {LEVELS.map(([value, label]) => (
@@ -178,6 +187,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
               </select>
             )}
           </Field>
+          <QrLogoOptions wsId={wsId} logo={options.logo} onLogo={(logo) => set({ logo })} error={errorOf('logo')} />
         </form>
         <div class="qr-preview">
           <h2>Preview</h2>
