@@ -13,8 +13,7 @@ import { wireModules } from './modules';
 export async function createDeps(config: Config, opts: Omit<DepsOptions, 'access'> = {}): Promise<Deps> {
   const deps = await createCoreDeps(config, {
     ...opts,
-    access: (base) =>
-      createAccessResolver(base, createSessionAuthenticator(base), (token) => bearerActor(base, token, apiResource(base.config))),
+    access: (base) => createAccessResolver(base, createSessionAuthenticator(base), (token) => bearerActor(base, token, apiResource(base.config))),
   });
   wireModules(deps);
   return deps;

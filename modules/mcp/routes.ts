@@ -8,7 +8,6 @@ import { createMcpServer, type McpCaller } from './tools';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-
 /**
  * X-API-Key, else an OAuth access token Linkhop issued (`Authorization: Bearer`) → the user, the
  * workspace and the role (the key's or the token's, capped by the user's membership now); null when

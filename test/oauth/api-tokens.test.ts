@@ -84,7 +84,12 @@ describe('browser extension pages as redirect URIs', () => {
     const query = new URLSearchParams(authorizationQuery(client.client_id, challenge, CHROME_PAGE, API_URL));
     const res = await asSession(t, person.session)('GET', `/oauth/authorization?${query}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ client_name: 'Linkhop browser extension', redirect_host: 'abcdefghijklmnopabcdefghijklmnop', browser_extension: true, through: 'api' });
+    expect(res.body).toEqual({
+      client_name: 'Linkhop browser extension',
+      redirect_host: 'abcdefghijklmnopabcdefghijklmnop',
+      browser_extension: true,
+      through: 'api',
+    });
     // an MCP client on loopback: neither
     const mcp = (await register(t)).body;
     const plain = new URLSearchParams(authorizationQuery(mcp.client_id, challenge, 'http://127.0.0.1:7777/callback'));
@@ -95,7 +100,9 @@ describe('browser extension pages as redirect URIs', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.field).toBe('resource');
     // a redirect URI the extension did not register is refused (no redirect to another extension)
-    const stranger = new URLSearchParams(authorizationQuery(client.client_id, challenge, 'chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba/callback.html', API_URL));
+    const stranger = new URLSearchParams(
+      authorizationQuery(client.client_id, challenge, 'chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba/callback.html', API_URL),
+    );
     expect((await asSession(t, person.session)('GET', `/oauth/authorization?${stranger}`)).body.field).toBe('redirect_uri');
   });
 });
@@ -106,7 +113,10 @@ describe('tokens for the REST API', () => {
     const { tokens } = await extensionTokens(person, 'editor');
     expect(tokens.status).toBe(200);
     const access = tokens.body.access_token as string;
-    const created = await t.api('POST', `/workspaces/${person.workspaceId}/links`, { body: { target: 'https://example.com/ext', tags: ['ext'] }, ...bearer(access) });
+    const created = await t.api('POST', `/workspaces/${person.workspaceId}/links`, {
+      body: { target: 'https://example.com/ext', tags: ['ext'] },
+      ...bearer(access),
+    });
     expect(created.status).toBe(201);
     const listed = await t.api('GET', `/workspaces/${person.workspaceId}/links?tag=ext`, bearer(access));
     expect(listed.body.links.map((l: { id: string }) => l.id)).toEqual([created.body.id]);
