@@ -65,7 +65,11 @@ export function instanceOrigin(typed: string): string {
   return url.origin;
 }
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const randomText = (size = 32) => base64url(crypto.getRandomValues(new Uint8Array(size)));
 const s256 = async (text: string) => base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 
@@ -145,7 +149,10 @@ export async function finishSignIn(answer: URLSearchParams): Promise<Connection>
   if (!pending || answer.get('state') !== pending.state) throw new Error('This sign-in was not started here, or it was already finished');
   await chrome.storage.local.remove(PENDING);
   if (answer.get('iss') && answer.get('iss') !== pending.instance) throw new Error('The answer came from another server');
-  if (answer.get('error')) throw new Error(answer.get('error') === 'access_denied' ? 'You declined: nothing was connected' : String(answer.get('error_description') ?? answer.get('error')));
+  if (answer.get('error'))
+    throw new Error(
+      answer.get('error') === 'access_denied' ? 'You declined: nothing was connected' : String(answer.get('error_description') ?? answer.get('error')),
+    );
   const { ok, body } = await tokenRequest(pending.tokenEndpoint, {
     grant_type: 'authorization_code',
     client_id: pending.clientId,

@@ -138,9 +138,8 @@ async function copy(text: string) {
 
 async function showResult(link: Link) {
   const url = shortUrl(link, defaultDomain);
-  const anchor = $<HTMLAnchorElement>('short-link');
-  anchor.href = url;
-  anchor.textContent = url;
+  const anchor = Object.assign(document.createElement('a'), { href: url, textContent: url, target: '_blank', rel: 'noopener noreferrer' });
+  $('short-link').replaceChildren(anchor);
   $('result').hidden = false;
   await copy(url);
   const qr = await request(connection!, 'GET', `/workspaces/${connection!.workspaceId}/links/${encodeURIComponent(link.id)}/qr?format=png&size=320&margin=4`);
@@ -192,7 +191,7 @@ onSubmit('key-form', async (form) => {
   await showSignedIn();
 });
 onSubmit('shorten-form', shorten);
-$('copy').addEventListener('click', () => void copy($<HTMLAnchorElement>('short-link').href));
+$('copy').addEventListener('click', () => void copy($('short-link').textContent ?? ''));
 $('sign-out').addEventListener('click', async () => {
   if (connection) await signOut(connection);
   connection = null;

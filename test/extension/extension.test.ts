@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { buildExtension } from '../../extension/build';
-import { checkA11y, type Dashboard, screenshot, signIn, skipBrowser, warnIfNoChromium } from '../dashboard/harness';
+import { checkA11y, type Dashboard, DOCS_SCREENSHOTS, screenshot, signIn, skipBrowser, warnIfNoChromium } from '../dashboard/harness';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { CHROMIUM } from '../helpers/browser';
 import { startSmtpSink } from '../members/smtp-sink';
@@ -157,15 +157,35 @@ describe.skipIf(skipBrowser)('the browser extension in Chromium', () => {
 
     // the QR decodes to the short link; the page now shows as shortened; the recent list has it
     expect(await qrText(popup)).toBe(short);
-    await popup.getByRole('status').getByText(/^Already shortened/).waitFor();
+    await popup
+      .getByRole('status')
+      .getByText(/^Already shortened/)
+      .waitFor();
     const recent = popup.getByRole('region', { name: 'Recent links' }).getByRole('listitem');
     await expect(recent.first().textContent()).resolves.toBe(`${link.domain}/${link.slug}0 clicks`);
     await checkA11y(popup);
-    await screenshot(popup, 'popup-shortened', SCREENSHOTS);
+    await screenshot(popup, 'extension-popup-shortened', DOCS_SCREENSHOTS);
 
     // a back-half is for custom domains here: the field says so on the default domain
     await expect(popup.getByLabel('Back-half').isDisabled()).resolves.toBe(true);
     await popup.getByText(`Back-halves are for your own domains; on ${t.config.defaultDomain} one is made for you.`).waitFor();
+
+    // an access token about to lapse is refreshed (both tokens rotate) and the popup goes on working
+    await popup.evaluate(async () => {
+      const { linkhop } = (await chrome.storage.local.get('linkhop')) as any;
+      linkhop.auth.expiresAt = Date.now();
+      await chrome.storage.local.set({ linkhop });
+    });
+    await popup.reload();
+    await popup
+      .getByRole('status')
+      .getByText(/^Already shortened/)
+      .waitFor();
+    const refreshed = await popup.evaluate(() => chrome.storage.local.get('linkhop')).then((s: any) => s.linkhop);
+    expect(refreshed.auth.accessToken).toStartWith('lho_');
+    expect(refreshed.auth.accessToken).not.toBe(stored.auth.accessToken);
+    expect(refreshed.auth.refreshToken).not.toBe(stored.auth.refreshToken);
+    expect(refreshed.auth.expiresAt).toBeGreaterThan(Date.now() + 3_000_000);
 
     // 3. revoked on the Account page: the popup asks to sign in again, and forgets the tokens
     await dashboard.bringToFront();
@@ -176,7 +196,10 @@ describe.skipIf(skipBrowser)('the browser extension in Chromium', () => {
     await dashboard.getByText('No app is connected.').waitFor();
     await popup.reload();
     await popup.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await popup.getByRole('alert').getByText(/sign in again/).waitFor();
+    await popup
+      .getByRole('alert')
+      .getByText(/sign in again/)
+      .waitFor();
     expect(await popup.evaluate(() => chrome.storage.local.get('linkhop')).then((s: any) => s.linkhop)).toBeUndefined();
     await checkA11y(popup);
     await screenshot(popup, 'popup-revoked', SCREENSHOTS);
