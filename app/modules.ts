@@ -109,9 +109,9 @@ function theOne<K extends keyof LinkhopModule>(part: K): NonNullable<LinkhopModu
   return givers[0]![part]!;
 }
 
-/** A process's access resolver: API keys and workspaces, with the sessions' authenticator (core/deps.ts calls it). */
+/** A process's access resolver: API keys and workspaces, with the sessions' and OAuth tokens' authenticators (core/deps.ts calls it). */
 export const accessResolver = (base: Parameters<NonNullable<LinkhopModule['accessResolver']>>[0]): AccessResolver =>
-  theOne('accessResolver')(base, theOne('sessionAuthenticator')(base));
+  theOne('accessResolver')(base, theOne('sessionAuthenticator')(base), theOne('bearerAuthenticator')(base));
 
 /** The short-link lane of a listening server (app/kernel.ts). */
 export const shortLinkVisitor = (deps: Deps): ShortLinkVisitor => theOne('shortLinks')(deps);

@@ -53,6 +53,8 @@ export interface SessionGrant {
 
 export interface AccessResolver {
   authenticate(rawKey: string): Promise<KeyActor | null>;
+  /** an OAuth access token issued for the REST API (the browser extension's): acts like a key of its grant */
+  authenticateBearer(rawToken: string): Promise<KeyActor | null>;
   authenticateSession(rawSessionId: string): Promise<SessionGrant | null>;
   workspaceAccess(actor: Actor, workspaceId: string): Promise<WorkspaceAccess | null>;
 }
@@ -74,9 +76,12 @@ export function sessionCookieOf(request: Request): string | undefined {
   return header ? (new Bun.CookieMap(header).get(SESSION_COOKIE) ?? undefined) : undefined;
 }
 
+export const bearerTokenOf = (request: Request) => /^Bearer +([!-~]+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+
 /**
- * The caller's credential: `X-API-Key` when sent (it wins), else the dashboard's session cookie,
- * whose writes must carry its CSRF token in `X-CSRF-Token` (a cross-site form cannot send it).
+ * The caller's credential: `X-API-Key` when sent (it wins), else an OAuth access token issued for
+ * the REST API (`Authorization: Bearer`), else the dashboard's session cookie, whose writes must
+ * carry its CSRF token in `X-CSRF-Token` (a cross-site form cannot send it).
  * Throws 401 (no or a dead credential) or 403 (a cookie write without its token).
  */
 export async function identify(resolver: AccessResolver, request: Request): Promise<{ actor: Actor; setCookie?: string }> {
@@ -84,6 +89,12 @@ export async function identify(resolver: AccessResolver, request: Request): Prom
   if (rawKey) {
     const actor = await resolver.authenticate(rawKey);
     if (!actor) throw new ApiError(401, 'Invalid API key');
+    return { actor };
+  }
+  const bearer = bearerTokenOf(request);
+  if (bearer) {
+    const actor = await resolver.authenticateBearer(bearer);
+    if (!actor) throw new ApiError(401, 'Invalid, expired or revoked access token');
     return { actor };
   }
   const rawSession = sessionCookieOf(request);

@@ -66,6 +66,8 @@ export interface PluginServices {}
 
 /** Identity, which core knows no module for: who holds a session, and what an actor may do in a workspace. */
 export type SessionAuthenticator = AccessResolver['authenticateSession'];
+/** OAuth access tokens on the REST API (`Authorization: Bearer`). */
+export type BearerAuthenticator = AccessResolver['authenticateBearer'];
 
 /**
  * What one feature module brings to a process, read in one place (app/modules.ts) by every process:
@@ -95,8 +97,10 @@ export interface LinkhopModule {
   commands?: Record<string, CliCommand>;
   /** the session half of identity (one module gives it) */
   sessionAuthenticator?(deps: Omit<Deps, 'access'>): SessionAuthenticator;
-  /** the access resolver: API keys, workspace membership, with the sessions' authenticator (one module gives it) */
-  accessResolver?(deps: Omit<Deps, 'access'>, authenticateSession: SessionAuthenticator): AccessResolver;
+  /** the OAuth half of identity: access tokens granted for the REST API (one module gives it) */
+  bearerAuthenticator?(deps: Omit<Deps, 'access'>): BearerAuthenticator;
+  /** the access resolver: API keys, workspace membership, with the sessions' and the OAuth tokens' authenticators (one module gives it) */
+  accessResolver?(deps: Omit<Deps, 'access'>, authenticateSession: SessionAuthenticator, authenticateBearer: BearerAuthenticator): AccessResolver;
   /** the short-link lane of a listening server, past Elysia (one module gives it) */
   shortLinks?(deps: Deps): ShortLinkVisitor;
   /** its part of the services extension plugins call, acting as `actor` (`plugin:<name>`) */

@@ -16,6 +16,7 @@ export interface ListQuery {
   prefix?: string;
   tag?: string;
   q?: string;
+  target?: string;
   from?: string;
   to?: string;
   sort?: LinkSort;
@@ -53,6 +54,7 @@ export async function listLinks(db: Db, config: Config, workspaceId: string, q: 
   if (q.tag) where.push(sql`${links.tags} @> array[${q.tag}]::text[]`);
   const search = q.q?.trim().toLowerCase();
   if (search) where.push(or(containsText(links.slug, search), containsText(links.target, search), containsText(links.title, search))!);
+  if (q.target) where.push(eq(links.target, q.target));
   const from = createdBound('from', q.from);
   const to = createdBound('to', q.to);
   if (from) where.push(gte(links.createdAt, from));

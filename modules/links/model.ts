@@ -74,6 +74,7 @@ export const ListQuery = t.Object({
   prefix: t.Optional(t.String({ description: 'Slug prefix; on the default domain unless domain is given' })),
   tag: t.Optional(t.String({ description: 'Only links with this tag' })),
   q: t.Optional(t.String({ maxLength: 200, description: 'Search: links whose slug, target or title contains this text (case-insensitive)' })),
+  target: t.Optional(t.String({ maxLength: 8192, description: 'Only links whose target is exactly this URL (does a page already have a short link?)' })),
   from: t.Optional(t.String({ description: 'Only links created at or after this ISO 8601 date or timestamp' })),
   to: t.Optional(t.String({ description: 'Only links created up to this ISO 8601 timestamp, or through the end of this date (YYYY-MM-DD, UTC)' })),
   sort: t.Optional(

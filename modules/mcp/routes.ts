@@ -1,13 +1,12 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Elysia } from 'elysia';
+import { bearerTokenOf } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { bearerActor, resourceMetadataUrl } from '../oauth';
+import { bearerActor, mcpResource, resourceMetadataUrl } from '../oauth';
 import { createMcpServer, type McpCaller } from './tools';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-
-const bearerOf = (request: Request) => /^Bearer +([!-~]+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 
 /**
  * X-API-Key, else an OAuth access token Linkhop issued (`Authorization: Bearer`) → the user, the
@@ -16,8 +15,8 @@ const bearerOf = (request: Request) => /^Bearer +([!-~]+)$/i.exec(request.header
  */
 async function authenticate(deps: Deps, request: Request): Promise<McpCaller | null> {
   const key = request.headers.get('x-api-key');
-  const bearer = key ? undefined : bearerOf(request);
-  const actor = key ? await deps.access.authenticate(key) : bearer ? await bearerActor(deps, bearer) : null;
+  const bearer = key ? undefined : bearerTokenOf(request);
+  const actor = key ? await deps.access.authenticate(key) : bearer ? await bearerActor(deps, bearer, mcpResource(deps.config)) : null;
   if (!actor) return null;
   const workspace = await deps.access.workspaceAccess(actor, actor.keyWorkspaceId);
   return workspace ? { actor, workspace } : null;
@@ -27,7 +26,7 @@ async function authenticate(deps: Deps, request: Request): Promise<McpCaller | n
 function unauthenticated(deps: Deps, request: Request): Response {
   const metadata = `resource_metadata="${resourceMetadataUrl(deps.config)}"`;
   if (request.headers.get('x-api-key')) return json(401, { error: 'Invalid API key' }, { 'www-authenticate': `Bearer ${metadata}` });
-  if (bearerOf(request)) {
+  if (bearerTokenOf(request)) {
     return json(
       401,
       { error: 'Invalid, expired or revoked access token' },

@@ -20,6 +20,12 @@ export const AuthorizationQuery = t.Object(requestFields);
 export const AuthorizationSummary = t.Object({
   client_name: t.String({ description: 'The name the app registered itself with (its own claim)' }),
   redirect_host: t.String({ description: 'Where the answer goes: the host of the redirect URI' }),
+  browser_extension: t.Boolean({
+    description: "true when the answer goes to a browser extension's page (chrome-extension://, moz-extension://, or the identity API's host)",
+  }),
+  through: t.UnionEnum(['mcp', 'api'], {
+    description: 'What the tokens will work on: the MCP tools (resource {SITE_URL}/mcp, the default) or the REST API ({SITE_URL}/api)',
+  }),
 });
 
 export const ConsentBody = withExample(

@@ -18,8 +18,11 @@ export class OAuthError extends Error {
   }
 }
 
-/** The one protected resource: the MCP endpoint (RFC 8707 `resource`, RFC 9728 metadata). */
+/** The MCP endpoint (RFC 8707 `resource`, RFC 9728 metadata): what a grant is for unless the app asks for the REST API. */
 export const mcpResource = (config: Config) => `${config.siteUrl}/mcp`;
+/** The REST API, for apps that act through it (the browser extension): its tokens work on `/api` and nowhere else. */
+export const apiResource = (config: Config) => `${config.siteUrl}/api`;
+export const resources = (config: Config) => [mcpResource(config), apiResource(config)];
 export const resourceMetadataUrl = (config: Config) => `${config.siteUrl}/.well-known/oauth-protected-resource/mcp`;
 
 /** RFC 8414 metadata: the endpoints, and only what this server does (code + PKCE S256, public clients). */
@@ -62,7 +65,34 @@ export const LIMITS = {
 
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-/** Why a redirect URI cannot be registered, or null: https anywhere, plain http only to this machine (RFC 8252 §7.3), no fragment. */
+/**
+ * A browser extension's own pages: Chromium names an extension by 32 letters a–p, Firefox by a
+ * per-install UUID. Only that browser's extension with that id can receive the answer there.
+ */
+const EXTENSION_IDS: Record<string, RegExp> = {
+  'chrome-extension:': /^[a-p]{32}$/,
+  'moz-extension:': /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+};
+/** The https hosts the browsers' identity API reserves for an extension (`launchWebAuthFlow`). */
+const EXTENSION_WEB_HOSTS = [/^[a-p]{32}\.chromiumapp\.org$/, /^[0-9a-f]{40}\.extensions\.allizom\.org$/];
+
+/** Whether the redirect URI delivers the answer to a browser extension (the consent page says so). */
+export function isExtensionRedirect(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol in EXTENSION_IDS) return EXTENSION_IDS[url.protocol]!.test(url.hostname);
+  return url.protocol === 'https:' && EXTENSION_WEB_HOSTS.some((host) => host.test(url.hostname));
+}
+
+/**
+ * Why a redirect URI cannot be registered, or null: https anywhere, plain http only to this machine
+ * (RFC 8252 §7.3), a browser extension's page (`chrome-extension://<id>/…`, `moz-extension://<uuid>/…`),
+ * no fragment.
+ */
 export function redirectUriProblem(value: unknown): string | null {
   if (typeof value !== 'string' || !value) return 'must be a URL';
   if (value.length > LIMITS.redirectUriLength) return `at most ${LIMITS.redirectUriLength} characters`;
@@ -76,7 +106,10 @@ export function redirectUriProblem(value: unknown): string | null {
   if (url.username || url.password) return 'must not carry a user name or password';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
-  return 'must be https, or http to a loopback address (127.0.0.1, [::1], localhost)';
+  if (url.protocol in EXTENSION_IDS) {
+    return EXTENSION_IDS[url.protocol]!.test(url.hostname) && url.port === '' ? null : `must name the extension by its id (${url.protocol}//<id>/…)`;
+  }
+  return 'must be https, http to a loopback address (127.0.0.1, [::1], localhost), or a browser extension page';
 }
 
 /**

@@ -10,7 +10,17 @@ import { sha256Hex } from '../../core/secrets';
 import { recordAudit } from '../audit';
 import { getUser, hasProvenMailbox, refusedForLackOfProof } from '../members';
 import { dashboardWorkspaces } from '../workspaces';
-import { isS256Challenge, LIMITS, mcpResource, OAuthError, redirectUriProblem, redirectUriRegistered, verifierMatches } from './protocol';
+import {
+  isExtensionRedirect,
+  isS256Challenge,
+  LIMITS,
+  mcpResource,
+  OAuthError,
+  redirectUriProblem,
+  redirectUriRegistered,
+  resources,
+  verifierMatches,
+} from './protocol';
 import { oauthClients, oauthCodes, oauthGrants, oauthTokens } from './schema';
 
 const CODE_TTL_MS = 5 * 60_000;
@@ -105,16 +115,22 @@ export async function checkAuthorizationRequest(deps: Deps, q: AuthorizationRequ
   if (!isS256Challenge(q.code_challenge)) throw invalid('code_challenge', 'must be 43 base64url characters (S256)');
   if (q.code_challenge_method !== 'S256') throw invalid('code_challenge_method', 'only S256 is supported');
   if (q.state !== undefined && q.state.length > LIMITS.stateLength) throw invalid('state', `at most ${LIMITS.stateLength} characters`);
-  if (q.resource !== undefined && q.resource !== mcpResource(deps.config))
-    throw invalid('resource', `this server issues tokens for ${mcpResource(deps.config)} only`);
-  return { client, redirectUri: q.redirect_uri };
+  if (q.resource !== undefined && !resources(deps.config).includes(q.resource))
+    throw invalid('resource', `this server issues tokens for ${resources(deps.config).join(' or ')} only`);
+  // without `resource` the grant is for MCP, as before there was a choice
+  return { client, redirectUri: q.redirect_uri, resource: q.resource ?? mcpResource(deps.config) };
 }
 
 /** The consent page's header: who asks and where the answer goes. */
 export async function describeAuthorizationRequest(deps: Deps, q: AuthorizationRequest) {
-  const { client, redirectUri } = await checkAuthorizationRequest(deps, q);
-  // names stored before bidirectional controls were stripped are shown without them too
-  return { client_name: withoutBidiControls(client.name), redirect_host: new URL(redirectUri).host };
+  const { client, redirectUri, resource } = await checkAuthorizationRequest(deps, q);
+  return {
+    // names stored before bidirectional controls were stripped are shown without them too
+    client_name: withoutBidiControls(client.name),
+    redirect_host: new URL(redirectUri).host,
+    browser_extension: isExtensionRedirect(redirectUri),
+    through: resource === mcpResource(deps.config) ? ('mcp' as const) : ('api' as const),
+  };
 }
 
 /** The client's redirect URI with the answer's parameters, and `iss` (RFC 9207: the client can tell which server answered). */
@@ -136,7 +152,7 @@ export interface Consent extends AuthorizationRequest {
  * own) and a one-time code for the app; denied, `access_denied`. Either way the URL to send them to.
  */
 export async function answerConsent(deps: Deps, actor: Actor, consent: Consent): Promise<{ redirect_to: string }> {
-  const { client, redirectUri } = await checkAuthorizationRequest(deps, consent);
+  const { client, redirectUri, resource } = await checkAuthorizationRequest(deps, consent);
   if (!consent.allow)
     return { redirect_to: answerUrl(deps, redirectUri, { error: 'access_denied', error_description: 'The person declined', state: consent.state }) };
   if (!consent.workspace_id) throw required('workspace_id');
@@ -156,7 +172,7 @@ export async function answerConsent(deps: Deps, actor: Actor, consent: Consent):
       userId: actor.userId,
       workspaceId: membership.id,
       role: consent.role as Role,
-      resource: mcpResource(deps.config),
+      resource,
       withoutProof: actor.withoutProof || !(await hasProvenMailbox(tx, actor.userId, { lock: true })),
     });
     await tx.insert(oauthCodes).values({
@@ -340,9 +356,10 @@ const lastWritten = new Map<string, number>();
 /**
  * A bearer access token → the actor it acts as: its person, in its workspace, with its role as a
  * cap (the caller's workspace access applies the person's current membership on every use).
- * null for an unknown, revoked or expired token. `last_used_at` is written at most once a minute.
+ * null for an unknown, revoked or expired token, or one issued for another resource (an MCP
+ * token does nothing on the REST API, nor the reverse). `last_used_at` is written at most once a minute.
  */
-export async function bearerActor(deps: Deps, raw: string): Promise<KeyActor | null> {
+export async function bearerActor(deps: Omit<Deps, 'access'>, raw: string, resource: string): Promise<KeyActor | null> {
   if (!raw.startsWith(ACCESS_PREFIX) || raw.length > 100) return null;
   const [row] = await deps.db
     .select({
@@ -355,7 +372,7 @@ export async function bearerActor(deps: Deps, raw: string): Promise<KeyActor | n
     })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-    .where(and(eq(oauthTokens.tokenHash, sha256Hex(raw)), eq(oauthTokens.kind, 'access')));
+    .where(and(eq(oauthTokens.tokenHash, sha256Hex(raw)), eq(oauthTokens.kind, 'access'), eq(oauthGrants.resource, resource)));
   const now = deps.now();
   if (!row || row.expiresAt.getTime() <= now || (await refusedForLackOfProof(deps.db, row))) return null;
   const user = await getUser(deps.db, row.userId);

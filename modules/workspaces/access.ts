@@ -12,12 +12,18 @@ import { rememberedWorkspace } from './service';
  * so removing a member or changing a role takes effect on their keys and sessions at once.
  * Both reads are remembered in process and dropped everywhere by the writes that change them: an
  * API request costs no query for its access check once its workspace and caller have been seen.
- * Sessions are authenticated by the sessions module (`authenticateSession`, given by the kernel).
+ * Sessions are authenticated by the sessions module (`authenticateSession`), OAuth access tokens by
+ * the oauth module (`authenticateBearer`), both given by the kernel.
  */
-export function createAccessResolver(deps: Omit<Deps, 'access'>, authenticateSession: AccessResolver['authenticateSession']): AccessResolver {
+export function createAccessResolver(
+  deps: Omit<Deps, 'access'>,
+  authenticateSession: AccessResolver['authenticateSession'],
+  authenticateBearer: AccessResolver['authenticateBearer'],
+): AccessResolver {
   return {
     authenticate: createAuthenticator(deps.db, deps.cache),
     authenticateSession,
+    authenticateBearer,
     async workspaceAccess(actor, workspaceId) {
       const ws = await rememberedWorkspace(deps, workspaceId);
       if (!ws) return null;

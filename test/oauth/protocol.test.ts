@@ -145,7 +145,7 @@ describe('consent', () => {
     const q = (extra: Record<string, string>) =>
       `/oauth/authorization?${new URLSearchParams({ client_id: client.client_id, redirect_uri: REDIRECT_URI, response_type: 'code', code_challenge: challenge, code_challenge_method: 'S256', ...extra })}`;
     const ok = await call('GET', q({}));
-    expect(ok.body).toEqual({ client_name: 'Test agent', redirect_host: '127.0.0.1:7777' });
+    expect(ok.body).toEqual({ client_name: 'Test agent', redirect_host: '127.0.0.1:7777', browser_extension: false, through: 'mcp' });
     // another loopback port is the same registered URI (RFC 8252)
     expect((await call('GET', q({ redirect_uri: 'http://127.0.0.1:9999/callback' }))).status).toBe(200);
     for (const [extra, field] of [

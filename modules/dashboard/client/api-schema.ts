@@ -9155,6 +9155,14 @@ export interface operations {
                         client_name: string;
                         /** @description Where the answer goes: the host of the redirect URI */
                         redirect_host: string;
+                        /** @description true when the answer goes to a browser extension's page (chrome-extension://, moz-extension://, or the identity API's host) */
+                        browser_extension: boolean;
+                        /**
+                         * @description What the tokens will work on: the MCP tools (resource {SITE_URL}/mcp, the default) or the REST API ({SITE_URL}/api)
+                         * @default mcp
+                         * @enum {string}
+                         */
+                        through: "mcp" | "api";
                     };
                 };
             };
@@ -9995,6 +10003,7 @@ export interface operations {
                 prefix?: string;
                 tag?: string;
                 q?: string;
+                target?: string;
                 from?: string;
                 to?: string;
                 sort?: "created_at" | "updated_at" | "click_count" | "slug" | "title" | "target";

@@ -4,7 +4,7 @@ import { homeWorkspace, ROLES, type Role, useSession } from '../../session';
 import { Button, ErrorNotice, Field, Loading, useLoad, useLocation } from '../../ui';
 import './oauth.css';
 
-/** What each role lets an app do through the MCP tools. */
+/** What each role lets an app do (through the MCP tools or the REST API alike). */
 const ROLE_POWERS: Record<Role, string> = {
   viewer: 'read links, stats, domains and tags',
   editor: 'read, and create and change links',
@@ -26,7 +26,7 @@ function requestOf(query: URLSearchParams): AuthorizationRequest {
 }
 
 /**
- * `/app/oauth/authorize?…`: an app (an MCP client) asks to act for the signed-in person. They pick
+ * `/app/oauth/authorize?…`: an app (an MCP client, the browser extension) asks to act for the signed-in person. They pick
  * the workspace and a role up to their own, then Allow or Deny; either way the browser goes back
  * to the app with the answer.
  */
@@ -76,7 +76,9 @@ export function OAuthConsentPage() {
           }}
         >
           <p>
-            <strong class="oauth-client">{summary.data.client_name}</strong> asks to use Linkhop as you, through its MCP tools.
+            <strong class="oauth-client">{summary.data.client_name}</strong>
+            {summary.data.browser_extension && <span class="oauth-kind"> (a browser extension)</span>} asks to use Linkhop as you, through{' '}
+            {summary.data.through === 'api' ? 'the API' : 'its MCP tools'}.
           </p>
           <p class="muted">
             That name is the app's own claim. After you answer you go back to <strong>{summary.data.redirect_host}</strong>: connect only apps you started from
