@@ -225,10 +225,11 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   const redirector = shortLinkVisitor(deps);
   const answerHeaders = securityHeaders(config, DEFAULT_CSP);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
-  const route: FetchHandler = (request, server) => {
+  /** `hostHeader`: the request's Host header, when read already (undefined: not read yet) */
+  const route = (request: Request, server?: Server<unknown> | null, hostHeader?: string | null): Response | Promise<Response> => {
     const method = request.method;
     if (method === 'GET' || method === 'HEAD' || method === 'POST') {
-      const host = requestHost(request);
+      const host = requestHost(request, hostHeader === undefined ? request.headers.get('host') : hostHeader);
       const slug = host !== config.siteHost || host === config.defaultDomain ? shortLinkSlug(request) : undefined;
       if (slug !== undefined && !APP_SEGMENTS.has(slug)) {
         try {
@@ -276,9 +277,11 @@ export function createFetch(deps: Deps, app: App): FetchHandler {
   // bodies are bounded before routing, so before any handler, parser or authentication reads them;
   // a large one on a route with a credential only once its caller is known
   return (request, server) => {
-    if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED, { headers: answerHeaders }));
+    // the Host header is read once for the check and the short-link lane (each read is a lookup in Bun's headers)
+    const hostHeader = request.headers.get('host');
+    if (!wellFormedRequest(request, hostHeader)) return errorReply(new ApiError(400, MALFORMED, { headers: answerHeaders }));
     const method = request.method;
-    if (method === 'GET' || method === 'HEAD') return route(request, server);
+    if (method === 'GET' || method === 'HEAD') return route(request, server, hostHeader);
     const path = new URL(request.url).pathname;
     const length = request.headers.get('content-length');
     const large = length === null ? request.body !== null : Number(length) > SMALL_BODY_BYTES && Number(length) <= bodyBound(path);

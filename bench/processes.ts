@@ -18,9 +18,12 @@ export function freePort(): number {
   return port;
 }
 
-/** Poll `url` (with an optional Host header) until anything answers; 30 s at most. */
+/**
+ * Poll `url` (with an optional Host header) until anything answers; 2 minutes at most (a first
+ * embedded start unpacks its database: 4 s on a quiet machine, over 30 s at a load average of 30).
+ */
 export async function waitUntilUp(url: string, host?: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (
       await fetch(url, { redirect: 'manual', headers: host ? { host } : {} }).then(
         () => true,

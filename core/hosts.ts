@@ -16,9 +16,11 @@ export function reserveSegments(segments: Iterable<string>): void {
 /** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */
 export const canonicalHostname = (url: URL) => url.hostname.toLowerCase().replace(/\.+$/, '');
 
-/** Host of a request: the Host header, else the URL's authority (Request objects in tests). */
-export function requestHost(request: Request): string {
-  const header = request.headers.get('host');
+/**
+ * Host of a request: the Host header, else the URL's authority (Request objects in tests).
+ * `header`: the Host header, when the caller has read it already.
+ */
+export function requestHost(request: Request, header = request.headers.get('host')): string {
   if (header) return header.toLowerCase();
   const url = request.url;
   const start = url.indexOf('//') + 2;
@@ -29,14 +31,36 @@ export function requestHost(request: Request): string {
 /** A Host header as RFC 3986 spells an authority: a name or IPv4 address, or a bracketed IPv6 one, and maybe a port. */
 const HOST_HEADER = /^(?:[a-z0-9._~!$&'()*+,;=-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
+/** Host headers judged so far (a flood of made-up hosts cannot grow it: it starts over when full). */
+const HOST_MEMO_MAX = 10_000;
+const hostsMakingUrls = new Map<string, boolean>();
+
+/** Whether a Host header makes a URL's authority (memoised: the pattern and a URL parse cost ~0.5 µs a request). */
+function hostMakesUrl(host: string): boolean {
+  let valid = hostsMakingUrls.get(host);
+  if (valid === undefined) {
+    valid = HOST_HEADER.test(host) && URL.canParse(`http://${host}/`);
+    if (hostsMakingUrls.size >= HOST_MEMO_MAX) hostsMakingUrls.clear();
+    hostsMakingUrls.set(host, valid);
+  }
+  return valid;
+}
+
 /**
  * Whether a request names a host and a target that make a URL. Bun builds `request.url` from the
  * Host header and the target as they came (`[::1`, `h:p:p` or an empty Host make one no URL parser
- * takes); past this check every `new URL(request.url)` holds. ~60 ns: the redirect path pays it.
+ * takes); past this check every `new URL(request.url)` holds. When the URL is the scheme, the Host
+ * header and a path (`/…`, every short-link visit), it parses exactly when the host does: a path,
+ * query or fragment never fails an http(s) URL. So the host is judged once per distinct Host; any
+ * other shape is parsed whole. `host`: the Host header, when the caller has read it already.
  */
-export function wellFormedRequest(request: Request): boolean {
-  const host = request.headers.get('host');
-  return (host === null || HOST_HEADER.test(host)) && URL.canParse(request.url);
+export function wellFormedRequest(request: Request, host = request.headers.get('host')): boolean {
+  const url = request.url;
+  if (host === null) return URL.canParse(url);
+  const authority = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : 0;
+  if (!authority || !url.startsWith(host, authority) || url.charCodeAt(authority + host.length) !== 47 /* / */)
+    return HOST_HEADER.test(host) && URL.canParse(url);
+  return hostMakesUrl(host);
 }
 
 /** First path segment without parsing a URL object (the redirect path avoids allocations). */

@@ -77,7 +77,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       if (server.alive()) proc.kill('SIGKILL');
     },
   };
-  for (let i = 0; i < 300; i++) {
+  // 2 minutes: a first embedded start unpacks its database (seconds on a quiet machine, over 30 s at a load average of 30)
+  for (let i = 0; i < 1200; i++) {
     if (!server.alive()) throw new Error(`server process exited with ${proc.exitCode}`);
     if (
       await fetch(`${url}/healthz`, { headers: { host: siteHost } }).then(
