@@ -69,6 +69,9 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   const value = header?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
+  // an HTTP date names its month (IMF-fixdate, RFC 850, asctime); Date.parse alone takes `-5` or `1.5` for years
+  if (!/\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b/i.test(value)) return undefined;
+  // every HTTP date is in GMT; asctime's form does not say so, and Date.parse would read it as local time
+  const at = Date.parse(/\bGMT$/i.test(value) ? value : `${value} GMT`);
   return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }
