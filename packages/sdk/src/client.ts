@@ -46,6 +46,21 @@ export interface Linkhop {
   paginate: ReturnType<typeof paginate>;
 }
 
+/**
+ * `fetch` whose failure to get any answer is a LinkhopError (status 0, `network_error`, the failure as its `cause`).
+ * An abort (the caller's signal, or its timeout) is the caller's own doing: it stays what it is.
+ */
+const reporting =
+  (fetch: Fetch): Fetch =>
+  async (request, init) => {
+    try {
+      return await fetch(request, init);
+    } catch (error) {
+      if (['AbortError', 'TimeoutError'].includes((error as Error)?.name)) throw error;
+      throw new LinkhopError(0, 'The server could not be reached. Check your connection and try again.', { cause: error });
+    }
+  };
+
 const credentialOf = async (credential: Credential) => (typeof credential === 'function' ? credential() : credential);
 
 /**
@@ -57,7 +72,7 @@ export function createLinkhop(options: LinkhopOptions): Linkhop {
   if (apiKey !== undefined && accessToken !== undefined) throw new TypeError('createLinkhop: give apiKey or accessToken, not both');
   const clientOptions: ClientOptions = {
     baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api$/, ''),
-    fetch: retryingFetch(options.fetch ?? ((request, init) => globalThis.fetch(request, init)), options.retry) as ClientOptions['fetch'],
+    fetch: retryingFetch(reporting(options.fetch ?? ((request, init) => globalThis.fetch(request, init))), options.retry) as ClientOptions['fetch'],
     headers: { accept: 'application/json', ...options.headers },
     ...(options.credentials ? { credentials: options.credentials } : {}),
   };
@@ -75,14 +90,7 @@ export function createLinkhop(options: LinkhopOptions): Linkhop {
   const answered = <M extends Method>(method: M): Call<M> => {
     const send = (client as unknown as Record<string, Untyped>)[method.toUpperCase()]!;
     const call = async (path: string, init?: object) => {
-      let result: Awaited<ReturnType<Untyped>>;
-      try {
-        result = await send(path, init);
-      } catch (error) {
-        // an abort is the caller's own doing: it stays what it is
-        if ((error as Error)?.name === 'AbortError') throw error;
-        throw new LinkhopError(0, 'The server could not be reached. Check your connection and try again.', { cause: error });
-      }
+      const result = await send(path, init);
       if (result.response.ok) return result.data;
       throw errorOfAnswer(result.response, result.error);
     };
