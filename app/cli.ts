@@ -1,76 +1,24 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import { bootstrap, mintApiKey, operatorSignInLink, setPlan } from '../modules/admin';
-import { rebuildConversionRollups } from '../modules/conversions';
-import { runMonitoringPass } from '../modules/monitoring';
-import { setupLink } from '../modules/sessions';
-import { getWorkspaceRow } from '../modules/workspaces';
 import { restoreBackup, saveBackup, writeBackup } from './backup';
 import { type Config, loadConfig } from '../core/config';
 import { backupFromServer } from './control-socket';
 import { openDatabase } from '../core/db';
 import type { Deps } from '../core/deps';
 import { createDeps } from './deps';
-import { ApiError, notFound } from '../core/errors';
+import { ApiError } from '../core/errors';
+import { type CliCommand, wrongUsage } from '../core/module';
+import { MODULE_COMMANDS } from './modules';
 import { loadPlugins } from './plugins';
 
 /**
  * Operator CLI: the same service functions as the operator API, printing the same JSON.
  * Works against DATABASE_URL, or against DATA_DIR while no server holds it (one that does is
  * refused with an error naming the server's process); `backup` also while a server holds it.
+ * The modules declare their commands (their descriptors' `commands`); backup and restore are the app's.
  */
-const USAGE = `usage:
-  bun run cli bootstrap --email E [--name N] [--workspace W] [--plan free|pro|team|agency]
-  bun run cli plan <workspaceId> <plan>
-  bun run cli login-link --email E
-  bun run cli setup-link
-  bun run cli api-key --email E --workspace <workspaceId> [--role owner|admin|editor|viewer]
-  bun run cli monitor
-  bun run cli rebuild-conversions <workspaceId>
-  bun run cli backup --out FILE
-  bun run cli restore --in FILE [--keep-operators]`;
-
-type Command = (deps: Deps, args: string[]) => Promise<unknown>;
-
-export const COMMANDS: Record<string, Command> = {
-  async bootstrap(deps, args) {
-    const { values } = parseArgs({
-      args,
-      options: { email: { type: 'string' }, name: { type: 'string' }, workspace: { type: 'string' }, plan: { type: 'string' } },
-    });
-    return bootstrap(deps, { email: values.email ?? '', name: values.name, workspace: values.workspace, plan: values.plan });
-  },
-  async plan(deps, [workspaceId, plan]) {
-    if (!workspaceId || !plan) throw new ApiError(400, USAGE);
-    return setPlan(deps, workspaceId, plan);
-  },
-  async 'login-link'(deps, args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
-    if (!values.email) throw new ApiError(400, USAGE);
-    return operatorSignInLink(deps, values.email, null);
-  },
-  async 'setup-link'(deps) {
-    const url = await setupLink(deps);
-    if (!url) throw new ApiError(409, 'The instance is set up (it has users): sign in, or print a sign-in link with `bun run cli login-link --email E`');
-    return { url };
-  },
-  async 'api-key'(deps, args) {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, workspace: { type: 'string' }, role: { type: 'string' } } });
-    return mintApiKey(deps, { email: values.email ?? '', workspace: values.workspace ?? '', role: values.role });
-  },
-  async 'rebuild-conversions'(deps, [workspaceId]) {
-    if (!workspaceId) throw new ApiError(400, USAGE);
-    if (!(await getWorkspaceRow(deps.db, workspaceId))) throw notFound('Workspace');
-    await rebuildConversionRollups(deps.db, workspaceId);
-    return { rebuilt: workspaceId };
-  },
-  async monitor(deps) {
-    // link.broken / link.recovered reach webhooks from here too (every module's handlers and jobs are wired
-    // with the deps); on the embedded default the deliveries run before exit
-    return runMonitoringPass(deps);
-  },
-};
+export const COMMANDS: Readonly<Record<string, CliCommand>> = MODULE_COMMANDS;
 
 /** Large tables report their progress on stderr (stdout carries the command's JSON). */
 function progress(verb: string) {
@@ -89,50 +37,65 @@ const databaseOptions = (config: Config) => ({
   log: { warn: (_fields: object, msg: string) => console.error(`warning: ${msg}`) },
 });
 
+/** A command on the database itself (no deps, no modules). */
+interface DatabaseCommand {
+  usage: string;
+  run(config: Config, args: string[]): Promise<unknown>;
+}
+
 /**
  * Commands on the database itself, without the modules. `backup` of an embedded database that a
  * server holds goes through that server's control socket (a consistent snapshot while it runs).
  */
-export const DATABASE_COMMANDS: Record<string, (config: Config, args: string[]) => Promise<unknown>> = {
-  async backup(config, args) {
-    const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
-    if (!values.out) throw new ApiError(400, USAGE);
-    const fromServer = config.databaseUrl ? undefined : await backupFromServer(config.dataDir);
-    if (fromServer) return { file: values.out, taken_by: 'the running server', ...(await saveBackup(values.out, fromServer)) };
-    const database = await openDatabase(databaseOptions(config));
-    try {
-      const gzip = createGzip();
-      const writing = writeBackup(database.db, gzip, progress('backup')).catch((error) => {
-        gzip.destroy(error);
-        throw error;
-      });
-      const [saved] = await Promise.all([saveBackup(values.out, gzip), writing]);
-      return { file: values.out, taken_by: 'the cli', ...saved };
-    } finally {
-      await database.close();
-    }
+export const DATABASE_COMMANDS: Record<string, DatabaseCommand> = {
+  backup: {
+    usage: 'backup --out FILE',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+      if (!values.out) throw wrongUsage(this.usage);
+      const fromServer = config.databaseUrl ? undefined : await backupFromServer(config.dataDir);
+      if (fromServer) return { file: values.out, taken_by: 'the running server', ...(await saveBackup(values.out, fromServer)) };
+      const database = await openDatabase(databaseOptions(config));
+      try {
+        const gzip = createGzip();
+        const writing = writeBackup(database.db, gzip, progress('backup')).catch((error) => {
+          gzip.destroy(error);
+          throw error;
+        });
+        const [saved] = await Promise.all([saveBackup(values.out, gzip), writing]);
+        return { file: values.out, taken_by: 'the cli', ...saved };
+      } finally {
+        await database.close();
+      }
+    },
   },
-  async restore(config, args) {
-    const { values } = parseArgs({ args, options: { in: { type: 'string' }, 'keep-operators': { type: 'boolean' } } });
-    if (!values.in) throw new ApiError(400, USAGE);
-    if (!existsSync(values.in)) throw new ApiError(400, `no backup file at ${values.in}`);
-    // migrates an empty target to this version's schema; a DATA_DIR held by a server is refused here
-    const database = await openDatabase(databaseOptions(config));
-    try {
-      return {
-        file: values.in,
-        restored: await restoreBackup(
-          database.db,
-          createReadStream(values.in),
-          { defaultDomain: config.defaultDomain, keepOperators: values['keep-operators'] },
-          progress('restore'),
-        ),
-      };
-    } finally {
-      await database.close();
-    }
+  restore: {
+    usage: 'restore --in FILE [--keep-operators]',
+    async run(config, args) {
+      const { values } = parseArgs({ args, options: { in: { type: 'string' }, 'keep-operators': { type: 'boolean' } } });
+      if (!values.in) throw wrongUsage(this.usage);
+      if (!existsSync(values.in)) throw new ApiError(400, `no backup file at ${values.in}`);
+      // migrates an empty target to this version's schema; a DATA_DIR held by a server is refused here
+      const database = await openDatabase(databaseOptions(config));
+      try {
+        return {
+          file: values.in,
+          restored: await restoreBackup(
+            database.db,
+            createReadStream(values.in),
+            { defaultDomain: config.defaultDomain, keepOperators: values['keep-operators'] },
+            progress('restore'),
+          ),
+        };
+      } finally {
+        await database.close();
+      }
+    },
   },
 };
+
+/** Every command's usage line: what an unknown command or a wrong call prints. */
+const USAGE = ['usage:', ...[...Object.values(COMMANDS), ...Object.values(DATABASE_COMMANDS)].map((c) => `  bun run cli ${c.usage}`)].join('\n');
 
 if (import.meta.main) {
   const [command, ...args] = process.argv.slice(2);
@@ -146,13 +109,13 @@ if (import.meta.main) {
   let code = 0;
   try {
     const config = loadConfig(process.env, { logLevel: process.env.LOG_LEVEL ?? 'warn' });
-    if (runOnDatabase) console.log(JSON.stringify(await runOnDatabase(config, args), null, 2));
+    if (runOnDatabase) console.log(JSON.stringify(await runOnDatabase.run(config, args), null, 2));
     else {
       // a DATA_DIR held by a running server is refused here (DataDirInUse names it): nothing is written
       deps = await createDeps(config);
       // plugins see this process's events too (`monitor` emits link.broken); repeats are the server's and workers' to schedule
       await loadPlugins(deps, deps.config.plugins, { schedule: false });
-      console.log(JSON.stringify(await run!(deps, args), null, 2));
+      console.log(JSON.stringify(await run!.run(deps, args), null, 2));
     }
   } catch (error) {
     console.error(JSON.stringify({ error: (error as Error).message }));

@@ -1,9 +1,7 @@
 import { Elysia } from 'elysia';
-import { IMPORT_BODY_BYTES, IMPORT_ROUTE } from '../modules/import-export';
-import { redirectorOf } from '../modules/redirect';
 import type { Deps } from '../core/deps';
 import { docs } from '../core/docs';
-import { LAST_MODULES, MODULES } from './modules';
+import { LAST_MODULES, MODULES, SITE_PATHS, shortLinkVisitor } from './modules';
 import { pluginRoutes } from './plugin-routes';
 import { NO_PLUGINS, type LoadedPlugins } from './plugins';
 import { identify } from '../core/access';
@@ -17,35 +15,30 @@ import { allowedMethods } from '../core/allowed-methods';
 import { boundBody, BodyBytes, DEFAULT_BODY_BYTES, type HeldBytes, peerAware, SMALL_BODY_BYTES } from '../core/body-limit';
 import type { Logger } from '../core/logger';
 
-/** Paths that only the site host serves; on any other host they are ordinary 404s. */
-const SITE_SEGMENTS = new Set(['api', 'p', 'mcp', 'app', 'lh.js', 'oauth', '.well-known']);
 /**
- * Probes answer on every host: a load balancer, an orchestrator or Prometheus reaches an instance by its
- * address (a pod IP, a compose service name), never by the site's name.
+ * The modules' paths (their descriptors, read once as the module list loads): first segments only the
+ * site host serves (on any other host an ordinary 404); every segment the app answers, which never
+ * takes the redirector's lane on any host (health probes answer on every host: a load balancer
+ * reaches an instance by its address); `/api` routes answered on every host (Caddy's on-demand TLS
+ * `ask`); and the /api routes without an API key or session (the operator API, invites, docs,
+ * first-run setup, signing in and out).
  */
-const HEALTH_SEGMENTS = ['healthz', 'readyz', 'metrics'];
-/** Caddy asks whether to get a certificate by the service's address too (on-demand TLS `ask`). */
-const ANY_HOST_API = '/api/tls/ask';
-/** First segments that are never a short link (reserved slugs), on whatever host: the app answers them. */
-const APP_SEGMENTS = new Set([...SITE_SEGMENTS, ...HEALTH_SEGMENTS]);
-
-/**
- * /api routes authenticated by X-API-Key or the session cookie: all but the operator API, invites,
- * docs, first-run setup, and signing in and out (`/api/session/all` and `/api/sessions` are authenticated).
- */
-const KEYLESS_API = /^\/api\/((admin|invites|docs)(\/|$)|openapi\.json$|session(\/sign-in-link|\/options|\/oidc\/(start|callback))?$|setup$)/;
+const SITE_SEGMENTS = SITE_PATHS.site;
+const APP_SEGMENTS = SITE_PATHS.answered;
+const ANY_HOST_API = SITE_PATHS.anyHostApi;
+const KEYLESS_API = SITE_PATHS.keyless;
 const usesApiKey = (request: Request) => isKeyedApi(new URL(request.url).pathname);
 const isKeyedApi = (path: string) => path.startsWith('/api/') && !KEYLESS_API.test(path);
 /** the `{wsId}` of a workspace's route */
 const WORKSPACE_PATH = /^\/api\/workspaces\/([^/]+)\//;
 
 /**
- * A route's body bound: the import's file; on the API routes without a credential (signing in,
- * setup, invites, the operator API) SMALL_BODY_BYTES, as much as they take: anyone may send those;
- * elsewhere DEFAULT_BODY_BYTES.
+ * A route's body bound: a module's own for its routes that take a file (the import); on the API
+ * routes without a credential (signing in, setup, invites, the operator API) SMALL_BODY_BYTES, as
+ * much as they take: anyone may send those; elsewhere DEFAULT_BODY_BYTES.
  */
 function bodyBound(path: string): number {
-  if (IMPORT_ROUTE.test(path)) return IMPORT_BODY_BYTES;
+  for (const limit of SITE_PATHS.bodyLimits) if (limit.path.test(path)) return limit.maxBytes;
   if (path.startsWith('/api/') && KEYLESS_API.test(path)) return SMALL_BODY_BYTES;
   return DEFAULT_BODY_BYTES;
 }
@@ -57,7 +50,7 @@ function bodyBound(path: string): number {
  */
 const loggedPath = (request: Request, route?: string) => route || new URL(request.url).pathname.replace(/^\/api\/invites\/[^/]+/, '/api/invites/:token');
 
-const isAnyHostApi = (request: Request) => new URL(request.url).pathname === ANY_HOST_API;
+const isAnyHostApi = (request: Request) => ANY_HOST_API.has(new URL(request.url).pathname);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIds = new WeakMap<Request, string>();
@@ -129,6 +122,9 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
   const { log, config } = deps;
   // every answer of the app, JSON or page, unless its own headers say otherwise (pages set their own policy)
   const answerHeaders = securityHeaders(config, DEFAULT_CSP);
+  // the API asked on another host (an address, a short domain): the 404 says where it is served, as a
+  // client configured with the wrong base URL (127.0.0.1 for SITE_URL=http://localhost:3000) cannot guess it
+  const apiElsewhere = new ApiError(404, `Not found: the API is served on the site host ${config.siteHost} (SITE_URL ${config.siteUrl}), not on this host`);
 
   /** The answer to an error: 400 for input, 405 or 404 for a path, then replyToError. */
   async function errorAnswer(code: string | number, error: unknown, request: Request, route: string): Promise<Response> {
@@ -178,7 +174,8 @@ export function createApp(deps: Deps, plugins: LoadedPlugins = NO_PLUGINS) {
       Object.assign(set.headers, answerHeaders);
       if (!wellFormedRequest(request)) return errorReply(new ApiError(400, MALFORMED));
       const segment = firstSegment(request);
-      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost && !isAnyHostApi(request)) return errorReply(new ApiError(404, 'Not found'));
+      if (SITE_SEGMENTS.has(segment) && requestHost(request) !== config.siteHost && !isAnyHostApi(request))
+        return errorReply(segment === 'api' ? apiElsewhere : new ApiError(404, 'Not found'));
       // API requests carry an id (the caller's, when sane) in the response and the logs; redirects skip it
       if (segment === 'api') {
         const given = request.headers.get('x-request-id');
@@ -225,7 +222,7 @@ export type FetchHandler = (request: Request, server?: Server<unknown> | null) =
  */
 export function createFetch(deps: Deps, app: App): FetchHandler {
   const { config, log } = deps;
-  const redirector = redirectorOf(deps);
+  const redirector = shortLinkVisitor(deps);
   const answerHeaders = securityHeaders(config, DEFAULT_CSP);
   const fail = (error: unknown, request: Request) => replyToError(log, error, request);
   const route: FetchHandler = (request, server) => {

@@ -1,44 +1,48 @@
 import type { Deps } from '../core/deps';
-import type { LinkhopModule } from '../core/module';
-import { abTestsModule } from '../modules/ab-tests/module';
-import { adminModule } from '../modules/admin/module';
-import { apiKeysModule } from '../modules/api-keys/module';
-import { auditModule } from '../modules/audit/module';
-import { clicksModule } from '../modules/clicks/module';
-import { clientsModule } from '../modules/clients/module';
-import { conversionsModule } from '../modules/conversions/module';
-import { dashboardModule } from '../modules/dashboard/module';
-import { deepLinksModule } from '../modules/deep-links/module';
-import { domainsModule } from '../modules/domains/module';
-import { governanceModule } from '../modules/governance/module';
-import { healthModule } from '../modules/health/module';
-import { importExportModule } from '../modules/import-export/module';
-import { interstitialsModule } from '../modules/interstitials/module';
-import { invitesModule } from '../modules/invites/module';
-import { countDomainLinks, deleteDomainLinks } from '../modules/links';
-import { linksModule } from '../modules/links/module';
-import { liveModule } from '../modules/live/module';
-import { mailModule } from '../modules/mail/module';
-import { mcpModule } from '../modules/mcp/module';
-import { metricsModule } from '../modules/metrics/module';
-import { usersByIds } from '../modules/members';
-import { membersModule } from '../modules/members/module';
-import { monitoringModule } from '../modules/monitoring/module';
-import { oauthModule } from '../modules/oauth/module';
-import { portfoliosModule } from '../modules/portfolios/module';
-import { qrModule } from '../modules/qr/module';
-import { redirectModule } from '../modules/redirect/module';
-import { retargetingModule } from '../modules/retargeting/module';
-import { routingModule } from '../modules/routing/module';
-import { rulesEngineModule } from '../modules/rules-engine/module';
-import { sequencesModule } from '../modules/sequences/module';
-import { sessionsModule } from '../modules/sessions/module';
-import { ssoModule } from '../modules/sso/module';
-import { statsModule } from '../modules/stats/module';
-import { tagsModule } from '../modules/tags/module';
-import { templatesModule } from '../modules/templates/module';
-import { webhooksModule } from '../modules/webhooks/module';
-import { workspacesModule } from '../modules/workspaces/module';
+import { reserveSegments } from '../core/hosts';
+import type { AccessResolver } from '../core/access';
+import type { CliCommand, LinkhopModule, PluginServices, ShortLinkVisitor } from '../core/module';
+import { sitePaths } from '../core/site-paths';
+import { abTestsModule } from '../modules/ab-tests';
+import { adminModule } from '../modules/admin';
+import { apiKeysModule } from '../modules/api-keys';
+import { auditModule } from '../modules/audit';
+import { clicksModule } from '../modules/clicks';
+import { clientsModule } from '../modules/clients';
+import { conversionsModule } from '../modules/conversions';
+import { dashboardModule } from '../modules/dashboard';
+import { deepLinksModule } from '../modules/deep-links';
+import { domainsModule } from '../modules/domains';
+import { governanceModule } from '../modules/governance';
+import { healthModule } from '../modules/health';
+import { importExportModule } from '../modules/import-export';
+import { interstitialsModule } from '../modules/interstitials';
+import { invitesModule } from '../modules/invites';
+import { linksModule } from '../modules/links';
+import { liveModule } from '../modules/live';
+import { mailModule } from '../modules/mail';
+import { mcpModule } from '../modules/mcp';
+import { metricsModule } from '../modules/metrics';
+import { membersModule } from '../modules/members';
+import { monitoringModule } from '../modules/monitoring';
+import { oauthModule } from '../modules/oauth';
+import { portfoliosModule } from '../modules/portfolios';
+import { qrModule } from '../modules/qr';
+import { redirectModule } from '../modules/redirect';
+import { retargetingModule } from '../modules/retargeting';
+import { routingModule } from '../modules/routing';
+import { rulesEngineModule } from '../modules/rules-engine';
+import { sequencesModule } from '../modules/sequences';
+import { sessionsModule } from '../modules/sessions';
+import { ssoModule } from '../modules/sso';
+import { statsModule } from '../modules/stats';
+import { tagsModule } from '../modules/tags';
+import { templatesModule } from '../modules/templates';
+import { webhooksModule } from '../modules/webhooks';
+import { workspacesModule } from '../modules/workspaces';
+
+/** The link types the plugin API shows (app/plugin-api.ts): the links module's. */
+export type { LinkCreate, LinkServices } from '../modules/links';
 
 /**
  * Every feature module, the one list every process reads. Routes are mounted in this order
@@ -50,13 +54,13 @@ export const MODULES: readonly LinkhopModule[] = [
   metricsModule,
   workspacesModule,
   apiKeysModule,
-  auditModule(usersByIds),
+  auditModule,
   adminModule,
   sessionsModule,
   mailModule,
   membersModule,
   invitesModule,
-  domainsModule({ count: countDomainLinks, remove: deleteDomainLinks }),
+  domainsModule,
   ssoModule,
   oauthModule,
   clientsModule,
@@ -89,6 +93,37 @@ export const LAST_MODULES: readonly LinkhopModule[] = [dashboardModule, redirect
 const ALL = [...MODULES, ...LAST_MODULES];
 
 /**
+ * The paths the kernel routes by (site-only and reserved segments, keyless routes, body bounds), from
+ * the descriptors. The reserved segments are never a slug: they join RESERVED_SEGMENTS here, as the
+ * module list loads, before any process can write a link.
+ */
+export const SITE_PATHS = sitePaths(ALL);
+reserveSegments(SITE_PATHS.reserved);
+
+/** The one module that gives a part every process needs exactly once (identity, the short-link lane). */
+function theOne<K extends keyof LinkhopModule>(part: K): NonNullable<LinkhopModule[K]> {
+  const givers = ALL.filter((module) => module[part]);
+  if (givers.length !== 1) throw new Error(`exactly one module gives ${part}; ${givers.map((m) => m.name).join(', ') || 'none'} do`);
+  return givers[0]![part]!;
+}
+
+/** A process's access resolver: API keys and workspaces, with the sessions' authenticator (core/deps.ts calls it). */
+export const accessResolver = (base: Parameters<NonNullable<LinkhopModule['accessResolver']>>[0]): AccessResolver =>
+  theOne('accessResolver')(base, theOne('sessionAuthenticator')(base));
+
+/** The short-link lane of a listening server (app/kernel.ts). */
+export const shortLinkVisitor = (deps: Deps): ShortLinkVisitor => theOne('shortLinks')(deps);
+
+/** Every module's operator commands (`bun run cli <name>`), in the module list's order. */
+export const MODULE_COMMANDS: Readonly<Record<string, CliCommand>> = Object.fromEntries(ALL.flatMap((module) => Object.entries(module.commands ?? {})));
+
+/** The services extension plugins call, acting as `actor`: each module's part. */
+export function pluginServices(deps: Deps, actor: string): PluginServices {
+  // every part declared on PluginServices is given by the module that declared it (the tests call each)
+  return Object.assign({}, ...ALL.map((module) => module.pluginServices?.(deps, actor) ?? {}));
+}
+
+/**
  * What every process needs of every module, once, as its deps are made (app/deps.ts): the bus
  * handlers (a link a plugin job creates in a worker meets the same checks, an event emitted there
  * reaches the same subscribers, as in the server), then the job processors.
@@ -98,6 +133,9 @@ export function wireModules(deps: Deps): void {
   for (const module of ALL) module.jobs?.(deps);
 }
 
+/** The modules' repeating jobs, by name (what the API server schedules). */
+export const scheduledJobs = (config: Deps['config']): string[] => ALL.flatMap((module) => (module.schedules?.(config) ?? []).map((s) => s.job));
+
 /** The API server's part: repeating jobs scheduled, start-up work done (before the first request). */
 export function startModules(deps: Deps): void {
   for (const module of ALL) {
@@ -105,6 +143,11 @@ export function startModules(deps: Deps): void {
       deps.queue.schedule(job, everyMs, {}).catch((err) => deps.log.warn({ err, job }, 'could not schedule a repeating job'));
     module.start?.(deps);
   }
+}
+
+/** What the API server checks before it listens, module by module: a throw stops the start. */
+export async function checkModules(deps: Deps): Promise<void> {
+  for (const module of ALL) await module.checkAtStart?.(deps);
 }
 
 /** The API server's shutdown, once no request is in flight and before the queue and database close. */

@@ -3,7 +3,7 @@ import type { Actor, AccessRule, WorkspaceAccess } from '../core/access';
 import type { Config } from '../core/config';
 import type { EventMap, EventName, HookMap, HookName } from '../core/hooks';
 import type { Logger } from '../core/logger';
-import type { CreateLinkBody, ListQuery, LinkView } from '../modules/links';
+import type { PluginServices } from '../core/module';
 import type { PluginStore } from './plugin-store';
 
 /**
@@ -72,27 +72,12 @@ export interface JobOptions {
 /** How often a repeatable job runs: every `every` ms, or on a cron `pattern` (BullMQ: once per schedule across processes). */
 export type Repeat = { every: number } | { pattern: string };
 
-/** The create input of a link: the body of `POST /api/workspaces/{wsId}/links`. */
-export type LinkCreate = Static<typeof CreateLinkBody>;
-
-/** Typed services: the same functions as the REST API, so validation, hooks, plan limits, events and audit apply. */
-export interface PluginServices {
-  links: {
-    /** one link as the API shows it, or null when the workspace has no such link */
-    get(workspaceId: string, id: string): Promise<LinkView | null>;
-    /** a page of links, with the API's filters and sort */
-    list(workspaceId: string, query?: ListQuery): Promise<{ links: LinkView[]; total: number; page: number; limit: number }>;
-    /**
-     * creates through the API's path (`link.beforeCreate`, validation, limits, audit, `link.created`); `userId` defaults to
-     * `plugin:<name>`. In every process (server, workers, CLI): each registers the modules' hooks before the plugins.
-     */
-    create(workspaceId: string, input: LinkCreate, opts?: { userId?: string }): Promise<LinkView>;
-  };
-  audit: {
-    /** an audit entry with action `plugin:<name>.<action>` (a plugin cannot write the kernel's actions) */
-    record(workspaceId: string, action: string, details?: Record<string, unknown>, opts?: { userId?: string | null }): Promise<void>;
-  };
-}
+/**
+ * Typed services: the same functions as the REST API, so validation, hooks, plan limits, events and
+ * audit apply. Each module that offers a part declares it (`links`: get, list, create; `audit`: record).
+ */
+export type { PluginServices } from '../core/module';
+export type { LinkCreate, LinkServices } from './modules';
 
 type EventHandler<K extends EventName> = (payload: EventMap[K]) => Awaitable<void>;
 type HookHandler<K extends HookName> = (payload: HookMap[K]) => Awaitable<void>;

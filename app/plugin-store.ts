@@ -1,3 +1,5 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { and, eq, sql } from 'drizzle-orm';
 import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../core/db';
@@ -25,8 +27,13 @@ export const MAX_VALUE_BYTES = 64 * 1024;
 
 /** `ctx.store`: one plugin's keys; every call is one SQL statement. */
 export interface PluginStore {
-  /** the value stored at `key`, or null when there is none */
-  get<T = unknown>(key: string): Promise<T | null>;
+  /**
+   * the value stored at `key`, or null when there is none. With a TypeBox `schema` the value is
+   * checked against it and typed by it: a value off it (stored by an older version of the plugin,
+   * say) throws, naming the key and where it differs, instead of reaching the code as a wrong type.
+   */
+  get<S extends TSchema>(key: string, schema: S): Promise<Static<S> | null>;
+  get(key: string): Promise<unknown>;
   /** stores any JSON value (at most 64 KiB as JSON) at `key`, replacing what was there */
   set(key: string, value: unknown): Promise<void>;
   /** removes `key`; true when it existed */
@@ -53,9 +60,13 @@ function asJson(key: string, value: unknown) {
 export function pluginStore(db: DbOrTx, plugin: string): PluginStore {
   const entry = (key: string) => and(eq(pluginState.plugin, plugin), eq(pluginState.key, checkKey(key)));
   return {
-    async get<T>(key: string) {
+    async get(key: string, schema?: TSchema) {
       const [row] = await db.select({ value: pluginState.value }).from(pluginState).where(entry(key));
-      return (row?.value ?? null) as T | null;
+      const value: unknown = row?.value ?? null;
+      if (value === null || !schema) return value;
+      const wrong = Value.Errors(schema, value).First();
+      if (wrong) throw new Error(`Plugin store: the value of ${key} does not match its schema at ${wrong.path || '/'}: ${wrong.message}`);
+      return value;
     },
     async set(key, value) {
       const json = asJson(checkKey(key), value);

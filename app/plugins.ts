@@ -2,14 +2,10 @@ import { resolve } from 'node:path';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Deps } from '../core/deps';
-import { notFound } from '../core/errors';
-import type { Plan } from '../core/plans';
 import type { JobName } from '../core/queue';
-import type { JobOptions, JobProcessor, LinkhopPlugin, PluginContext, PluginJob, PluginRoute, PluginServices, Repeat } from './plugin-api';
+import type { JobOptions, JobProcessor, LinkhopPlugin, PluginContext, PluginJob, PluginRoute, Repeat } from './plugin-api';
 import { pluginStore } from './plugin-store';
-import { recordAudit } from '../modules/audit';
-import { createLink, getLink, linkContext, linkView, listLinks } from '../modules/links';
-import { getWorkspaceRow } from '../modules/workspaces';
+import { pluginServices } from './modules';
 
 /** The queue of every plugin job (`bun run worker plugins`); a job's full name is `plugins.<plugin>.<job>`. */
 export const PLUGIN_QUEUE = 'plugins';
@@ -103,6 +99,7 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
     jobs.add(job);
     const full = `${PLUGIN_QUEUE}.${name}.${job}` as JobName;
     deps.queue.register(full, ((payload: unknown, meta: { attempt: number }) => processor(payload, { attempt: meta.attempt })) as never);
+    if (o.repeat) repeatingJobsOf(deps).add(full);
     if (o.repeat && opts.schedule) scheduleRepeat(deps, full, o.repeat);
     return {
       name: full,
@@ -133,34 +130,19 @@ function pluginContext(deps: Deps, name: string, routes: MountedRoute[], opts: {
     },
     job: job as PluginContext['job'],
     store: pluginStore(deps.db, name),
-    services: pluginServices(deps, name),
+    services: pluginServices(deps, source),
   };
+}
+
+const repeatingJobs = new WeakMap<object, Set<string>>();
+/** The plugins' repeating jobs of a process (scheduled or not: the CLI schedules none), by full name: what a test may run by hand. */
+export function repeatingJobsOf(deps: Pick<Deps, 'bus'>): Set<string> {
+  let jobs = repeatingJobs.get(deps.bus);
+  if (!jobs) repeatingJobs.set(deps.bus, (jobs = new Set()));
+  return jobs;
 }
 
 function scheduleRepeat(deps: Deps, job: JobName, repeat: Repeat) {
   const every = 'every' in repeat ? repeat.every : { pattern: repeat.pattern };
   deps.queue.schedule(job, every, {} as never).catch((err) => deps.log.warn({ err, job }, 'could not schedule a plugin job'));
-}
-
-function pluginServices(deps: Deps, name: string): PluginServices {
-  const actor = `plugin:${name}`;
-  return {
-    links: {
-      async get(workspaceId, id) {
-        const row = await getLink(deps.db, workspaceId, id);
-        return row && linkView(row, deps.config);
-      },
-      list: (workspaceId, query = {}) => listLinks(deps.db, deps.config, workspaceId, query),
-      async create(workspaceId, input, o = {}) {
-        const workspace = await getWorkspaceRow(deps.db, workspaceId);
-        if (!workspace) throw notFound('Workspace');
-        const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);
-        return linkView(await createLink(deps, ctx, input, 'plugin'), deps.config);
-      },
-    },
-    audit: {
-      record: (workspaceId, action, details = {}, o = {}) =>
-        recordAudit({ db: deps.db, workspaceId, userId: o.userId === undefined ? actor : o.userId, action: `${actor}.${action}`, details }),
-    },
-  };
 }

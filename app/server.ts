@@ -2,22 +2,8 @@ import type { Config } from '../core/config';
 import type { Deps } from '../core/deps';
 import { createDeps } from './deps';
 import { createApp, listen } from './kernel';
-import { startModules, stopModules } from './modules';
+import { checkModules, startModules, stopModules } from './modules';
 import { loadPlugins } from './plugins';
-import { orphanedLinkDomains } from '../modules/links';
-
-/** Says so when stored links sit on a domain that no longer resolves (a changed PORT or SITE_URL moves the default domain). */
-export async function warnOrphanedLinks(deps: Pick<Deps, 'db' | 'config' | 'log'>) {
-  const orphaned = await orphanedLinkDomains(deps.db, deps.config.defaultDomain);
-  if (!orphaned.length) return;
-  const count = orphaned.reduce((sum, o) => sum + o.links, 0);
-  const domains = orphaned.map((o) => o.domain);
-  deps.log.warn(
-    { orphanedLinks: count, domains, defaultDomain: deps.config.defaultDomain },
-    `${count} stored link${count === 1 ? '' : 's'} use${count === 1 ? 's' : ''} ${domains.join(', ')}, neither the default domain (${deps.config.defaultDomain}) nor a custom domain: ${count === 1 ? 'it does' : 'they do'} not resolve. To keep serving them set DEFAULT_DOMAIN=${domains[0]} (the default domain follows SITE_URL, which follows PORT).`,
-  );
-}
-import { clientBundle } from '../modules/dashboard';
 
 /**
  * Says so when the default short domain is the site's host: short-link pages, which run Team
@@ -43,9 +29,8 @@ export async function startServer(config: Config, opts: { deps?: Deps } = {}) {
   });
   const app = createApp(deps, plugins);
   startModules(deps);
-  await warnOrphanedLinks(deps);
   warnSharedShortHost(deps);
-  await clientBundle(); // the dashboard is bundled before the first visitor, and a broken bundle stops the start
+  await checkModules(deps);
   const server = listen(deps, app, { port: config.port, hostname: '0.0.0.0' });
   const port = server.port!;
   return {

@@ -34,7 +34,7 @@ export interface Deps {
   redis?: Redis;
   /** who a request's credential is and what it may do in a workspace (built from the identity modules by app/deps.ts) */
   access: AccessResolver;
-  /** seals workspace secrets kept at rest (invite tokens) with the instance's secrets key */
+  /** seals workspace secrets kept at rest (invite tokens, webhook signing secrets, GA4 and Meta secrets) with the instance's secrets key */
   secrets: SecretBox;
   /** the time expiries are measured by (sign-in links, sessions); tests move it instead of waiting */
   now(): number;

@@ -1,5 +1,6 @@
 import type { ClickRecord, LinkSnapshot, LinkValidate, Visitor } from './hook-types';
 import type { Logger } from './logger';
+import { countEventHandlerFailure } from './metrics';
 import type { Plan, Role } from './plans';
 
 export type { ClickRecord, Device, LinkSnapshot, LinkValidate, Visitor, WorkspaceSnapshot } from './hook-types';
@@ -212,7 +213,9 @@ export class HookBus {
         try {
           await handler(payload);
         } catch (error) {
-          this.log?.error({ err: error, event: name, source }, 'event handler failed');
+          // an event is not retried: the log line and the metric are all that is left of the failure
+          this.log?.error({ err: error, event: name, source }, 'event handler failed; the event is not retried');
+          countEventHandlerFailure(name, source);
         }
       }
     })();

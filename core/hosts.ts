@@ -1,22 +1,17 @@
 import type { Config } from './config';
 import { TRUSTED, type TrustedProxies, UNTRUSTED } from './trusted-proxies';
 
-/** First path segments that belong to the site (its pages, the API, the health probes): never a slug, generated or chosen. */
-export const RESERVED_SEGMENTS = new Set([
-  'api',
-  'p',
-  'mcp',
-  'oauth',
-  '.well-known',
-  'metrics',
-  'healthz',
-  'readyz',
-  'app',
-  'favicon.ico',
-  'robots.txt',
-  'assets',
-  'static',
-]);
+/**
+ * First path segments that belong to the site (the API, its pages, the health probes, files kept for
+ * it): never a slug, generated or chosen. Core knows no module: app/modules.ts adds every module's
+ * declared segments (core/site-paths.ts) as the module list loads, before any process serves or writes a link.
+ */
+export const RESERVED_SEGMENTS = new Set<string>();
+
+/** Adds the modules' segments to RESERVED_SEGMENTS (app/modules.ts, once). */
+export function reserveSegments(segments: Iterable<string>): void {
+  for (const segment of segments) RESERVED_SEGMENTS.add(segment);
+}
 
 /** A URL's hostname as DNS treats it: `Go.Example.com.` (fully qualified) is `go.example.com`. */
 export const canonicalHostname = (url: URL) => url.hostname.toLowerCase().replace(/\.+$/, '');

@@ -84,4 +84,14 @@ export const metrics = {
   clicksDropped: { memory_full: 0, shutdown: 0 },
   /** the click spool's reserve left (bytes); the answered clicks held in memory only (the spool refused them: a crash would lose them) */
   clickSpool: { reserveBytes: 0, memoryOnly: 0 },
+  /** event handlers that threw (by event and by who subscribed: a module, `plugin:<name>`): an event is never retried, so each is a lost reaction */
+  eventHandlerFailures: new Map<string, { labels: { event: string; source: string }; count: number }>(),
 };
+
+/** Counts one failed event handler (core/hooks.ts). */
+export function countEventHandlerFailure(event: string, source: string): void {
+  const key = `${event} ${source}`;
+  const entry = metrics.eventHandlerFailures.get(key);
+  if (entry) entry.count++;
+  else metrics.eventHandlerFailures.set(key, { labels: { event, source }, count: 1 });
+}

@@ -14,7 +14,7 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * Workspace secrets kept at rest (invite tokens) are sealed with AES-256-GCM under the instance's one
+ * Workspace secrets kept at rest (invite tokens, webhook signing secrets, GA4 and Meta secrets) are sealed with AES-256-GCM under the instance's one
  * secrets key, so a copy of the database (a backup, a replica, a leaked dump) does not carry them
  * readable. `context` names the value's place (`invite:<id>`): a sealed value copied to another row
  * does not open there.
@@ -43,6 +43,26 @@ export function createSecretBox(key: Buffer): SecretBox {
       return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8');
     },
   };
+}
+
+/** Whether a stored value is sealed (rather than a plain value written before its column was sealed). */
+export const isSealed = (stored: string) => stored.startsWith(SEALED_PREFIX);
+
+/** Why a stored secret gives nothing: it was sealed under another secrets key (a restore without the key file, a changed SECRETS_KEY). */
+export const SEALED_ELSEWHERE = 'sealed under another secrets key';
+
+/**
+ * A secret column's plain value. Values written before the column was sealed are plain and pass
+ * through (each module seals them at start); a value that does not open with this instance's key
+ * is `undefined`: the caller says what is lost (a webhook cannot sign, GA4 gets nothing).
+ */
+export function openStored(box: SecretBox, stored: string, context: string): string | undefined {
+  if (!isSealed(stored)) return stored;
+  try {
+    return box.open(stored, context);
+  } catch {
+    return undefined;
+  }
 }
 
 /** SECRETS_KEY: 32 bytes as 64 hex digits or as base64 (`openssl rand -base64 32`). */

@@ -1,12 +1,19 @@
 import type { LinkhopModule } from '../../core/module';
 import { auditRoutes } from './routes';
-import type { NameUsers } from './service';
+import { recordAudit } from './service';
 
 /**
- * The audit module owns the log: other modules write to it with its `recordAudit`, inside their transaction.
- * `nameUsers`: the members module's lookup of users by id (given by app/modules.ts: members records audit entries, so audit cannot import it).
+ * The audit module owns the log: other modules write to it with its `recordAudit`, inside their
+ * transaction; the members module gives its lookup of users by id (`userNames`) to name who acted.
  */
-export const auditModule = (nameUsers: NameUsers): LinkhopModule => ({
+export const auditModule: LinkhopModule = {
   name: 'audit',
-  routes: (deps) => auditRoutes(deps, nameUsers),
-});
+  routes: auditRoutes,
+  pluginServices: (deps, actor) => ({
+    audit: {
+      // a plugin's actions are its own (`plugin:<name>.<action>`): it cannot write the kernel's
+      record: (workspaceId, action, details = {}, o = {}) =>
+        recordAudit({ db: deps.db, workspaceId, userId: o.userId === undefined ? actor : o.userId, action: `${actor}.${action}`, details }),
+    },
+  }),
+};

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
 import { Int, PageQuery, WsParams } from '../../core/model';
-import { listAudit, type NameUsers } from './service';
+import { listAudit, userNames } from './service';
 
 const AuditEntry = t.Object({
   id: Int(),
@@ -15,10 +15,10 @@ const AuditEntry = t.Object({
   created_at: t.String(),
 });
 
-export const auditRoutes = (deps: Deps, nameUsers: NameUsers) =>
+export const auditRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:audit', detail: { tags: ['Audit log'] } })
     .use(accessMacro(deps.access))
-    .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, nameUsers, workspace.id, query), {
+    .get('/api/workspaces/:wsId/audit-log', ({ workspace, query }) => listAudit(deps.db, userNames.of(deps), workspace.id, query), {
       access: { role: 'admin' },
       params: WsParams,
       query: t.Object({

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../core/db';
 import { invalid } from '../../core/errors';
 import { iso } from '../../core/format';
 import { auditLog } from './schema';
+import { givenSlot } from '../../core/given';
 
 /** An audit entry, written inside the caller's transaction (`db` is that transaction). */
 export interface AuditRecord {
@@ -40,8 +41,12 @@ function parseInstant(value: string | undefined, name: string): Date | undefined
   return date;
 }
 
-/** Users by id (the members module's `usersByIds`): the log names who acted, even someone who has left the workspace since. */
+/**
+ * Users by id: the log names who acted, even someone who has left the workspace since. The members
+ * module gives its `usersByIds` (`userNames.give`): it records audit entries, so it cannot be imported here.
+ */
 export type NameUsers = (db: Db, ids: string[]) => Promise<Map<string, { email: string; name: string | null }>>;
+export const userNames = givenSlot<NameUsers>("the members module's users by id");
 
 export async function listAudit(db: Db, nameUsers: NameUsers, workspaceId: string, q: AuditQuery) {
   const { page, limit, offset } = pageWindow(q);

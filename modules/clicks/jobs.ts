@@ -3,7 +3,6 @@ import { metrics } from '../../core/metrics';
 import { getWorkspaceRow } from '../workspaces';
 import { BATCH_MAX, compactBatch, EMBEDDED_BATCH_MAX } from './batch';
 import type { ClickRecord } from '../../core/hooks';
-import type { BotVisits, ClickBatch, LegacyClickBatch } from './batch';
 import { forgetLinkClicks, forgetWorkspaceClicks } from './cleanup';
 import { closeFacetDays } from './facets';
 import { publishClickCounts } from './counts';
@@ -56,18 +55,4 @@ export function registerJobs(deps: Deps) {
     await pruneClickBookkeeping(deps.db);
     deps.log.info({ made, dropped }, 'click maintenance done');
   });
-}
-
-declare module '../../core/queue' {
-  interface JobMap {
-    'clicks.record': ClickBatch | LegacyClickBatch;
-    /** bot visits counted aside (recorder.ts) */
-    'clicks.bots': BotVisits;
-    /** a deleted link's clicks (with `linkId`), or a workspace's if it no longer exists */
-    'clicks.forget': { workspaceId: string; linkId?: string };
-    /** the facet rollups of the days over (facets.ts) */
-    'clicks.close-facets': Record<string, never>;
-    /** partitions ahead, retention, pruning of visitor hashes and batch ids */
-    'clicks.maintain': Record<string, never>;
-  }
 }

@@ -1,15 +1,8 @@
 import type { Deps } from '../../core/deps';
 import { recordAudit } from '../audit';
 import { AnalyticsError } from '../retargeting';
-import { getWorkspaceRow } from '../workspaces';
-import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind, type Destination } from './forwarding';
-
-declare module '../../core/queue' {
-  interface JobMap {
-    /** one lead or sale to one of the workspace's analytics destinations */
-    'analytics.conversion': { workspaceId: string; kind: ConversionKind; id: string; destination: Destination };
-  }
-}
+import { analyticsAccounts } from '../workspaces';
+import { DESTINATION_NAMES, destinationsOf, forwardConversion, loadConversion, type ConversionKind } from './forwarding';
 
 /** Tries in all: with the queue's backoff (200 ms doubling, at most 10 s) the last comes about 40 s after the first. */
 const FORWARD_ATTEMPTS = 9;
@@ -22,8 +15,8 @@ const isRefusal = (error: unknown) => error instanceof AnalyticsError && error.s
 export function enqueueForwarding(deps: Deps) {
   const enqueue = async (workspaceId: string, kind: ConversionKind, id: string) => {
     // one read per lead or sale (the secrets are not remembered in process); most workspaces forward nowhere
-    const workspace = await getWorkspaceRow(deps.db, workspaceId);
-    for (const destination of workspace ? destinationsOf(workspace) : [])
+    const accounts = await analyticsAccounts(deps, workspaceId);
+    for (const destination of accounts ? destinationsOf(accounts) : [])
       await deps.queue.enqueue(
         'analytics.conversion',
         { workspaceId, kind, id, destination },
@@ -41,12 +34,12 @@ export function enqueueForwarding(deps: Deps) {
  */
 export function registerForwardingJob(deps: Deps) {
   deps.queue.register('analytics.conversion', async ({ workspaceId, kind, id, destination }, { attempt }) => {
-    const workspace = await getWorkspaceRow(deps.db, workspaceId);
-    if (!workspace || !destinationsOf(workspace).includes(destination)) return;
+    const accounts = await analyticsAccounts(deps, workspaceId);
+    if (!accounts || !destinationsOf(accounts).includes(destination)) return;
     const conversion = await loadConversion(deps.db, kind, id);
     if (!conversion) return;
     try {
-      await forwardConversion(deps.config, workspace, destination, conversion);
+      await forwardConversion(deps.config, accounts, destination, conversion);
     } catch (error) {
       const refused = isRefusal(error);
       if (refused || attempt + 1 >= FORWARD_ATTEMPTS)

@@ -3,3 +3,5 @@ export type { DomainItem, VerifyResult } from './model';
 export { domainFormatError, getDomainByHost, getWorkspaceDomain, listDomains, txtRecord } from './service';
 // the DNS TXT verification, re-used by single sign-on's domain capture
 export { lookupVerification, txtName, type DnsAnswer } from './dns';
+export { domainLinks, type DomainLinks } from './service';
+export { domainsModule } from './module';

@@ -5,12 +5,12 @@ import { errors, OkBody, withExample, WsParams } from '../../core/model';
 import { AddDomainBody, CreatedDomain, DomainItem, DomainParams, LinkCount, VerifyResult } from './model';
 import { ApiError } from '../../core/errors';
 import { clientIp } from '../../core/hosts';
-import { addDomain, domainLinkCount, listDomains, mayHaveCertificate, removeDomain, verifyDomain, type DomainLinks } from './service';
+import { addDomain, domainLinkCount, listDomains, mayHaveCertificate, removeDomain, verifyDomain } from './service';
 
 /** Caddy asks once per new name in a handshake; a flood of invented names is refused beyond this, per asking address */
 const TLS_ASK_RATE = { points: 100, durationSec: 1 };
 
-export const domainRoutes = (deps: Deps, links: DomainLinks) =>
+export const domainRoutes = (deps: Deps) =>
   new Elysia({ name: 'routes:domains', detail: { tags: ['Domains'] } })
     .use(accessMacro(deps.access))
     .post(
@@ -63,7 +63,7 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
     )
     .get(
       '/api/workspaces/:wsId/domains/:domainId/link-count',
-      async ({ workspace, params }) => ({ count: await domainLinkCount(deps, links, workspace.id, params.domainId) }),
+      async ({ workspace, params }) => ({ count: await domainLinkCount(deps, workspace.id, params.domainId) }),
       {
         access: { role: 'viewer' },
         params: DomainParams,
@@ -90,7 +90,7 @@ export const domainRoutes = (deps: Deps, links: DomainLinks) =>
     .delete(
       '/api/workspaces/:wsId/domains/:domainId',
       async ({ workspace, actor, params }) => {
-        await removeDomain(deps, links, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
+        await removeDomain(deps, { workspaceId: workspace.id, userId: actor.userId }, params.domainId);
         return { ok: true as const };
       },
       {

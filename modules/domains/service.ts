@@ -10,6 +10,7 @@ import { RATE_LIMITS, type Plan } from '../../core/plans';
 import { recordAudit } from '../audit';
 import { type DnsAnswer, lookupVerification, txtName } from './dns';
 import { domains } from './schema';
+import { givenSlot } from '../../core/given';
 
 export interface DomainRef {
   id: string;
@@ -181,22 +182,24 @@ export async function verifyDomain(deps: Deps, caller: Caller, domainId: string)
 /**
  * What domains needs of the links module: the links on a domain, counted, and deleted inside the
  * removal's transaction. The links module depends on this one (a link's domain must be one of its
- * workspace's), so it cannot be imported here: the kernel hands its two public functions in.
+ * workspace's), so it cannot be imported here: the links module gives its two functions (`domainLinks.give`).
  */
 export interface DomainLinks {
   count(db: DbOrTx, workspaceId: string, domain: string): Promise<number>;
   /** deletes the links on the domain in `db` (the caller's transaction) and returns their cache keys */
   remove(db: DbOrTx, workspaceId: string, domain: string): Promise<string[]>;
 }
+export const domainLinks = givenSlot<DomainLinks>("the links module's count and removal of a domain's links");
 
 /** Links of the workspace on this domain. */
-export async function domainLinkCount(deps: Deps, links: DomainLinks, workspaceId: string, domainId: string): Promise<number> {
+export async function domainLinkCount(deps: Deps, workspaceId: string, domainId: string): Promise<number> {
   const row = await getOwnDomain(deps.db, workspaceId, domainId);
-  return links.count(deps.db, workspaceId, row.domain);
+  return domainLinks.of(deps).count(deps.db, workspaceId, row.domain);
 }
 
 /** Deletes the domain and, in the same transaction, every link on it. */
-export async function removeDomain(deps: Deps, links: DomainLinks, caller: Caller, domainId: string) {
+export async function removeDomain(deps: Deps, caller: Caller, domainId: string) {
+  const links = domainLinks.of(deps);
   const { row, linkKeys } = await deps.db.transaction(async (tx) => {
     const row = await getOwnDomain(tx, caller.workspaceId, domainId);
     const linkKeys = await links.remove(tx, caller.workspaceId, row.domain);

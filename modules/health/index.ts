@@ -1,2 +1,2 @@
-// The health module's public face: no other module uses it (app/modules.ts loads its module.ts).
-export {};
+// The health module's public face: its descriptor, which app/modules.ts reads (no other module uses it).
+export { healthModule } from './module';

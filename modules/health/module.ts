@@ -5,4 +5,5 @@ import { healthRoutes } from './routes';
 export const healthModule: LinkhopModule = {
   name: 'health',
   routes: healthRoutes,
+  segments: { anyHost: ['healthz', 'readyz'] },
 };

@@ -5,4 +5,6 @@ import { inviteRoutes } from './routes';
 export const invitesModule: LinkhopModule = {
   name: 'invites',
   routes: inviteRoutes,
+  // an invitation's token is its credential
+  keylessRoutes: ['/api/invites/*'],
 };

@@ -1,20 +1,19 @@
 // The links module's public face: what other modules and the app use of it (nothing else is imported from outside).
+import type { LinkServices } from './plugin-services';
 export { checkTarget, checkUrl, parseExpiresAt } from './checks';
 export { addClickCounts, lockExistingLinks } from './click-counts';
 export { createLink, createLinks } from './create';
-export { deleteDomainLinks, deleteLink } from './delete';
+export { deleteLink } from './delete';
 export { fieldsWith } from './fields';
 export { listLinks } from './list';
 export type { ListQuery } from './list';
 export type { CreateLinkBody, Link, LinkList } from './model';
 export {
-  countDomainLinks,
   getLink,
   getLinkByShortUrl,
   getLinksByIds,
   linksAfter,
   linkTotalsByWorkspace,
-  orphanedLinkDomains,
 } from './queries';
 export { checkLinkPassword } from './password';
 export { linkCacheKey } from './short-url';
@@ -27,3 +26,13 @@ export { checkLinkFields, linkContext, resolveDomain } from './validate';
 export type { LinkContext } from './validate';
 export { linkSnapshot, linkView } from './view';
 export type { LinkView } from './view';
+export { linksModule } from './module';
+export { warnOrphanedLinks } from './orphaned';
+export type { LinkCreate, LinkServices } from './plugin-services';
+
+// What an extension plugin may do with links (`ctx.services.links`, built in the descriptor).
+declare module '../../core/module' {
+  interface PluginServices {
+    links: LinkServices;
+  }
+}

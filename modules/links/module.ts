@@ -1,8 +1,17 @@
 import type { LinkhopModule } from '../../core/module';
+import { domainLinks } from '../domains';
+import { deleteDomainLinks } from './delete';
+import { warnOrphanedLinks } from './orphaned';
+import { linkServices } from './plugin-services';
+import { countDomainLinks } from './queries';
 import { linkRoutes } from './routes';
 
 /** Short links: create, list, change, delete. */
 export const linksModule: LinkhopModule = {
   name: 'links',
   routes: linkRoutes,
+  // a domain's removal deletes its links in the same transaction (domains cannot import this module: links imports domains)
+  hooks: (deps) => domainLinks.give(deps, { count: countDomainLinks, remove: deleteDomainLinks }),
+  checkAtStart: warnOrphanedLinks,
+  pluginServices: (deps, actor) => ({ links: linkServices(deps, actor) }),
 };

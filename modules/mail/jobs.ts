@@ -1,12 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Deps } from '../../core/deps';
-import type { MailMessage } from './service';
-
-declare module '../../core/queue' {
-  interface JobMap {
-    'mail.send': MailMessage;
-  }
-}
 
 /**
  * `mail.send`: delivers over SMTP (nodemailer) when SMTP_URL is set, else writes the message to

@@ -5,4 +5,5 @@ import { mcpRoutes } from './routes';
 export const mcpModule: LinkhopModule = {
   name: 'mcp',
   routes: mcpRoutes,
+  segments: { site: ['mcp'] },
 };

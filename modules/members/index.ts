@@ -27,3 +27,4 @@ export {
   usersByIds,
 } from './service';
 export type { ActingIn, User } from './service';
+export { membersModule } from './module';

@@ -104,6 +104,14 @@ export function createRegistry(deps: Deps): Registry {
     ),
   );
   add(
+    series(
+      'linkhop_event_handler_failures_total',
+      'Event handlers that threw, by event and subscriber (a module, or plugin:<name>): events are not retried, so each is a reaction lost',
+      'counter',
+      () => [...metrics.eventHandlerFailures.values()].map(({ labels, count }) => ({ labels, value: count })),
+    ),
+  );
+  add(
     series('linkhop_queue_jobs', 'Jobs per queue and state (BullMQ: across processes; in process: failed since start)', 'gauge', async () => {
       const counts = await deps.queue.counts().catch((err) => {
         deps.log.warn({ err }, 'metrics: queue counts unavailable');

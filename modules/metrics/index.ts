@@ -1,2 +1,2 @@
-// The metrics module's public face: no other module uses it (app/modules.ts loads its module.ts; modules count through core/metrics.ts).
-export {};
+// The metrics module's public face: its descriptor, which app/modules.ts reads (no other module uses it; modules count through core/metrics.ts).
+export { metricsModule } from './module';

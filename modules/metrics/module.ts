@@ -5,4 +5,5 @@ import { metricsRoutes } from './routes';
 export const metricsModule: LinkhopModule = {
   name: 'metrics',
   routes: metricsRoutes,
+  segments: { anyHost: ['metrics'] },
 };

@@ -1,5 +1,6 @@
 import type { LinkhopModule } from '../../core/module';
 import { registerJobs } from './jobs';
+import { runMonitoringPass } from './service';
 import { monitoringRoutes } from './routes';
 
 /**
@@ -13,4 +14,9 @@ export const monitoringModule: LinkhopModule = {
   jobs: registerJobs,
   schedules: (config) => [{ job: 'monitoring.run', everyMs: config.monitorIntervalMs }],
   routes: monitoringRoutes,
+  commands: {
+    // link.broken / link.recovered reach webhooks from here too (every module's handlers and jobs are wired
+    // with the deps); on the embedded default the deliveries run before exit
+    monitor: { usage: 'monitor', run: (deps) => runMonitoringPass(deps) },
+  },
 };

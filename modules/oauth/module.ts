@@ -5,4 +5,6 @@ import { oauthRoutes } from './routes';
 export const oauthModule: LinkhopModule = {
   name: 'oauth',
   routes: oauthRoutes,
+  // the authorization server's endpoints, and its metadata where RFC 8414 / RFC 9728 put it
+  segments: { site: ['oauth', '.well-known'] },
 };

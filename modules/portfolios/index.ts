@@ -1,2 +1,2 @@
-// The portfolios module's public face: no other module uses it (app/modules.ts loads its module.ts).
-export {};
+// The portfolios module's public face: its descriptor, which app/modules.ts reads (no other module uses it).
+export { portfoliosModule } from './module';

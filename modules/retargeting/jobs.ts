@@ -1,14 +1,7 @@
 import type { Deps } from '../../core/deps';
 import type { ClickRecord } from '../../core/hooks';
-import { getWorkspaceRow } from '../workspaces';
+import { analyticsAccounts } from '../workspaces';
 import { forwardsToFb, forwardsToGa, sendToFb, sendToGa } from './analytics';
-
-declare module '../../core/queue' {
-  interface JobMap {
-    /** one workspace's stored clicks, forwarded to its GA4 / Meta accounts */
-    'analytics.forward': { workspaceId: string; clicks: ClickRecord[]; destinations?: ('ga' | 'fb')[] };
-  }
-}
 
 /** whether a workspace forwards clicks anywhere, remembered in process; `workspace.changed` drops it everywhere */
 const ACCOUNTS_MEMO_MS = 60_000;
@@ -23,8 +16,8 @@ const accountsCacheKey = (workspaceId: string) => `retargeting:forwarding:${work
 export function registerJobs(deps: Deps) {
   const forwarding = (workspaceId: string) =>
     deps.cache.remember(accountsCacheKey(workspaceId), ACCOUNTS_MEMO_MS, async () => {
-      const row = await getWorkspaceRow(deps.db, workspaceId);
-      return Boolean(row && (forwardsToGa(row) || forwardsToFb(row)));
+      const accounts = await analyticsAccounts(deps, workspaceId);
+      return Boolean(accounts && (forwardsToGa(accounts) || forwardsToFb(accounts)));
     });
   deps.bus.on('workspace.changed', ({ workspaceId }) => deps.cache.invalidate(accountsCacheKey(workspaceId)), { source: 'retargeting' });
   deps.bus.on(
@@ -49,13 +42,13 @@ export function registerJobs(deps: Deps) {
   );
 
   deps.queue.register('analytics.forward', async ({ workspaceId, clicks, destinations }) => {
-    const row = await getWorkspaceRow(deps.db, workspaceId);
-    if (!row) return;
-    const sends = { ga: forwardsToGa(row) ? sendToGa : undefined, fb: forwardsToFb(row) ? sendToFb : undefined };
+    const accounts = await analyticsAccounts(deps, workspaceId);
+    if (!accounts) return;
+    const sends = { ga: forwardsToGa(accounts) ? sendToGa : undefined, fb: forwardsToFb(accounts) ? sendToFb : undefined };
     const wanted = (destinations ?? ['ga', 'fb']).filter((d) => sends[d]);
     if (!wanted.length) return;
-    if (wanted.length === 1) return sends[wanted[0]!]!(deps.config, row, clicks);
-    const results = await Promise.allSettled(wanted.map((d) => sends[d]!(deps.config, row, clicks)));
+    if (wanted.length === 1) return sends[wanted[0]!]!(deps.config, accounts, clicks);
+    const results = await Promise.allSettled(wanted.map((d) => sends[d]!(deps.config, accounts, clicks)));
     results.forEach((result, i) => {
       if (result.status === 'fulfilled') return;
       const destination = wanted[i]!;

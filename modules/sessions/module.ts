@@ -1,8 +1,10 @@
 import { Elysia } from 'elysia';
 import type { Deps } from '../../core/deps';
+import { ApiError } from '../../core/errors';
 import type { LinkhopModule } from '../../core/module';
 import { registerJobs } from './jobs';
 import { sessionRoutes } from './routes';
+import { createSessionAuthenticator } from './service';
 import { setupLink } from './setup';
 import { setupRoutes } from './setup-routes';
 
@@ -19,6 +21,27 @@ async function announceSetup(deps: Deps) {
 export const sessionsModule: LinkhopModule = {
   name: 'sessions',
   jobs: registerJobs,
+  sessionAuthenticator: createSessionAuthenticator,
+  // signing in and out, first-run setup, and an invitation's preview and join (its token is the credential)
+  keylessRoutes: [
+    '/api/session',
+    '/api/session/sign-in-link',
+    '/api/session/options',
+    '/api/session/oidc/start',
+    '/api/session/oidc/callback',
+    '/api/setup',
+    '/api/invites/*',
+  ],
+  commands: {
+    'setup-link': {
+      usage: 'setup-link',
+      async run(deps) {
+        const url = await setupLink(deps);
+        if (!url) throw new ApiError(409, 'The instance is set up (it has users): sign in, or print a sign-in link with `bun run cli login-link --email E`');
+        return { url };
+      },
+    },
+  },
   routes: (deps) => new Elysia({ name: 'module:sessions' }).use(sessionRoutes(deps)).use(setupRoutes(deps)),
   start: (deps) => void announceSetup(deps),
 };

@@ -65,7 +65,7 @@ export const webhookRoutes = (deps: Deps) =>
         detail: { summary: 'Delete a webhook and its delivery history' },
       },
     )
-    .post('/:webhookId/rotate-secret', ({ workspace, params }) => rotateSecret(deps.db, workspace.id, params.webhookId), {
+    .post('/:webhookId/rotate-secret', ({ workspace, params }) => rotateSecret(deps, workspace.id, params.webhookId), {
       access: admin,
       params: WebhookParams,
       response: { 200: t.Object({ secret: t.String() }), ...errors(401, 402, 403, 404) },

@@ -13,7 +13,7 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     /** subscribed event types (SUBSCRIBABLE_EVENT_TYPES) */
     events: jsonb('events').$type<string[]>().notNull(),
-    /** HMAC key of the signatures; kept in clear because every delivery needs it */
+    /** HMAC key of the signatures, sealed with the instance's secrets key (`webhook:<id>`) */
     secret: text('secret').notNull(),
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

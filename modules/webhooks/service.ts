@@ -9,6 +9,7 @@ import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventMap, type Webh
 import { resolveOutboundTarget, UnsafeUrlError } from '../../core/outbound';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { hasFeature, LIMITS, type Plan } from '../../core/plans';
+import { isSealed, openStored, SEALED_ELSEWHERE } from '../../core/secrets';
 import { usersByIds } from '../members';
 import { rememberedWorkspace } from '../workspaces';
 import { postPayload, webhookUrlPolicy, type WebhookPayload } from './delivery';
@@ -17,6 +18,25 @@ import { webhookDeliveries, webhooks } from './schema';
 type WebhookRow = typeof webhooks.$inferSelect;
 
 const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+/**
+ * The signing secret is kept sealed with the instance's secrets key, bound to its webhook (a sealed
+ * value copied onto another webhook does not open there): the database alone signs nothing.
+ */
+const sealContext = (webhookId: string) => `webhook:${webhookId}`;
+const sealSecret = (deps: Pick<Deps, 'secrets'>, webhookId: string, secret: string) => deps.secrets.seal(secret, sealContext(webhookId));
+
+/** Seals the signing secrets written in clear before they were sealed (once, at start; reads take either meanwhile). */
+export async function sealPlainSecrets(deps: Pick<Deps, 'db' | 'secrets' | 'log'>) {
+  const rows = await deps.db.select({ id: webhooks.id, secret: webhooks.secret }).from(webhooks);
+  const plain = rows.filter((row) => !isSealed(row.secret));
+  for (const row of plain)
+    await deps.db
+      .update(webhooks)
+      .set({ secret: sealSecret(deps, row.id, row.secret) })
+      .where(and(eq(webhooks.id, row.id), eq(webhooks.secret, row.secret)));
+  if (plain.length) deps.log.info({ webhooks: plain.length }, 'webhook signing secrets sealed with the secrets key');
+}
 
 function webhookView(row: WebhookRow, createdByEmail: string | null) {
   return {
@@ -65,6 +85,7 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
   if (!name) throw required('name');
   const events = parseEvents(input.events);
   const url = await checkUrl(deps, input.url);
+  const secret = newSecret();
   const row = await deps.db.transaction(async (tx) => {
     await withinPlanLimit(tx, {
       resource: 'webhooks',
@@ -72,14 +93,15 @@ export async function createWebhook(deps: Deps, caller: Caller & { plan: Plan },
       plan: caller.plan,
       count: () => tx.$count(webhooks, eq(webhooks.workspaceId, caller.workspaceId)),
     });
+    const id = newId();
     const [inserted] = await tx
       .insert(webhooks)
-      .values({ id: newId(), workspaceId: caller.workspaceId, name, url, events, secret: newSecret(), createdBy: caller.userId })
+      .values({ id, workspaceId: caller.workspaceId, name, url, events, secret: sealSecret(deps, id, secret), createdBy: caller.userId })
       .returning();
     return inserted!;
   });
   await subscriptionsChanged(deps, caller.workspaceId);
-  return { id: row.id, name: row.name, url: row.url, events: row.events, secret: row.secret, active: row.active, created_at: iso(row.createdAt) };
+  return { id: row.id, name: row.name, url: row.url, events: row.events, secret, active: row.active, created_at: iso(row.createdAt) };
 }
 
 /** The webhooks as the API shows them, with their creators' addresses (null once the creator is gone). */
@@ -148,20 +170,29 @@ export async function deleteWebhook(deps: Deps, workspaceId: string, webhookId: 
 }
 
 /** Deliveries read the secret when they are sent, so the old one stops working at once. */
-export async function rotateSecret(db: Db, workspaceId: string, webhookId: string) {
+export async function rotateSecret(deps: Pick<Deps, 'db' | 'secrets'>, workspaceId: string, webhookId: string) {
   const secret = newSecret();
-  const updated = await db
+  const updated = await deps.db
     .update(webhooks)
-    .set({ secret, updatedAt: new Date() })
+    .set({ secret: sealSecret(deps, webhookId, secret), updatedAt: new Date() })
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.workspaceId, workspaceId)))
     .returning({ id: webhooks.id });
   if (!updated.length) throw notFound('Webhook');
   return { secret };
 }
 
+/** The attempt logged when the signing secret does not open: nothing is sent unsigned or signed wrong. */
+const unsignable = () => ({
+  statusCode: null,
+  durationMs: 0,
+  error: `Not sent: the signing secret is ${SEALED_ELSEWHERE} (restored without the instance's secrets key?). Rotate the secret.`,
+});
+
 /** Sends one payload now and logs the attempt. */
 async function deliverNow(deps: Deps, webhook: WebhookRow, payload: WebhookPayload) {
-  const result = await postPayload(deps.config, webhook, payload);
+  const secret = openStored(deps.secrets, webhook.secret, sealContext(webhook.id));
+  if (secret === undefined) deps.log.warn({ webhook_id: webhook.id }, `webhook signing secret ${SEALED_ELSEWHERE}: delivery not sent`);
+  const result = secret === undefined ? unsignable() : await postPayload(deps.config, { ...webhook, secret }, payload);
   const success = result.error === null;
   await deps.db.insert(webhookDeliveries).values({
     webhookId: webhook.id,

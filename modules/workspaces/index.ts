@@ -2,6 +2,7 @@
 export { createAccessResolver } from './access';
 export type { GovernancePolicy } from './governance-policy';
 export {
+  analyticsAccounts,
   createClientWorkspace,
   createWorkspace,
   dashboardWorkspaces,
@@ -12,3 +13,4 @@ export {
   rememberedWorkspace,
   setWorkspacePlan,
 } from './service';
+export { workspacesModule } from './module';

@@ -32,7 +32,7 @@ export const workspaceRoutes = (deps: Deps) =>
       async ({ workspace }) => {
         const row = await getWorkspaceRow(deps.db, workspace.id);
         if (!row) throw notFound('Workspace');
-        return workspaceView(deps.db, row, workspace.role);
+        return workspaceView(deps, row, workspace.role);
       },
       { access: { role: 'viewer' }, params: WsParams, response: { 200: Workspace }, detail: { summary: 'Get a workspace' } },
     )

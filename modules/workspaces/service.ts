@@ -9,6 +9,7 @@ import { featureMessage, hasFeature, planRank, PLANS, roleAtLeast, type Plan, ty
 import { createApiKey, workspaceKeyCacheKeys } from '../api-keys';
 import { recordAudit } from '../audit';
 import { addMember, copyOwners, memberCounts, membershipRole, membershipsOfUser } from '../members';
+import { isSealed, openStored, SEALED_ELSEWHERE } from '../../core/secrets';
 import { parseGovernancePolicy } from './governance-policy';
 import { workspaces } from './schema';
 
@@ -213,19 +214,72 @@ export async function dashboardWorkspaces(db: Db, userId: string) {
   return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan as Plan, role, parent_workspace_id: w.parentWorkspaceId }));
 }
 
+/**
+ * The GA4 API secret and the Meta access token are kept sealed with the instance's secrets key,
+ * each bound to its workspace and field: the database alone sends nothing on a workspace's behalf.
+ */
+const ANALYTICS_SECRETS = { gaApiSecret: 'ga_api_secret', fbAccessToken: 'fb_access_token' } as const;
+type AnalyticsSecret = keyof typeof ANALYTICS_SECRETS;
+const sealContext = (workspaceId: string, field: AnalyticsSecret) => `workspace:${workspaceId}:${ANALYTICS_SECRETS[field]}`;
+const sealAnalyticsSecret = (deps: Pick<Deps, 'secrets'>, workspaceId: string, field: AnalyticsSecret, plain: string | null) =>
+  plain === null ? null : deps.secrets.seal(plain, sealContext(workspaceId, field));
+
+/** A stored analytics secret in clear; one sealed under another key reads as unset (logged: forwarding stops until it is entered again). */
+function openAnalyticsSecret(deps: Pick<Deps, 'secrets' | 'log'>, row: WorkspaceRow, field: AnalyticsSecret): string | null {
+  const stored = row[field];
+  if (stored === null) return null;
+  const plain = openStored(deps.secrets, stored, sealContext(row.id, field));
+  if (plain === undefined)
+    deps.log.warn({ workspace_id: row.id, field: ANALYTICS_SECRETS[field] }, `analytics secret ${SEALED_ELSEWHERE}: enter it again in the workspace settings`);
+  return plain ?? null;
+}
+
+/** The workspace's analytics destinations with their secrets in clear, for the jobs that forward clicks and conversions. */
+export async function analyticsAccounts(deps: Pick<Deps, 'db' | 'secrets' | 'log'>, workspaceId: string) {
+  const row = await getWorkspaceRow(deps.db, workspaceId);
+  return (
+    row && {
+      gaId: row.gaId,
+      gaApiSecret: openAnalyticsSecret(deps, row, 'gaApiSecret'),
+      fbPixelId: row.fbPixelId,
+      fbAccessToken: openAnalyticsSecret(deps, row, 'fbAccessToken'),
+    }
+  );
+}
+
+/** Seals the analytics secrets written in clear before they were sealed (once, at start; reads take either meanwhile). */
+export async function sealPlainAnalyticsSecrets(deps: Pick<Deps, 'db' | 'secrets' | 'log'>) {
+  const rows = await deps.db
+    .select({ id: workspaces.id, gaApiSecret: workspaces.gaApiSecret, fbAccessToken: workspaces.fbAccessToken })
+    .from(workspaces)
+    .where(or(sql`${workspaces.gaApiSecret} is not null`, sql`${workspaces.fbAccessToken} is not null`));
+  let sealed = 0;
+  for (const row of rows)
+    for (const field of Object.keys(ANALYTICS_SECRETS) as AnalyticsSecret[]) {
+      const stored = row[field];
+      if (stored === null || isSealed(stored)) continue;
+      await deps.db
+        .update(workspaces)
+        .set({ [field]: sealAnalyticsSecret(deps, row.id, field, stored) })
+        .where(and(eq(workspaces.id, row.id), eq(workspaces[field], stored)));
+      sealed++;
+    }
+  if (sealed) deps.log.info({ secrets: sealed }, 'analytics secrets sealed with the secrets key');
+}
+
 /** A workspace as the API answers it. Secrets of analytics integrations are shown to admins and owners only. */
-export async function workspaceView(db: Db, row: WorkspaceRow, role: Role) {
-  const counts = await memberCounts(db, [row.id]);
-  const secret = (v: string | null) => (roleAtLeast(role, 'admin') ? v : v === null ? null : '********');
+export async function workspaceView(deps: Pick<Deps, 'db' | 'secrets' | 'log'>, row: WorkspaceRow, role: Role) {
+  const counts = await memberCounts(deps.db, [row.id]);
+  const secret = (field: AnalyticsSecret) => (row[field] === null ? null : roleAtLeast(role, 'admin') ? openAnalyticsSecret(deps, row, field) : '********');
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     plan: row.plan as Plan,
     ga_id: row.gaId,
-    ga_api_secret: secret(row.gaApiSecret),
+    ga_api_secret: secret('gaApiSecret'),
     fb_pixel_id: row.fbPixelId,
-    fb_access_token: secret(row.fbAccessToken),
+    fb_access_token: secret('fbAccessToken'),
     retargeting_scripts: row.retargetingScripts ?? null,
     default_utm_params: row.defaultUtmParams ?? null,
     parent_workspace_id: row.parentWorkspaceId,
@@ -290,9 +344,9 @@ export async function updateWorkspace(deps: Deps, ws: { id: string; plan: Plan }
   if (patch.attribution_window_days !== undefined) set.attributionWindowDays = patch.attribution_window_days;
   if (patch.default_utm_params !== undefined) set.defaultUtmParams = patch.default_utm_params;
   if (patch.ga_id !== undefined) set.gaId = patch.ga_id;
-  if (patch.ga_api_secret !== undefined) set.gaApiSecret = patch.ga_api_secret;
+  if (patch.ga_api_secret !== undefined) set.gaApiSecret = sealAnalyticsSecret(deps, ws.id, 'gaApiSecret', patch.ga_api_secret);
   if (patch.fb_pixel_id !== undefined) set.fbPixelId = patch.fb_pixel_id;
-  if (patch.fb_access_token !== undefined) set.fbAccessToken = patch.fb_access_token;
+  if (patch.fb_access_token !== undefined) set.fbAccessToken = sealAnalyticsSecret(deps, ws.id, 'fbAccessToken', patch.fb_access_token);
 
   await deps.db.transaction(async (tx) => {
     await tx.update(workspaces).set(set).where(eq(workspaces.id, ws.id));

@@ -13,7 +13,7 @@ export default definePlugin({
       .filter(Boolean);
     const isBlocked = (host: string) => blocked.some((d) => host === d || host.endsWith(`.${d}`));
 
-    // a hook runs in the request: its ApiError is the caller's answer (bulk: that item's)
+    // a hook runs in the request: its ApiError is the caller's answer (a bulk create fails whole, naming the item)
     hook('link.beforeCreate', ({ link }) => {
       if (typeof link.target !== 'string') return;
       let host: string;

@@ -12,8 +12,8 @@ const Report = t.Object({ campaign: Campaign.properties.campaign, links_stamped:
 export default definePlugin({
   name: 'utm-enforcer',
   setup(ctx) {
-    const campaignOf = (wsId: string) => ctx.store.get<string>(`campaign:${wsId}`);
-    const report = async (wsId: string) => ({ campaign: await campaignOf(wsId), links_stamped: (await ctx.store.get<number>(`stamped:${wsId}`)) ?? 0 });
+    const campaignOf = (wsId: string) => ctx.store.get(`campaign:${wsId}`, t.String());
+    const report = async (wsId: string) => ({ campaign: await campaignOf(wsId), links_stamped: (await ctx.store.get(`stamped:${wsId}`, t.Number())) ?? 0 });
 
     // after templates (10), before governance (900): its require_utm sees the stamp
     ctx.hook(

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { EventMap } from '../../core/hooks';
 import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
-import { removeDomain, verifyDomain, type DomainLinks } from '../../modules/domains/service';
-import { countDomainLinks, deleteDomainLinks } from '../../modules/links';
+import { HookBus } from '../../core/hooks';
+import { domainLinks, removeDomain, verifyDomain, type DomainLinks } from '../../modules/domains/service';
+import { countDomainLinks } from '../../modules/links/queries';
+import { deleteDomainLinks } from '../../modules/links/delete';
 import { startDnsServer } from './dns-server';
 
 let t: TestApp;
@@ -368,8 +370,11 @@ describe('link count and delete', () => {
         throw new Error('links could not be deleted');
       },
     };
+    // given to a copy of the deps with a bus of its own: the app's keeps the links module's own
+    const deps = { ...t.deps, bus: new HookBus() };
+    domainLinks.give(deps, failing);
     // awaited, not `expect(…).rejects`: with that the embedded database (PGlite) hung on its next query
-    const failure = await removeDomain(t.deps, failing, { workspaceId: ws.workspaceId, userId: ws.userId }, created.id).then(
+    const failure = await removeDomain(deps, { workspaceId: ws.workspaceId, userId: ws.userId }, created.id).then(
       () => null,
       (error: Error) => error,
     );

@@ -39,6 +39,22 @@ test('a listening server probed by its address (Host 127.0.0.1:port): health ans
   expect((await fetch(`${address}/api/workspaces`)).status).toBe(404);
 });
 
+test('the API asked on another host: a 404 whose body names the site host to use', async () => {
+  const address = await t.listen();
+  const elsewhere = {
+    error: 'Not found: the API is served on the site host linkhop.test (SITE_URL http://linkhop.test), not on this host',
+    code: 'not_found',
+  };
+  const byAddress = await fetch(`${address}/api/workspaces`);
+  expect({ status: byAddress.status, body: await byAddress.json() }).toEqual({ status: 404, body: elsewhere });
+  for (const host of OTHER_HOSTS) {
+    const res = await t.request('/api/plugins/x/y', { host, method: 'POST', body: '{}' });
+    expect({ host, status: res.status, body: await res.json() }).toEqual({ host, status: 404, body: elsewhere });
+  }
+  // the other site paths stay plain 404s (a page, the dashboard): only the API's callers are clients with a base URL
+  expect(await (await t.request('/app', { host: 'go.linkhop.test' })).json()).toEqual({ error: 'Not found', code: 'not_found' });
+});
+
 test('every other site path is not served on a short domain, an unknown name or an address', async () => {
   for (const host of OTHER_HOSTS) {
     for (const path of ['/api/workspaces', '/api/docs', '/api/openapi.json', '/p/x', '/mcp', '/app', '/app/links']) {

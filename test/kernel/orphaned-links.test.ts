@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Logger } from '../../core/logger';
-import { warnOrphanedLinks } from '../../app/server';
+import { warnOrphanedLinks } from '../../modules/links';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -190,7 +190,7 @@ test('a worker process (jobs only, no app) still forwards link.broken to webhook
 
 test('the CLI `monitor` command runs the same pass', async () => {
   const { COMMANDS } = await import('../../app/cli');
-  const result = (await COMMANDS.monitor!(t.deps, [])) as Record<string, number>;
+  const result = (await COMMANDS.monitor!.run(t.deps, [])) as Record<string, number>;
   expect(Object.keys(result).sort()).toEqual(['broken', 'checked', 'recovered']);
   expect(result.checked).toBeGreaterThanOrEqual(2);
 });

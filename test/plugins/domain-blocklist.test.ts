@@ -39,4 +39,16 @@ test('a bulk create goes through the same hook: the request fails naming the ite
   expect(res.body.error).toBe('Target domain a.evil.example is blocked on this server (links[1])');
   const list = await t.api('GET', `/workspaces/${ws.workspaceId}/links?q=ok.example`, { key: ws.key });
   expect(list.body.total).toBe(0);
+  expect(res.body).toMatchObject({ field: 'links.1', code: 'invalid' });
+});
+
+test("a CSV import goes through the same hook: the refusal is that row's reason, the other rows are imported", async () => {
+  const csv = 'target,title\nhttps://fine.example/a,kept\nhttps://b.evil.example/,refused\n';
+  const res = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links`, { key: ws.key, body: { csv } });
+  expect(res.status).toBe(201);
+  expect(res.body.created).toBe(1);
+  expect(res.body.errors).toEqual([
+    expect.objectContaining({ row: 2, reason: expect.stringContaining('Target domain b.evil.example is blocked on this server') }),
+  ]);
+  expect(res.body.links.map((l: { title: string }) => l.title)).toEqual(['kept']);
 });

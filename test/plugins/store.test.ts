@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { type ApiError, definePlugin, type PluginStore } from '../../app/plugin-api';
+import { type ApiError, definePlugin, type PluginStore, t as types } from '../../app/plugin-api';
 import { MAX_KEY_LENGTH, MAX_VALUE_BYTES } from '../../app/plugin-store';
 import { startTestApp, type TestApp } from '../helpers/app';
 
@@ -27,10 +27,31 @@ test('get, set and delete any JSON value, each plugin in its own namespace', asy
   expect(await one.get('settings')).toEqual(value);
   expect(await two.get('settings')).toBeNull();
   await one.set('settings', 'replaced');
-  expect(await one.get<string>('settings')).toBe('replaced');
+  expect(await one.get('settings', types.String())).toBe('replaced');
   expect(await two.delete('settings')).toBe(false);
   expect(await one.delete('settings')).toBe(true);
   expect(await one.get('settings')).toBeNull();
+});
+
+test('get with a TypeBox schema: the value checked and typed by it; a value off it throws, naming the key and where', async () => {
+  const { one } = stores as { one: PluginStore };
+  const Settings = types.Object({ page: types.String(), on: types.Boolean() });
+  await one.set('checked', { page: 'https://status.example.com/', on: true });
+  const settings = await one.get('checked', Settings);
+  // typed from the schema: `on` is a boolean, not unknown
+  const on: boolean | undefined = settings?.on;
+  expect(on).toBe(true);
+  expect(await one.get('absent', Settings)).toBeNull();
+  // what an older version of the plugin stored, say
+  await one.set('checked', { page: 'https://status.example.com/', on: 'yes' });
+  const read = await one.get('checked', Settings).then(
+    () => 'read',
+    (error: Error) => error.message,
+  );
+  expect(read).toBe('Plugin store: the value of checked does not match its schema at /on: Expected boolean');
+  // without a schema the value is unknown: no unchecked cast to a type of the caller's choosing
+  // @ts-expect-error get<T>() is gone: give a schema
+  await one.get<string>('checked');
 });
 
 test('increment adds in SQL: absent counts as 0, concurrent increments all land, a non-number is refused', async () => {
