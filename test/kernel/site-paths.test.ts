@@ -96,7 +96,7 @@ describe('in a running app', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   test('every reserved segment a slug could spell is refused as a custom slug', async () => {

@@ -39,7 +39,8 @@ test('a bulk create goes through the same hook: the request fails naming the ite
   expect(res.body.error).toBe('Target domain a.evil.example is blocked on this server (links[1])');
   const list = await t.api('GET', `/workspaces/${ws.workspaceId}/links?q=ok.example`, { key: ws.key });
   expect(list.body.total).toBe(0);
-  expect(res.body).toMatchObject({ field: 'links.1', code: 'invalid' });
+  // the item's index before the field the hook named
+  expect(res.body).toMatchObject({ field: 'links.1.target', code: 'invalid' });
 });
 
 test("a CSV import goes through the same hook: the refusal is that row's reason, the other rows are imported", async () => {

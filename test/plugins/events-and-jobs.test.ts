@@ -30,7 +30,7 @@ let jobs: PluginJobRunner;
 beforeAll(async () => {
   t = await startTestApp({ plugins: [plugin], env: { METRICS_TOKEN: TOKEN }, log: createLogger('info', stream) });
   jobs = await runPluginJobs(t.deps);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const failureCount = async () => {

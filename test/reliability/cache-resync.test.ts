@@ -2,9 +2,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import Redis from 'ioredis';
 import type { Database } from '../../core/db';
 import { DEFAULT_DOMAIN } from '../helpers/app';
-import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/db';
+import { TEST_DATABASE_URL } from '../helpers/db';
+import { type Deployment, startDeployment } from '../helpers/deployment';
 import { needs } from '../helpers/needs';
-import { bootstrapOver, startApiProcess, startRedisServer, waitFor, type ApiProcess, type RedisServer } from '../helpers/processes';
+import { bootstrapOver, startApiProcess, waitFor, type ApiProcess, type RedisServer } from '../helpers/processes';
 import { SENTINEL_BIN, SENTINEL_NAME, startSentinelSetup } from '../helpers/sentinel';
 
 /**
@@ -24,6 +25,7 @@ const enabled = needs(
 
 const withSentinel = enabled && needs(Boolean(SENTINEL_BIN), 'cache-resync.test.ts (Sentinel)', 'redis-sentinel (Debian package redis-sentinel)');
 
+let deployment: Deployment;
 let database: Database & { url?: string };
 let redis: RedisServer;
 let a: ApiProcess;
@@ -32,18 +34,15 @@ let ws: { workspaceId: string; key: string };
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await createTestDatabase();
-  redis = await startRedisServer({ aof: true });
-  const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'resync' };
-  [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
+  deployment = await startDeployment({ redisPrefix: 'resync', aof: true, apis: 2, workers: 0 });
+  ({ database, redis } = deployment);
+  [a, b] = deployment.apis;
   ws = await bootstrapOver(a);
 }, 60_000);
 
 afterAll(async () => {
   if (!enabled) return;
-  await Promise.all([a, b].map((p) => p?.stop()));
-  await redis?.destroy();
-  await database?.close();
+  await deployment?.stop();
 });
 
 const linksPath = () => `/workspaces/${ws.workspaceId}/links`;

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { openDatabase, type Database } from '../../core/db';
 import { storedClicks } from '../helpers/clicks';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { type Deployment, startDeployment } from '../helpers/deployment';
 import { runRequests } from '../helpers/load';
 import { startPgCluster, type PgCluster } from '../helpers/pg-cluster';
-import {
-  bootstrapOver,
-  startApiProcess,
-  startRedisServer,
-  startWorkerProcess,
-  waitFor,
-  type ApiProcess,
-  type ChildProcess,
-  type RedisServer,
-} from '../helpers/processes';
+import { bootstrapOver, waitFor, type ApiProcess, type ChildProcess } from '../helpers/processes';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -30,8 +22,8 @@ if (!enabled)
   );
 
 let cluster: PgCluster;
+let deployment: Deployment;
 let database: Database;
-let redis: RedisServer;
 let api: ApiProcess;
 let worker: ChildProcess;
 
@@ -39,18 +31,18 @@ beforeAll(async () => {
   if (!enabled) return;
   cluster = await startPgCluster();
   // migrates the private cluster; the test reads the stored clicks through it
-  database = await openDatabase({ url: cluster.url, poolSize: 2 });
-  redis = await startRedisServer();
-  const env = { databaseUrl: cluster.url, redisUrl: redis.url, redisPrefix: 'pgdown' };
-  api = await startApiProcess(env);
-  worker = await startWorkerProcess(env);
+  deployment = await startDeployment({
+    redisPrefix: 'pgdown',
+    database: { database: await openDatabase({ url: cluster.url, poolSize: 2 }), url: cluster.url },
+  });
+  ({ database } = deployment);
+  [api] = deployment.apis;
+  [worker] = deployment.workers;
 }, 90_000);
 
 afterAll(async () => {
   if (!enabled) return;
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await database?.close().catch(() => {});
-  await redis?.destroy();
+  await deployment?.stop();
   cluster?.destroy();
 });
 

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import type { Database } from '../../core/db';
 import { storedClicks } from '../helpers/clicks';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { type Deployment, startDeployment } from '../helpers/deployment';
 import { runRequests } from '../helpers/load';
-import {
-  bootstrapOver,
-  startApiProcess,
-  startRedisServer,
-  startWorkerProcess,
-  waitFor,
-  type ApiProcess,
-  type ChildProcess,
-  type RedisServer,
-} from '../helpers/processes';
+import { bootstrapOver, waitFor, type ApiProcess, type RedisServer } from '../helpers/processes';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -30,30 +22,23 @@ if (!enabled) console.warn('redis-faults.test.ts skipped: needs TEST_DATABASE_UR
 const BUDGET_MS = 500;
 /** logged once per outage by the click recorder: its batches wait in the click spool (docs/operations.md) */
 const SPOOLED = 'click batches cannot be handed over (Redis unavailable?): they wait in the click spool, tried again every second';
+let deployment: Deployment;
 let database: Database & { url?: string };
 let redis: RedisServer;
 let api: ApiProcess;
-let worker: ChildProcess;
 const linkIds: string[] = [];
 /** every 302 answered so far, each one a click to store */
 let served = 0;
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await createTestDatabase();
-  redis = await startRedisServer({ aof: true });
   // JOB_LOCK_MS: a job that was active when Redis died is taken back within 2 s, not 30 s
-  const env = { databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'faults', JOB_LOCK_MS: '2000' };
-  api = await startApiProcess(env);
-  worker = await startWorkerProcess(env);
+  deployment = await startDeployment({ redisPrefix: 'faults', aof: true, env: { JOB_LOCK_MS: '2000' } });
+  ({ database, redis } = deployment);
+  [api] = deployment.apis;
 }, 60_000);
 
-afterAll(async () => {
-  if (!enabled) return;
-  await Promise.all([api?.stop(), worker?.stop()]);
-  await redis?.destroy();
-  await database?.close();
-});
+afterAll(() => deployment?.stop());
 
 /** `n` links in a new workspace (link creation is rate-limited per workspace) */
 async function createLinks(n: number) {

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Queue } from 'bullmq';
 import type { Database } from '../../core/db';
 import { storedClicks } from '../helpers/clicks';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { type Deployment, startDeployment } from '../helpers/deployment';
 import { runRequests } from '../helpers/load';
-import {
-  bootstrapOver,
-  startApiProcess,
-  startRedisServer,
-  startWorkerProcess,
-  waitFor,
-  type ApiProcess,
-  type ChildProcess,
-  type RedisServer,
-} from '../helpers/processes';
+import { bootstrapOver, waitFor, type ApiProcess, type ChildProcess, type RedisServer } from '../helpers/processes';
 import { eq } from 'drizzle-orm';
 import { domains } from '../../modules/domains/schema';
 import { BROWSER_UA } from '../links/fixtures';
@@ -28,6 +20,7 @@ if (!enabled)
   console.warn('scale-out.test.ts skipped: needs TEST_DATABASE_URL, TEST_REDIS_URL and redis-server (two API and two worker processes on shared services)');
 
 const MONITOR_INTERVAL_MS = 1000;
+let deployment: Deployment;
 let database: Database & { url?: string };
 let redis: RedisServer;
 let a: ApiProcess;
@@ -37,25 +30,20 @@ let ws: { workspaceId: string; key: string };
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await createTestDatabase();
-  redis = await startRedisServer();
-  const env = {
-    databaseUrl: database.url!,
-    redisUrl: redis.url,
+  deployment = await startDeployment({
     redisPrefix: 'scale',
-    MONITOR_INTERVAL_MS: String(MONITOR_INTERVAL_MS),
-    DELIVERY_PRUNE_INTERVAL_MS: String(MONITOR_INTERVAL_MS),
-  };
-  [a, b] = await Promise.all([startApiProcess(env), startApiProcess(env)]);
-  workers = await Promise.all([startWorkerProcess(env), startWorkerProcess(env)]);
+    env: { MONITOR_INTERVAL_MS: String(MONITOR_INTERVAL_MS), DELIVERY_PRUNE_INTERVAL_MS: String(MONITOR_INTERVAL_MS) },
+    apis: 2,
+    workers: 2,
+  });
+  ({ database, redis, workers } = deployment);
+  [a, b] = deployment.apis;
   ws = await bootstrapOver(a);
 }, 60_000);
 
 afterAll(async () => {
   if (!enabled) return;
-  await Promise.all([a, b, ...workers].map((p) => p?.stop()));
-  await redis?.destroy();
-  await database?.close();
+  await deployment?.stop();
 });
 
 const linksPath = () => `/workspaces/${ws.workspaceId}/links`;

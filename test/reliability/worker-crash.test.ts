@@ -4,18 +4,10 @@ import postgres from 'postgres';
 import type { Database } from '../../core/db';
 import { clicksOf, compactBatch } from '../../modules/clicks/batch';
 import { storedClicks } from '../helpers/clicks';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../helpers/db';
+import { type Deployment, startDeployment } from '../helpers/deployment';
 import { runRequests } from '../helpers/load';
-import {
-  bootstrapOver,
-  startApiProcess,
-  startRedisServer,
-  startWorkerProcess,
-  waitFor,
-  type ApiProcess,
-  type ChildProcess,
-  type RedisServer,
-} from '../helpers/processes';
+import { bootstrapOver, startWorkerProcess, waitFor, type ApiProcess, type ChildProcess, type RedisServer } from '../helpers/processes';
 import { BROWSER_UA } from '../links/fixtures';
 
 /**
@@ -28,27 +20,26 @@ const enabled = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL && Bun.which('redis-
 if (!enabled) console.warn('worker-crash.test.ts skipped: needs TEST_DATABASE_URL, TEST_REDIS_URL and redis-server (kills a worker process mid-batch)');
 
 const env = () => ({ databaseUrl: database.url!, redisUrl: redis.url, redisPrefix: 'crash', JOB_LOCK_MS: '2000' });
+let deployment: Deployment;
 let database: Database & { url?: string };
 let redis: RedisServer;
 let admin: postgres.Sql;
 let api: ApiProcess;
-const workers: ChildProcess[] = [];
+/** the deployment's workers: one at first, those a test starts join them (and are stopped with them) */
+let workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await createTestDatabase();
-  redis = await startRedisServer();
+  deployment = await startDeployment({ redisPrefix: 'crash', env: { JOB_LOCK_MS: '2000' } });
+  ({ database, redis, workers } = deployment);
+  [api] = deployment.apis;
   admin = postgres(database.url!, { max: 2, onnotice: () => {} });
-  api = await startApiProcess(env());
-  workers.push(await startWorkerProcess(env()));
 }, 60_000);
 
 afterAll(async () => {
   if (!enabled) return;
-  await Promise.all([api?.stop(), ...workers.map((w) => w.stop())]);
   await admin?.end({ timeout: 1 });
-  await redis?.destroy();
-  await database?.close();
+  await deployment?.stop();
 });
 
 const waitingOnLocks = async () =>
