@@ -73,6 +73,13 @@ module.exports = {
       to: { path: MODULE_INTERNAL },
     },
     {
+      name: 'sdk-stands-alone',
+      comment: 'packages/sdk is published on its own (@linkhop/sdk): it imports none of the server, and only openapi-fetch of npm.',
+      severity: 'error',
+      from: { path: '^packages/sdk/' },
+      to: { pathNot: ['^packages/sdk/', '(^|/)node_modules/openapi-fetch/', '(^|/)node_modules/openapi-typescript-helpers/'] },
+    },
+    {
       name: 'plugins-use-the-plugin-api',
       comment: 'An extension plugin sees Linkhop through its facade only (app/plugin-api.ts: definePlugin, the context, the services).',
       severity: 'error',
@@ -82,7 +89,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|test|bench|drizzle)/' },
+    // the generated API types import nothing and are large: parsing them would double the check's time
+    exclude: { path: '^((node_modules|test|bench|drizzle)/|packages/[^/]+/dist/|packages/sdk/src/api-schema\\.ts$)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },

@@ -1,12 +1,13 @@
 /**
- * The dashboard's API types, generated from the OpenAPI document the app serves. `npm run api:types`
- * writes them to modules/dashboard/client/api-schema.ts; test/dashboard/api-types.test.ts fails when
- * that file and the served document differ, so a route or field renamed on the server fails `tsc` in the client.
+ * The API types of the SDK (packages/sdk) and of the dashboard, which uses the SDK: one file, generated from the
+ * OpenAPI document the app serves. `npm run api:types` writes it to packages/sdk/src/api-schema.ts;
+ * test/dashboard/api-types.test.ts fails when that file and the served document differ, so a route or field
+ * renamed on the server fails `tsc` in the SDK, the dashboard and the SDK's users.
  */
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { SITE_URL, startTestApp } from '../test/helpers/app';
 
-export const API_SCHEMA_FILE = new URL('../modules/dashboard/client/api-schema.ts', import.meta.url).pathname;
+export const API_SCHEMA_FILE = new URL('../packages/sdk/src/api-schema.ts', import.meta.url).pathname;
 export const API_TYPES_COMMAND = 'npm run api:types';
 
 const HEADER = `/** Generated from the served /api/openapi.json by \`${API_TYPES_COMMAND}\`: do not edit by hand. */\n\n`;

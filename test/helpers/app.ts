@@ -37,8 +37,8 @@ export interface TestApp {
   request(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
   /** operator bootstrap: a new user owning a new workspace on `plan` */
   bootstrap(opts?: { email?: string; plan?: Plan; name?: string; workspace?: string }): Promise<{ userId: string; workspaceId: string; key: string }>;
-  /** listen on a real socket (cookies, browsers, other processes) */
-  listen(): Promise<string>;
+  /** listen on a real socket (cookies, browsers, other processes); `port` 0 (the default) takes a free one */
+  listen(port?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -125,8 +125,8 @@ export async function startTestApp(
       if (res.status !== 201) throw new Error(`bootstrap failed: ${res.status} ${res.text}`);
       return { userId: res.body.user_id, workspaceId: res.body.workspace_id, key: res.body.api_key };
     },
-    async listen() {
-      server = listen(deps, app, { port: 0, hostname: '127.0.0.1' });
+    async listen(port = 0) {
+      server = listen(deps, app, { port, hostname: '127.0.0.1' });
       return `http://127.0.0.1:${server.port}`;
     },
     async close() {

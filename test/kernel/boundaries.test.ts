@@ -27,7 +27,7 @@ function violationsOf(cwd: string, config: string, paths: string[]): string[] {
 }
 
 test('the code keeps its boundaries: core imports no module or app, no cycle (types included), modules only through their public faces', () => {
-  expect(violationsOf(ROOT, FILE_RULES, ['app', 'core', 'modules', 'plugins'])).toEqual([]);
+  expect(violationsOf(ROOT, FILE_RULES, ['app', 'core', 'modules', 'packages', 'plugins'])).toEqual([]);
   expect(violationsOf(ROOT, MODULE_GRAPH, ['modules'])).toEqual([]);
 });
 
@@ -68,6 +68,9 @@ const FILES: Record<string, string> = {
   'app/schema.ts': "export * from '../modules/a/service';\n",
   'plugins/p.ts': "import { a } from '../modules/a';\nimport { definePlugin } from '../app/plugin-api';\nexport default definePlugin(a);\n",
   'app/plugin-api.ts': 'export const definePlugin = (x: unknown) => x;\n',
+  // the published SDK reaches into the server
+  'packages/sdk/src/leak.ts': "import { u } from '../../../core/util';\nexport const leaked = u;\n",
+  'packages/sdk/src/index.ts': "export { leaked } from './leak';\n",
 };
 
 beforeAll(() => {
@@ -80,8 +83,9 @@ beforeAll(() => {
 afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
 test('the check fails on each kind of violation, naming the rule and the import', () => {
-  const found = violationsOf(fixture, FILE_RULES, ['app', 'core', 'modules', 'plugins']);
+  const found = violationsOf(fixture, FILE_RULES, ['app', 'core', 'modules', 'packages', 'plugins']);
   for (const expected of [
+    'sdk-stands-alone: packages/sdk/src/leak.ts → core/util.ts',
     'module-internals: modules/a/service.ts → modules/b/service.ts',
     'no-circular: modules/a/index.ts → modules/a/service.ts',
     'schema-imports-tables-only: modules/b/schema.ts → modules/a/index.ts',
