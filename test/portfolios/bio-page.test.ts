@@ -16,14 +16,50 @@ let n = 0;
 const uniq = (p: string) => `${p}-${Date.now().toString(36)}-${n++}`;
 
 /** A real PNG of `size`×`size` pixels. */
-function png(size = 8, rgb: [number, number, number] = [200, 40, 90]): Uint8Array {
+function png(size = 8, rgb: [number, number, number] = [200, 40, 90]): Uint8Array<ArrayBuffer> {
   const image = new PNG({ width: size, height: size });
   for (let i = 0; i < size * size; i++) image.data.set([...rgb, 255], i * 4);
-  return new Uint8Array(PNG.sync.write(image));
+  return Uint8Array.from(PNG.sync.write(image));
 }
 const GIF = new Uint8Array([
   ...new TextEncoder().encode('GIF89a'),
-  1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xf9, 4, 0, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b,
+  1,
+  0,
+  1,
+  0,
+  0x80,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0xff,
+  0xff,
+  0xff,
+  0x21,
+  0xf9,
+  4,
+  0,
+  0,
+  0,
+  0,
+  0,
+  0x2c,
+  0,
+  0,
+  0,
+  0,
+  1,
+  0,
+  1,
+  0,
+  0,
+  2,
+  2,
+  0x44,
+  1,
+  0,
+  0x3b,
 ]);
 
 async function upload(key: string, ws: string, id: string, body: BodyInit, contentType?: string) {
@@ -115,7 +151,13 @@ describe('avatar', () => {
     const cases: [BodyInit, string | undefined, number, string, RegExp][] = [
       [svg, 'image/svg+xml', 415, 'unsupported_media_type', /PNG, JPEG, WebP or GIF/],
       ['<html><script>alert(1)</script></html>', 'image/png', 415, 'unsupported_media_type', /PNG, JPEG, WebP or GIF/],
-      [new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25, 0xe2, 0xe3]), 'image/png', 415, 'unsupported_media_type', /application\/pdf/],
+      [
+        new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a, 0x25, 0xe2, 0xe3]),
+        'image/png',
+        415,
+        'unsupported_media_type',
+        /application\/pdf/,
+      ],
       [new Uint8Array([...png(), ...new Uint8Array(600 * 1024)]), 'image/png', 413, 'too_large', /at most 512 kB/],
       [new Uint8Array(), 'image/png', 400, 'required', /avatar is required/],
       [new FormData(), undefined, 400, 'required', /avatar is required/],
