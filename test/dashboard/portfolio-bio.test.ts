@@ -113,6 +113,12 @@ describe.skipIf(skipBrowser)('link-in-bio editor and page', () => {
     await page.getByRole('img', { name: 'Current avatar' }).waitFor();
     await page.waitForFunction(() => (document.querySelector('.preview-avatar') as HTMLImageElement | null)?.complete === true);
     await screenshot(page, 'portfolio-bio-editor', DOCS_SCREENSHOTS, page.getByRole('group', { name: 'Theme' }));
+    // the avatar panel at 375 px too (the file input must not overflow it)
+    await screenshot(page, 'portfolio-bio-avatar', undefined, page.getByRole('region', { name: 'Avatar' }));
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overflow = await page.getByRole('region', { name: 'Avatar' }).evaluate((panel) => panel.scrollWidth - panel.clientWidth);
+    expect(overflow).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(cspViolations).toEqual([]);
 
     // the public page in the same browser: avatar, name, bio, one large button per link, the theme

@@ -79,6 +79,14 @@ async function setup(body: Record<string, unknown> = {}) {
 const metaOf = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`))?.[1];
 
 describe('page colours', () => {
+  test('contrast ratios as WCAG computes them', () => {
+    expect(contrastRatio('#000', '#ffffff')).toBe(21);
+    // the well-known near misses: #777 on white 4.48:1 (fails AA), #767676 4.54:1 (passes)
+    expect(contrastRatio('#777777', '#fff')).toBeCloseTo(4.48, 2);
+    expect(contrastRatio('#ffffff', '#767676')).toBeCloseTo(4.54, 2);
+    expect(contrastRatio('#1d4ed8', '#ffffff')).toBeCloseTo(6.7, 1);
+  });
+
   test('every named theme passes WCAG AA for its text and its button text', () => {
     for (const [name, theme] of Object.entries(THEMES)) {
       expect(contrastRatio(theme.text_color, theme.bg_color), name).toBeGreaterThanOrEqual(MIN_CONTRAST);
