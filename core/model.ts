@@ -73,5 +73,5 @@ export const UtmParams = t.Object(
  * Standard error responses, for the OpenAPI document. Every operation may also answer 500 (an
  * internal error, with its request id) and 503 (the database unavailable, retry).
  */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 415 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 502;
 export const errors = (...codes: ErrorStatus[]) => Object.fromEntries([...codes, 500, 503].map((c) => [c, ErrorBody])) as Record<number, typeof ErrorBody>;

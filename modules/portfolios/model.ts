@@ -2,14 +2,23 @@ import { t } from 'elysia';
 import { Int } from '../../core/model';
 import { LIMITS } from '../../core/plans';
 
-const Hex = t.String({
-  pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
-  error: 'must be a hex colour like #1a2b3c',
-  description: 'Hex colour, #rgb or #rrggbb',
-});
+const described = (what: string) =>
+  t.Optional(
+    t.String({
+      pattern: '^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+      error: 'must be a hex colour like #1a2b3c',
+      description: `Hex colour, #rgb or #rrggbb: ${what}`,
+    }),
+  );
 
 export const PortfolioStyle = t.Object(
-  { bg_color: t.Optional(Hex), text_color: t.Optional(Hex), accent_color: t.Optional(Hex) },
+  {
+    bg_color: described('page background'),
+    text_color: described('page text (replaced by black or white on the page if its contrast with the background is below 4.5:1)'),
+    accent_color: described('buttons, unless button_color is set'),
+    button_color: described('link buttons (default: accent_color)'),
+    button_text_color: described('text on the link buttons (default, or below 4.5:1 contrast: black or white)'),
+  },
   { additionalProperties: false, description: 'Colours of the public page' },
 );
 
@@ -58,6 +67,7 @@ export const Portfolio = t.Object({
   slug: t.String(),
   description: t.Union([t.String(), t.Null()]),
   config: PortfolioConfig,
+  avatar_url: t.Union([t.String({ description: 'The avatar image on the public page (and its og:image)' }), t.Null()]),
   created_by: t.String(),
   created_at: t.String(),
   updated_at: t.String(),

@@ -1,7 +1,9 @@
 import { Elysia, t } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
+import { notFound } from '../../core/errors';
 import { errors, Int, OkBody, withExample, WsParams } from '../../core/model';
+import { DEFAULT_CSP } from '../../core/security-headers';
 import {
   AddLinksBody,
   CreatedPortfolio,
@@ -13,6 +15,8 @@ import {
   PortfolioParams,
   PortfolioWithLinks,
 } from './model';
+import { avatarBySlug, removeAvatar, setAvatar } from './avatar';
+import { AvatarAnswer, avatarRequestBody, readAvatarUpload } from './avatar-model';
 import { PAGE_CACHE_CONTROL, PAGE_CSP, portfolioPage } from './page';
 import {
   addPortfolioLinks,
@@ -36,7 +40,7 @@ export const portfolioRoutes = (deps: Deps) =>
       async ({ workspace, actor, body, set }) => {
         const row = await createPortfolio(deps, workspace, actor.userId, body);
         set.status = 201;
-        const { id, name, slug, description, config, created_at } = portfolioView(row);
+        const { id, name, slug, description, config, created_at } = portfolioView(row, deps.config.siteUrl);
         return { id, name, slug, description, config, created_at };
       },
       {
@@ -47,7 +51,7 @@ export const portfolioRoutes = (deps: Deps) =>
         detail: { summary: 'Create a portfolio (public page at {site_url}/p/{slug})' },
       },
     )
-    .get(base, async ({ workspace }) => ({ portfolios: (await listPortfolios(deps.db, workspace.id)).map(portfolioView) }), {
+    .get(base, async ({ workspace }) => ({ portfolios: (await listPortfolios(deps.db, workspace.id)).map((row) => portfolioView(row, deps.config.siteUrl)) }), {
       access: { role: 'viewer', feature: 'portfolios' },
       params: WsParams,
       response: { 200: t.Object({ portfolios: t.Array(Portfolio) }), ...errors(401, 402, 403, 404) },
@@ -84,6 +88,38 @@ export const portfolioRoutes = (deps: Deps) =>
         params: PortfolioParams,
         response: { 200: OkBody, ...errors(402, 403, 404) },
         detail: { summary: 'Delete a portfolio (its links remain)' },
+      },
+    )
+    .put(
+      `${base}/:portfolioId/avatar`,
+      async ({ workspace, params, body }) => {
+        return { avatar_url: await setAvatar(deps, workspace.id, params.portfolioId, body as Uint8Array) };
+      },
+      {
+        access: { role: 'editor', feature: 'portfolios' },
+        params: PortfolioParams,
+        // the bytes are checked in the handler (size, then type from the bytes themselves)
+        parse: readAvatarUpload,
+        response: { 200: AvatarAnswer, ...errors(400, 402, 403, 404, 413, 415) },
+        detail: {
+          summary: 'Upload the avatar (PNG, JPEG, WebP or GIF, at most 512 kB) shown on the public page and as its og:image',
+          description:
+            'The image is the whole body (`curl -T me.png` or `--data-binary @me.png`), or a multipart file field `avatar` (`curl -F avatar=@me.png`). Its type is read from its bytes: SVG and other types answer 415, a larger image 413. A new upload replaces the old one under a new URL.',
+          requestBody: avatarRequestBody,
+        },
+      },
+    )
+    .delete(
+      `${base}/:portfolioId/avatar`,
+      async ({ workspace, params }) => {
+        await removeAvatar(deps, workspace.id, params.portfolioId);
+        return { ok: true as const };
+      },
+      {
+        access: { role: 'editor', feature: 'portfolios' },
+        params: PortfolioParams,
+        response: { 200: OkBody, ...errors(402, 403, 404) },
+        detail: { summary: 'Remove the avatar (the page shows the initials of the name instead)' },
       },
     )
     .post(
@@ -131,18 +167,41 @@ export const portfolioRoutes = (deps: Deps) =>
 
 /** `{site_url}/p/{slug}`: the kernel answers 404 for /p on every other host. */
 export const portfolioPageRoute = (deps: Deps) =>
-  new Elysia({ name: 'routes:portfolio-page', detail: { tags: ['Public pages'] } }).get(
-    '/p/:slug',
-    async ({ params }) => {
-      const page = await portfolioPage(deps, params.slug);
-      return new Response(page.html, {
-        status: page.status,
-        headers: {
-          'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': PAGE_CSP,
-          ...(page.status === 200 ? { 'cache-control': PAGE_CACHE_CONTROL } : {}),
-        },
-      });
-    },
-    { params: t.Object({ slug: t.String() }), detail: { summary: 'Public portfolio page (HTML, no authentication, cached 5 minutes)' } },
-  );
+  new Elysia({ name: 'routes:portfolio-page', detail: { tags: ['Public pages'] } })
+    .get(
+      '/p/:slug/avatar',
+      async ({ params, query }) => {
+        const avatar = await avatarBySlug(deps.readDb, params.slug);
+        if (!avatar) throw notFound('Avatar');
+        return new Response(avatar.bytes as Uint8Array<ArrayBuffer>, {
+          headers: {
+            // the type detected at upload, one of four image types: never HTML or SVG
+            'content-type': avatar.contentType,
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': DEFAULT_CSP,
+            // the URL the page links carries the version: that one never changes
+            'cache-control': query.v === avatar.version ? 'public, max-age=31536000, immutable' : PAGE_CACHE_CONTROL,
+          },
+        });
+      },
+      {
+        params: t.Object({ slug: t.String() }),
+        query: t.Object({ v: t.Optional(t.String()) }),
+        detail: { summary: 'A public portfolio page’s avatar image (no authentication)' },
+      },
+    )
+    .get(
+      '/p/:slug',
+      async ({ params }) => {
+        const page = await portfolioPage(deps, params.slug);
+        return new Response(page.html, {
+          status: page.status,
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': PAGE_CSP,
+            ...(page.status === 200 ? { 'cache-control': PAGE_CACHE_CONTROL } : {}),
+          },
+        });
+      },
+      { params: t.Object({ slug: t.String() }), detail: { summary: 'Public portfolio page (HTML, no authentication, cached 5 minutes)' } },
+    );

@@ -10,7 +10,7 @@ import { LIMITS, type Plan } from '../../core/plans';
 import { clicksByLinkSince } from '../clicks';
 import { getLinksByIds } from '../links';
 import { portfolioLinks, portfolios, type PortfolioConfig, type PortfolioStyle } from './schema';
-import { TREND_DAYS } from './shared';
+import { avatarPath, TREND_DAYS } from './shared';
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 
@@ -66,7 +66,11 @@ function checkSlug(slug: string): string {
 /** A slug from the name; a name without letters or digits gives "portfolio". */
 const slugFromName = (name: string) => (/[a-z0-9]/i.test(name.normalize('NFKD')) ? slugify(name, SLUG_MAX) : 'portfolio');
 
-export function portfolioView(row: PortfolioRow) {
+/** The absolute address of a portfolio's avatar, or null. */
+export const avatarUrl = (siteUrl: string, row: Pick<PortfolioRow, 'slug' | 'avatarVersion'>) =>
+  row.avatarVersion ? `${siteUrl}${avatarPath(row.slug, row.avatarVersion)}` : null;
+
+export function portfolioView(row: PortfolioRow, siteUrl: string) {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
@@ -74,6 +78,7 @@ export function portfolioView(row: PortfolioRow) {
     slug: row.slug,
     description: row.description,
     config: row.config,
+    avatar_url: avatarUrl(siteUrl, row),
     created_by: row.createdBy,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -166,7 +171,7 @@ export async function portfolioWithLinks(deps: Deps, workspaceId: string, id: st
     trendStart(),
   );
   return {
-    ...portfolioView(portfolio),
+    ...portfolioView(portfolio, deps.config.siteUrl),
     links: links.map(({ link, sortOrder }) => ({
       id: link.id,
       domain: link.domain,

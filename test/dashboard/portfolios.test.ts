@@ -144,14 +144,16 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     ).toBe(0);
     await page.getByLabel('Background colour', { exact: true }).fill('#102030');
     await page.getByLabel('Text colour', { exact: true }).fill('#fefefe');
-    await page.getByLabel('Link colour', { exact: true }).fill('#ffcc00');
+    await page.getByLabel('Accent colour', { exact: true }).fill('#ffcc00');
     const previewBox = preview(page).locator('.portfolio-preview');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.portfolio-preview')!).backgroundColor === 'rgb(16, 32, 48)');
-    expect(await previewBox.evaluate((el) => getComputedStyle(el.querySelector('a')!).color)).toBe('rgb(255, 204, 0)');
+    // the accent colours the link buttons, their text black or white (whichever reads)
+    expect(await previewBox.evaluate((el) => getComputedStyle(el.querySelector('li')!).backgroundColor)).toBe('rgb(255, 204, 0)');
+    expect(await previewBox.evaluate((el) => getComputedStyle(el.querySelector('a')!).color)).toBe('rgb(0, 0, 0)');
     // the picker shows the typed colour, and writes the hex field
     expect(await page.getByLabel('Background colour picker').inputValue()).toBe('#102030');
-    await page.getByLabel('Link colour picker').fill('#ffdd55');
-    expect(await page.getByLabel('Link colour', { exact: true }).inputValue()).toBe('#ffdd55');
+    await page.getByLabel('Accent colour picker').fill('#ffdd55');
+    expect(await page.getByLabel('Accent colour', { exact: true }).inputValue()).toBe('#ffdd55');
     await checkA11y(page);
 
     // a colour the API refuses: its message under that field, nothing saved
@@ -174,7 +176,7 @@ describe.skipIf(skipBrowser)('portfolios pages', () => {
     expect(html).toContain('<h1>Spring favourites</h1>');
     for (const colour of ['#102030', '#fefefe', '#ffdd55']) expect(html).toContain(colour);
     expect(html).toContain('9 clicks in the last 7 days');
-    await page.getByLabel('Description').fill('Hand-picked for spring');
+    await page.getByLabel('Bio').fill('Hand-picked for spring');
     await preview(page).getByText('Hand-picked for spring').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toastSays(page, 'Portfolio saved');

@@ -130,7 +130,9 @@ for (const scheme of ['http', 'https'] as const) {
         if (kind === 'json') expect({ what, csp }).toEqual({ what, csp: "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" });
       }
       const csp = (what: string) => answers.find((a) => a.what === what)!.res.headers.get('content-security-policy')!;
-      expect(csp('portfolio')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+      expect(csp('portfolio')).toBe(
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       expect(csp('API docs')).toMatch(/^default-src 'none'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'; style-src 'self';/);
       // the dashboard keeps its own policy (test/dashboard/serving.test.ts has it whole)
       expect(csp('dashboard')).toStartWith("default-src 'self'; script-src 'self';");

@@ -190,6 +190,7 @@ describe('read and update', () => {
     expect(list.status).toBe(200);
     expect(list.body.portfolios).toHaveLength(1);
     expect(Object.keys(list.body.portfolios[0]).sort()).toEqual([
+      'avatar_url',
       'config',
       'created_at',
       'created_by',
@@ -345,7 +346,7 @@ describe('public page {site_url}/p/{slug}', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Our picks</title>');
     expect(html).toContain('<h1>Our picks</h1>');
-    expect(html).toContain('<p>Hand-picked</p>');
+    expect(html).toContain('<p class="bio">Hand-picked</p>');
     const items = [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]!);
     expect(items).toHaveLength(2);
     expect(items[0]).toContain(`<a href="${second.short_url}">${second.short_url.replace(/^https?:\/\//, '')}</a>`);

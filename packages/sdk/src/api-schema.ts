@@ -1101,6 +1101,27 @@ export interface paths {
         patch: operations["patchApiWorkspacesByWsIdPortfoliosByPortfolioId"];
         trace?: never;
     };
+    "/api/workspaces/{wsId}/portfolios/{portfolioId}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the avatar (PNG, JPEG, WebP or GIF, at most 512 kB) shown on the public page and as its og:image
+         * @description The image is the whole body (`curl -T me.png` or `--data-binary @me.png`), or a multipart file field `avatar` (`curl -F avatar=@me.png`). Its type is read from its bytes: SVG and other types answer 415, a larger image 413. A new upload replaces the old one under a new URL.
+         */
+        put: operations["putApiWorkspacesByWsIdPortfoliosByPortfolioIdAvatar"];
+        post?: never;
+        /** Remove the avatar (the page shows the initials of the name instead) */
+        delete: operations["deleteApiWorkspacesByWsIdPortfoliosByPortfolioIdAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{wsId}/portfolios/{portfolioId}/links": {
         parameters: {
             query?: never;
@@ -1150,6 +1171,23 @@ export interface paths {
         post?: never;
         /** Remove a link from a portfolio (the link remains) */
         delete: operations["deleteApiWorkspacesByWsIdPortfoliosByPortfolioIdLinksByLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public portfolio page’s avatar image (no authentication) */
+        get: operations["getPBySlugAvatar"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -14240,14 +14278,20 @@ export interface operations {
                                 show_trend: boolean;
                                 /** @description Colours of the public page */
                                 style: {
-                                    /** @description Hex colour, #rgb or #rrggbb */
+                                    /** @description Hex colour, #rgb or #rrggbb: page background */
                                     bg_color?: string;
-                                    /** @description Hex colour, #rgb or #rrggbb */
+                                    /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                                     text_color?: string;
-                                    /** @description Hex colour, #rgb or #rrggbb */
+                                    /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                                     accent_color?: string;
+                                    /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                                    button_color?: string;
+                                    /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                                    button_text_color?: string;
                                 };
                             };
+                            /** @description The avatar image on the public page (and its og:image) */
+                            avatar_url: string | null;
                             created_by: string;
                             created_at: string;
                             updated_at: string;
@@ -14395,12 +14439,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -14417,12 +14465,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -14439,12 +14491,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -14467,12 +14523,16 @@ export interface operations {
                             show_trend: boolean;
                             /** @description Colours of the public page */
                             style: {
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: page background */
                                 bg_color?: string;
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                                 text_color?: string;
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                                 accent_color?: string;
+                                /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                                button_color?: string;
+                                /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                                button_text_color?: string;
                             };
                         };
                         created_at: string;
@@ -14662,14 +14722,20 @@ export interface operations {
                             show_trend: boolean;
                             /** @description Colours of the public page */
                             style: {
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: page background */
                                 bg_color?: string;
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                                 text_color?: string;
-                                /** @description Hex colour, #rgb or #rrggbb */
+                                /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                                 accent_color?: string;
+                                /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                                button_color?: string;
+                                /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                                button_text_color?: string;
                             };
                         };
+                        /** @description The avatar image on the public page (and its og:image) */
+                        avatar_url: string | null;
                         created_by: string;
                         created_at: string;
                         updated_at: string;
@@ -14967,12 +15033,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -14986,12 +15056,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -15005,12 +15079,16 @@ export interface operations {
                         show_trend?: boolean;
                         /** @description Colours of the public page */
                         style?: {
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page background */
                             bg_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: page text (replaced by black or white on the page if its contrast with the background is below 4.5:1) */
                             text_color?: string;
-                            /** @description Hex colour, #rgb or #rrggbb */
+                            /** @description Hex colour, #rgb or #rrggbb: buttons, unless button_color is set */
                             accent_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: link buttons (default: accent_color) */
+                            button_color?: string;
+                            /** @description Hex colour, #rgb or #rrggbb: text on the link buttons (default, or below 4.5:1 contrast: black or white) */
+                            button_text_color?: string;
                         };
                     };
                 };
@@ -15045,6 +15123,357 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    putApiWorkspacesByWsIdPortfoliosByPortfolioIdAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+                "image/gif": string;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image (PNG, JPEG, WebP or GIF; at most 512 kB)
+                     */
+                    avatar: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The avatar’s address, new with each upload */
+                        avatar_url: string;
+                    };
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteApiWorkspacesByWsIdPortfoliosByPortfolioIdAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wsId: string;
+                portfolioId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };
@@ -15651,6 +16080,20 @@ export interface operations {
                 };
             };
         };
+    };
+    getPBySlugAvatar: {
+        parameters: {
+            query?: {
+                v?: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: never;
     };
     getApiWorkspacesByWsIdLinksByLinkIdQr: {
         parameters: {

@@ -3,6 +3,7 @@ import { api } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, CopyButton, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
 import { AddLinks } from './add-links';
+import { AvatarEditor } from './avatar-editor';
 import { DetailsForm } from './details-form';
 import { LinkOrder } from './link-order';
 import './portfolios.css';
@@ -85,6 +86,7 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
       )}
       <div class="portfolio-layout">
         <div class="portfolio-edit">
+          {mayEdit && <AvatarEditor at={at} name={draft.name} avatarUrl={portfolio.avatar_url} onChanged={loaded.reload} />}
           {mayEdit && <DetailsForm at={at} draft={draft} onDraft={setDraft} onSaved={loaded.reload} />}
           <section class="panel" aria-labelledby="order-heading">
             <h2 id="order-heading" tabIndex={-1}>
@@ -97,7 +99,7 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
         <section class="portfolio-preview-panel" aria-labelledby="preview-heading">
           <h2 id="preview-heading">Preview</h2>
           <p class="muted">{mayEdit ? 'The public page as it will look once saved; it follows the form as you type.' : 'The public page as it looks.'}</p>
-          <PortfolioPreview draft={draft} links={portfolio.links} />
+          <PortfolioPreview draft={draft} links={portfolio.links} avatarUrl={portfolio.avatar_url} />
         </section>
       </div>
       <ConfirmDialog

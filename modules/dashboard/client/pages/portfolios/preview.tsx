@@ -1,23 +1,33 @@
-import { DEFAULT_STYLE, TREND_DAYS } from '../../../../portfolios/shared';
-import { isHex } from '../../ui';
-import { COLOURS, type Draft, linkName, type PortfolioLink, withoutScheme } from './types';
+import { initialsOf, pageColours, TREND_DAYS } from '../../../../portfolios/shared';
+import { type Draft, linkName, type PortfolioLink, withoutScheme } from './types';
 
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'click' : 'clicks'}`;
 
 /**
  * The public page as it will look, drawn from the form's draft and the links as they are now: it
- * follows every keystroke. Colours reach it as CSS custom properties set through the CSSOM (which
- * the strict CSP allows, unlike style attributes); a colour that is not hex yet shows the default.
+ * follows every keystroke. Its colours are the page's own (pageColours: defaults, and black or
+ * white where a chosen text colour could not be read), set as CSS custom properties through the
+ * CSSOM (which the strict CSP allows, unlike style attributes).
  */
-export function PortfolioPreview({ draft, links }: { draft: Draft; links: PortfolioLink[] }) {
-  const colours = Object.fromEntries(
-    COLOURS.map((key) => [`--preview-${key.replace('_color', '')}`, isHex(draft.style[key]) ? draft.style[key].trim() : DEFAULT_STYLE[key]]),
-  );
+export function PortfolioPreview({ draft, links, avatarUrl }: { draft: Draft; links: PortfolioLink[]; avatarUrl: string | null }) {
+  const colours = pageColours(draft.style);
+  const vars = { '--preview-bg': colours.bg, '--preview-text': colours.text, '--preview-button': colours.button, '--preview-button-text': colours.buttonText };
+  const name = draft.name.trim() || 'Untitled portfolio';
+  const initials = initialsOf(name);
   return (
-    <div class="portfolio-preview" style={colours}>
-      <h3>{draft.name.trim() || 'Untitled portfolio'}</h3>
-      {draft.description.trim() && <p>{draft.description}</p>}
-      <h4>Links</h4>
+    <div class="portfolio-preview" style={vars}>
+      {avatarUrl ? (
+        <img class="preview-avatar" src={avatarUrl} alt="" width={96} height={96} />
+      ) : (
+        initials && (
+          <div class="preview-avatar preview-initials" aria-hidden="true">
+            {initials}
+          </div>
+        )
+      )}
+      <h3>{name}</h3>
+      {draft.description.trim() && <p class="preview-bio">{draft.description}</p>}
+      <h4 class="visually-hidden">Links</h4>
       {links.length === 0 ? (
         <p>No links yet.</p>
       ) : (

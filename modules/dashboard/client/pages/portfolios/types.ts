@@ -1,4 +1,4 @@
-import { portfolioPath } from '../../../../portfolios/shared';
+import { portfolioPath, STYLE_KEYS, type StyleKey } from '../../../../portfolios/shared';
 import type { ApiAnswer } from '../../api';
 
 export type Portfolio = ApiAnswer<'get', '/api/workspaces/{wsId}/portfolios'>['portfolios'][number];
@@ -10,8 +10,8 @@ export interface PortfolioAt {
   portfolioId: string;
 }
 
-export const COLOURS = ['bg_color', 'text_color', 'accent_color'] as const;
-export type ColourKey = (typeof COLOURS)[number];
+export const COLOURS = STYLE_KEYS;
+export type ColourKey = StyleKey;
 
 /** What the details form edits, and the preview draws: colours as typed ('' = the default). */
 export interface Draft {
@@ -27,7 +27,7 @@ export const draftOf = (p: Portfolio): Draft => ({
   description: p.description ?? '',
   show_clicks: p.config.show_clicks,
   show_trend: p.config.show_trend,
-  style: { bg_color: p.config.style.bg_color ?? '', text_color: p.config.style.text_color ?? '', accent_color: p.config.style.accent_color ?? '' },
+  style: Object.fromEntries(COLOURS.map((key) => [key, p.config.style[key] ?? ''])) as Record<ColourKey, string>,
 });
 
 /** The PATCH body of a draft: empty colours are left out (the public page then uses its defaults). */
@@ -40,8 +40,6 @@ export const patchOf = (draft: Draft) => ({
     style: Object.fromEntries(COLOURS.filter((key) => draft.style[key].trim()).map((key) => [key, draft.style[key].trim()])),
   },
 });
-
-/** The same rule as the API's: #rgb or #rrggbb. */
 
 /** The public page's address, on the site the dashboard is served from. */
 export const publicUrl = (slug: string) => `${location.origin}${portfolioPath(slug)}`;
