@@ -1,3 +1,4 @@
+/// <reference path="./qrcode-renderers.d.ts" />
 import QRCode, { type QRCode as QrMatrix, type QRCodeRenderersOptions } from 'qrcode';
 import { render as renderPngImage } from 'qrcode/lib/renderer/png.js';
 import { render as renderSvgTag } from 'qrcode/lib/renderer/svg-tag.js';
