@@ -6,7 +6,7 @@ import { RATE_LIMITS } from '../../core/plans';
 import { checkBody } from '../../core/validation';
 import { linkContext } from '../links';
 import { csvExportResponses, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
-import { clicksCsv, conversionsCsv, importLinks, linksCsv, parseImportCsv } from './service';
+import { clicksCsv, conversionsCsv, importLinks, linksCsv, parseImportFile } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: ExportName, workspaceSlug: string) =>
   new Response(body, {
@@ -24,7 +24,7 @@ export const importExportRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/import/links',
       async ({ workspace, actor, body: raw, query, set }) => {
         const body = checkBody(ImportBody, raw);
-        const file = await parseImportCsv(body.csv, body.format);
+        const file = await parseImportFile(body.csv, body.format);
         const dryRun = query.dry_run === true;
         // an import is a bulk create: it shares the bulk-create budget of the workspace. A preview writes
         // nothing but does the same work, so it has a budget of its own, roomier (the dashboard previews

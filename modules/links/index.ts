@@ -2,6 +2,7 @@
 export { checkTarget, checkUrl, parseExpiresAt } from './checks';
 export { addClickCounts, lockExistingLinks } from './click-counts';
 export { createLink, createLinks } from './create';
+export type { ImportedHistory } from './create';
 export { deleteDomainLinks, deleteLink } from './delete';
 export { fieldsWith } from './fields';
 export { listLinks } from './list';
@@ -26,4 +27,4 @@ export type { LinkMatch, UtmKey } from './utm';
 export { checkLinkFields, linkContext, resolveDomain } from './validate';
 export type { LinkContext } from './validate';
 export { linkSnapshot, linkView } from './view';
-export type { LinkView } from './view';
+export type { LinkRow, LinkView } from './view';
