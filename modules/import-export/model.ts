@@ -94,14 +94,28 @@ export const ImportResult = t.Object({
 
 export type ExportName = 'links' | 'clicks' | 'conversions';
 
+export const ExportLinksQuery = t.Object({
+  format: t.Optional(
+    t.Union([t.Literal('csv'), t.Literal('jsonl')], {
+      description:
+        "csv (default): the spec's columns. jsonl: one JSON object a line, each link as the API answers it plus `imported_clicks` and `imported_from` (everything a create accepts but the password); the import reads it back",
+    }),
+  ),
+});
+
 /**
  * OpenAPI of a CSV export: Elysia documents string schemas as text/plain and ignores
  * `detail.responses` when a route has `response` schemas, so the answers are described here.
  */
-export const csvExportResponses = (name: ExportName, errorStatuses: readonly number[] = [401, 403, 404]) => ({
+export const csvExportResponses = (name: ExportName, errorStatuses: readonly number[] = [401, 403, 404], jsonLines = false) => ({
   200: {
-    description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '`,
-    content: { 'text/csv': { schema: { type: 'string' as const } } },
+    description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '${
+      jsonLines ? `. With format=jsonl: JSON Lines, attachment ${name}-<workspace_slug>.jsonl` : ''
+    }`,
+    content: {
+      'text/csv': { schema: { type: 'string' as const } },
+      ...(jsonLines ? { 'application/x-ndjson': { schema: { type: 'string' as const } } } : {}),
+    },
   },
   ...Object.fromEntries(errorStatuses.map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }])),
 });

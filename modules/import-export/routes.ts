@@ -5,8 +5,8 @@ import { errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { checkBody } from '../../core/validation';
 import { linkContext } from '../links';
-import { csvExportResponses, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
-import { clicksCsv, conversionsCsv, importLinks, linksCsv, parseImportFile } from './service';
+import { csvExportResponses, ExportLinksQuery, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
+import { clicksCsv, conversionsCsv, importLinks, linksCsv, linksJsonl, parseImportFile } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: ExportName, workspaceSlug: string) =>
   new Response(body, {
@@ -51,11 +51,29 @@ export const importExportRoutes = (deps: Deps) =>
         },
       },
     )
-    .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {
-      access: { role: 'admin' },
-      params: WsParams,
-      detail: { summary: 'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at', responses: csvExportResponses('links') },
-    })
+    .get(
+      '/api/workspaces/:wsId/export/links',
+      ({ workspace, query }) =>
+        query.format === 'jsonl'
+          ? new Response(linksJsonl(deps, workspace.id), {
+              headers: {
+                'content-type': 'application/x-ndjson; charset=utf-8',
+                'content-disposition': `attachment; filename=links-${workspace.slug}.jsonl`,
+                'cache-control': 'no-store',
+              },
+            })
+          : csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug),
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        query: ExportLinksQuery,
+        detail: {
+          summary:
+            'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at; or, with `format=jsonl`, every field of every link as JSON Lines (re-importable with nothing lost but passwords)',
+          responses: csvExportResponses('links', undefined, true),
+        },
+      },
+    )
     .get('/api/workspaces/:wsId/export/clicks', ({ workspace }) => csvResponse(clicksCsv(deps, workspace.id), 'clicks', workspace.slug), {
       access: { role: 'admin' },
       params: WsParams,

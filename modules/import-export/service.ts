@@ -9,7 +9,7 @@ import { conversionsBefore, type ConversionCursor } from '../conversions';
 import { createLinks, type LinkContext, type LinkRow, linksAfter, resolveDomain } from '../links';
 import { checkCsvBounds, csvStream, tooManyRows } from './csv';
 import { type ImportColumns, type ImportFormat, importColumns, normalHeader } from './formats';
-import { linkItem } from './full-fidelity';
+import { linkItem, linkLine } from './full-fidelity';
 import { type Cells, type ImportItem, type ImportTarget, lineBreaks, tableItem } from './rows';
 
 export type { ImportFormat } from './formats';
@@ -277,6 +277,29 @@ async function* clickExportPages(deps: Deps, workspaceId: string): AsyncGenerato
     const last = rows.at(-1)!;
     before = { clickedAt: last.cursor, id: last.id };
   }
+}
+
+/** Every link of the workspace as JSON Lines (the full-fidelity export), streamed page by page. */
+export function linksJsonl(deps: Deps, workspaceId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId: string | undefined;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        // a pull must enqueue or close: an empty last page closes
+        if (done) return controller.close();
+        const rows = await linksAfter(deps.readDb, { workspaceId }, { afterId, limit: EXPORT_PAGE });
+        done = rows.length < EXPORT_PAGE;
+        if (!rows.length) return controller.close();
+        afterId = rows.at(-1)!.id;
+        controller.enqueue(encoder.encode(rows.map((row) => `${linkLine(row, deps.config)}\n`).join('')));
+      } catch (error) {
+        deps.log.error({ err: error }, 'JSON Lines export failed mid-stream');
+        controller.error(error);
+      }
+    },
+  });
 }
 
 /** Every link of the workspace as CSV, streamed page by page. */
