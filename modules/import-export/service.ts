@@ -30,7 +30,7 @@ export type ParsedImport =
 /** Rows papaparse reads between two yields to the event loop. */
 const PARSE_SLICE = 20;
 
-const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
+export const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
 
 /**
  * Whole-file checks (400s): something to parse, within CSV_BOUNDS (checked first: papaparse holds
@@ -44,7 +44,7 @@ export async function parseImportFile(text: string, format: ImportFormat = 'auto
   return parseImportCsv(text, format);
 }
 
-function parseJson(text: string, format: ImportFormat): ParsedImport {
+export function parseJson(text: string, format: ImportFormat, maxRows: number = LIMITS.importRows): ParsedImport {
   let whole: unknown;
   try {
     whole = JSON.parse(text);
@@ -53,7 +53,7 @@ function parseJson(text: string, format: ImportFormat): ParsedImport {
   }
   const list = Array.isArray(whole) ? whole : (whole as { data?: unknown } | undefined)?.data;
   if (Array.isArray(list)) {
-    if (list.length > LIMITS.importRows) throw tooManyRows();
+    if (list.length > maxRows) throw tooManyRows(maxRows);
     const rows = list.map((item) => ({ cells: cellsOf(item) }));
     if (!rows.length) throw badRequest('The JSON list has no links');
     const headers = [...new Set(rows.flatMap((r) => Object.keys(r.cells)))];
@@ -64,7 +64,7 @@ function parseJson(text: string, format: ImportFormat): ParsedImport {
   if (format !== 'auto' && format !== 'linkhop') throw badRequest(`A ${format} file is CSV or a JSON list; this is neither`);
   const lines = text.split(/\r\n|\r|\n/);
   while (lines.length && !lines.at(-1)!.trim()) lines.pop();
-  if (lines.length > LIMITS.importRows) throw tooManyRows();
+  if (lines.length > maxRows) throw tooManyRows(maxRows);
   // a line that is not JSON is that row's error, not the file's: the others still import
   const records = lines.map((line) => {
     try {
@@ -89,7 +89,7 @@ function cellsOf(item: unknown): Cells {
 }
 
 async function parseImportCsv(csv: string, format: ImportFormat): Promise<ParsedImport> {
-  const delimiter = await checkCsvBounds(csv);
+  const { delimiter } = await checkCsvBounds(csv);
   // row by row in 64 kB slices (in one slice papaparse splits the whole text first), still stopping
   // at a row over the limit (the scan above counts rows as papaparse does, but papaparse decides),
   // and pausing every PARSE_SLICE rows to let other requests in: 8 MB of rows take ~50 ms
