@@ -85,6 +85,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       'Shlink export',
       'YOURLS export',
       'Kutt export',
+      'Linkhop export',
     ]);
 
     // no file: said at the field, nothing sent
@@ -180,8 +181,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
               .getByRole('row')
               .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())))
           : [];
-      expect(await notes('Rows that would be skipped')).toEqual(expected.errors.map((e: any) => [`Row ${e.row}`, e.reason]));
-      expect(await notes('Rows that would change')).toEqual(expected.warnings.map((w: any) => [`Row ${w.row}`, w.reason]));
+      expect(await notes('Rows that would be skipped')).toEqual(expected.errors.map((e: any) => [e.line === undefined ? `Row ${e.row}` : `Line ${e.line}`, e.reason]));
+      expect(await notes('Rows that would change')).toEqual(expected.warnings.map((w: any) => [w.line === undefined ? `Row ${w.row}` : `Line ${w.line}`, w.reason]));
       // on the default domain the short codes are generated, and said so per row
       expect(expected.warnings.length).toBeGreaterThan(0);
       expect(expected.warnings.every((w: any) => /not kept/.test(w.reason))).toBe(true);
