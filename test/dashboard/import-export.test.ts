@@ -181,8 +181,12 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
               .getByRole('row')
               .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())))
           : [];
-      expect(await notes('Rows that would be skipped')).toEqual(expected.errors.map((e: any) => [e.line === undefined ? `Row ${e.row}` : `Line ${e.line}`, e.reason]));
-      expect(await notes('Rows that would change')).toEqual(expected.warnings.map((w: any) => [w.line === undefined ? `Row ${w.row}` : `Line ${w.line}`, w.reason]));
+      expect(await notes('Rows that would be skipped')).toEqual(
+        expected.errors.map((e: any) => [e.line === undefined ? `Row ${e.row}` : `Line ${e.line}`, e.reason]),
+      );
+      expect(await notes('Rows that would change')).toEqual(
+        expected.warnings.map((w: any) => [w.line === undefined ? `Row ${w.row}` : `Line ${w.line}`, w.reason]),
+      );
       // on the default domain the short codes are generated, and said so per row
       expect(expected.warnings.length).toBeGreaterThan(0);
       expect(expected.warnings.every((w: any) => /not kept/.test(w.reason))).toBe(true);
