@@ -166,8 +166,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       ['bitly', 'Bitly export'],
       ['shlink', 'Shlink export'],
       ['yourls', 'YOURLS export'],
-      // Kutt's sample is its API's JSON, which the dashboard does not read (it splits CSV in the browser)
-      ['yourls-plugin', 'YOURLS export'],
+      ['kutt', 'Kutt export'],
     ] as const) {
       const csv = readFileSync(new URL(`../import-export/samples/${sample}.csv`, import.meta.url), 'utf8');
       const expected = await dryRun(csv);
