@@ -75,18 +75,18 @@ const CR = 13;
 const LF = 10;
 
 /** The refusal of a file over the import's rows (blank lines are not rows). */
-export const tooManyRows = () => badRequest(`CSV has more than ${LIMITS.importRows} data rows; at most ${LIMITS.importRows} per import`);
+export const tooManyRows = (max: number = LIMITS.importRows) => badRequest(`CSV has more than ${max} data rows; at most ${max} per import`);
 
 const tooLarge = (message: string) => badRequest(message, { field: 'csv', code: 'too_large' });
 const tooLong = (message: string) => badRequest(message, { field: 'csv', code: 'too_long' });
 
 /**
  * Throws 400 `{field: 'csv', code}` naming the first bound of CSV_BOUNDS the text passes (or 400
- * over the import's 500 rows, as papaparse would), and answers the delimiter papaparse is to use (guessed as papaparse does: on the first 64 kB, which
+ * over the import's rows, 500 unless told, as papaparse would), and answers the delimiter papaparse is to use and the data rows (delimiter guessed as papaparse does: on the first 64 kB, which
  * bounds that guess). It reads the text as papaparse will (a quote opens a field only at the
  * field's start; `""` inside one is a quote), a slice at a time, letting other requests in between.
  */
-export async function checkCsvBounds(csv: string): Promise<string> {
+export async function checkCsvBounds(csv: string, limits: { rows: number; lines: number } = { rows: LIMITS.importRows, lines: CSV_BOUNDS.lines }) {
   const delimiter = Papa.parse(csv.slice(0, 64 * 1024), { preview: 10, skipEmptyLines: 'greedy' }).meta.delimiter || ',';
   const delim = delimiter.charCodeAt(0);
   let line = 1;
@@ -112,10 +112,10 @@ export async function checkCsvBounds(csv: string): Promise<string> {
     if (c === LF || c === CR) {
       if (!quoted) endField(i);
       if (c === CR && csv.charCodeAt(i + 1) === LF) i++;
-      if (++line > CSV_BOUNDS.lines) throw tooLarge(`CSV has more than ${CSV_BOUNDS.lines} lines; at most ${CSV_BOUNDS.lines}`);
+      if (++line > limits.lines) throw tooLarge(`CSV has more than ${limits.lines} lines; at most ${limits.lines}`);
       lineStart = i + 1;
       if (!quoted) {
-        if (!blank && ++rows > LIMITS.importRows + 1) throw tooManyRows();
+        if (!blank && ++rows > limits.rows + 1) throw tooManyRows(limits.rows);
         blank = true;
         fields = 1;
         fieldStart = i + 1;
@@ -135,6 +135,7 @@ export async function checkCsvBounds(csv: string): Promise<string> {
     } else if (c > 32) blank = false;
   }
   endField(csv.length);
-  if (!blank && ++rows > LIMITS.importRows + 1) throw tooManyRows();
-  return delimiter;
+  if (!blank && ++rows > limits.rows + 1) throw tooManyRows(limits.rows);
+  // data rows: the header is not one
+  return { delimiter, rows: Math.max(0, rows - 1) };
 }

@@ -8,19 +8,19 @@ const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) =>
 
 /** the formats of formats.ts (IMPORT_FORMATS) */
 const formatNames = () =>
-  [t.Literal('generic'), t.Literal('bitly'), t.Literal('shlink'), t.Literal('yourls'), t.Literal('kutt')] as [
+  [t.Literal('generic'), t.Literal('bitly'), t.Literal('shlink'), t.Literal('yourls'), t.Literal('kutt'), t.Literal('linkhop')] as [
     TLiteral<KnownFormat>,
     ...TLiteral<KnownFormat>[],
   ];
 
 export const ImportBody = t.Object({
   csv: t.String({
-    description: `CSV text with a header row and 1 to ${LIMITS.importRows} data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most ${LIMITS.tagsPerLink} kept), note, and another tool's short code (short_code, keyword) or short URL (short_url), kept on a custom domain`,
+    description: `CSV text with a header row and 1 to ${LIMITS.importRows} data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most ${LIMITS.tagsPerLink} kept), note, created_at, clicks, and another tool's short code (short_code, keyword) or short URL (short_url), kept where the domain takes chosen slugs. Also JSON: Kutt's link list (\`{data: [...]}\`), or JSON Lines (Linkhop's full-fidelity export, up to ${LIMITS.importRows} lines)`,
   }),
   format: t.Optional(
     t.Union([t.Literal('auto'), ...formatNames()], {
       description:
-        'Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic',
+        "Default auto: linkhop (Linkhop's CSV export: id, domain, slug, target, click_count; or JSON Lines), bitly (Link and Destination URL, or a Bitlink column), shlink (shortCode and longUrl), yourls (keyword and url, or the Import-Export plugin's source, target, hits), kutt (address and target, CSV or its API's JSON list), else generic. Creation dates and click totals are kept where the file has them (clicks as imported clicks, apart from measured ones)",
     }),
   ),
   domain: t.Optional(t.String({ description: "The default domain (default) or one of the workspace's domains" })),
@@ -59,7 +59,13 @@ export const importRequestBody = {
 };
 
 const RowNote = {
-  row: Int({ description: 'Data row, from 1' }),
+  row: Int({ description: 'Data row, from 1 (blank lines are not rows)' }),
+  line: t.Optional(
+    Int({
+      description:
+        "The file's line the row starts on, the header being line 1 (as an editor or a spreadsheet numbers it; a quoted cell's line breaks count); in JSON Lines, the row. Absent for a JSON list",
+    }),
+  ),
   reason: t.String(),
   field: t.Optional(t.String({ description: 'The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`)' })),
 };
@@ -88,14 +94,28 @@ export const ImportResult = t.Object({
 
 export type ExportName = 'links' | 'clicks' | 'conversions';
 
+export const ExportLinksQuery = t.Object({
+  format: t.Optional(
+    t.Union([t.Literal('csv'), t.Literal('jsonl')], {
+      description:
+        "csv (default): the spec's columns. jsonl: one JSON object a line, each link as the API answers it plus `imported_clicks` and `imported_from` (everything a create accepts but the password); the import reads it back",
+    }),
+  ),
+});
+
 /**
  * OpenAPI of a CSV export: Elysia documents string schemas as text/plain and ignores
  * `detail.responses` when a route has `response` schemas, so the answers are described here.
  */
-export const csvExportResponses = (name: ExportName, errorStatuses: readonly number[] = [401, 403, 404]) => ({
+export const csvExportResponses = (name: ExportName, errorStatuses: readonly number[] = [401, 403, 404], jsonLines = false) => ({
   200: {
-    description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '`,
-    content: { 'text/csv': { schema: { type: 'string' as const } } },
+    description: `CSV (RFC 4180), attachment ${name}-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '${
+      jsonLines ? `. With format=jsonl: JSON Lines, attachment ${name}-<workspace_slug>.jsonl` : ''
+    }`,
+    content: {
+      'text/csv': { schema: { type: 'string' as const } },
+      ...(jsonLines ? { 'application/x-ndjson': { schema: { type: 'string' as const } } } : {}),
+    },
   },
   ...Object.fromEntries(errorStatuses.map((status) => [status, { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } }])),
 });

@@ -1,12 +1,13 @@
 import { Elysia } from 'elysia';
 import { accessMacro } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { errors, WsParams } from '../../core/model';
+import { ErrorBody, errors, WsParams } from '../../core/model';
 import { RATE_LIMITS } from '../../core/plans';
 import { checkBody } from '../../core/validation';
 import { linkContext } from '../links';
-import { csvExportResponses, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
-import { clicksCsv, conversionsCsv, importLinks, linksCsv, parseImportCsv } from './service';
+import { csvExportResponses, ExportLinksQuery, type ExportName, ImportBody, ImportQuery, importRequestBody, ImportResult, parseImportRequest } from './model';
+import { BATCH, STREAM_ROWS, streamedImport } from './stream';
+import { clicksCsv, conversionsCsv, importLinks, linksCsv, linksJsonl, parseImportFile } from './service';
 
 const csvResponse = (body: ReadableStream<Uint8Array>, name: ExportName, workspaceSlug: string) =>
   new Response(body, {
@@ -24,7 +25,7 @@ export const importExportRoutes = (deps: Deps) =>
       '/api/workspaces/:wsId/import/links',
       async ({ workspace, actor, body: raw, query, set }) => {
         const body = checkBody(ImportBody, raw);
-        const file = await parseImportCsv(body.csv, body.format);
+        const file = await parseImportFile(body.csv, body.format);
         const dryRun = query.dry_run === true;
         // an import is a bulk create: it shares the bulk-create budget of the workspace. A preview writes
         // nothing but does the same work, so it has a budget of its own, roomier (the dashboard previews
@@ -51,11 +52,63 @@ export const importExportRoutes = (deps: Deps) =>
         },
       },
     )
-    .get('/api/workspaces/:wsId/export/links', ({ workspace }) => csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug), {
-      access: { role: 'admin' },
-      params: WsParams,
-      detail: { summary: 'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at', responses: csvExportResponses('links') },
-    })
+    .post(
+      '/api/workspaces/:wsId/import/links/stream',
+      async ({ workspace, actor, body: raw, query }) => {
+        const body = checkBody(ImportBody, raw);
+        const dryRun = query.dry_run === true;
+        // one import, one point of the budget, however many batches it writes
+        if (dryRun) await deps.limiter.consume('importPreview', workspace.id, RATE_LIMITS.importPreview);
+        else await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
+        const ctx = await linkContext(deps.db, workspace, actor.userId);
+        const stream = await streamedImport(deps, ctx, body.csv, body.format ?? 'auto', body.domain, dryRun);
+        return new Response(stream, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' } });
+      },
+      {
+        access: { role: 'editor' },
+        params: WsParams,
+        query: ImportQuery,
+        parse: parseImportRequest,
+        detail: {
+          summary: `Import links without the 500-row cap (up to ${STREAM_ROWS.toLocaleString('en')} rows in the 8 MB body), written in transactions of ${BATCH} rows, with progress`,
+          description:
+            'Takes the same body and formats as the import. Whole-file problems answer 400 as there. Otherwise the answer (200, `application/x-ndjson`) is one JSON object a line: `{type: "start", format, total, dry_run}`, then after each batch `{type: "progress", rows, total, created, skipped, errors, warnings}` (that batch\'s row notes, with `row` and `line` as in the import), then `{type: "done", rows, created, skipped}` or `{type: "failed", error, code, rows, created, skipped}` when a batch is refused as a whole (the batches before it stay written).',
+          requestBody: importRequestBody,
+          responses: {
+            200: { description: 'JSON Lines of progress', content: { 'application/x-ndjson': { schema: { type: 'string' as const } } } },
+            ...Object.fromEntries(
+              [400, 401, 402, 403, 404, 429].map((status) => [
+                status,
+                { description: 'Every error answer', content: { 'application/json': { schema: ErrorBody } } },
+              ]),
+            ),
+          },
+        },
+      },
+    )
+    .get(
+      '/api/workspaces/:wsId/export/links',
+      ({ workspace, query }) =>
+        query.format === 'jsonl'
+          ? new Response(linksJsonl(deps, workspace.id), {
+              headers: {
+                'content-type': 'application/x-ndjson; charset=utf-8',
+                'content-disposition': `attachment; filename=links-${workspace.slug}.jsonl`,
+                'cache-control': 'no-store',
+              },
+            })
+          : csvResponse(linksCsv(deps, workspace.id), 'links', workspace.slug),
+      {
+        access: { role: 'admin' },
+        params: WsParams,
+        query: ExportLinksQuery,
+        detail: {
+          summary:
+            'Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at; or, with `format=jsonl`, every field of every link as JSON Lines (re-importable with nothing lost but passwords)',
+          responses: csvExportResponses('links', undefined, true),
+        },
+      },
+    )
     .get('/api/workspaces/:wsId/export/clicks', ({ workspace }) => csvResponse(clicksCsv(deps, workspace.id), 'clicks', workspace.slug), {
       access: { role: 'admin' },
       params: WsParams,

@@ -6,45 +6,102 @@ import { LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
 import { conversionsBefore, type ConversionCursor } from '../conversions';
-import { createLinks, linksAfter, resolveDomain, type LinkContext } from '../links';
+import { createLinks, type LinkContext, type LinkRow, linksAfter, resolveDomain } from '../links';
 import { checkCsvBounds, csvStream, tooManyRows } from './csv';
-import { codeOfShortUrl, type ImportColumns, type ImportFormat, importColumns, normalHeader, parseTagCell } from './formats';
+import { type ImportColumns, type ImportFormat, importColumns, normalHeader } from './formats';
+import { linkItem, linkLine } from './full-fidelity';
+import { type Cells, type ImportItem, type ImportTarget, lineBreaks, tableItem } from './rows';
 
 export type { ImportFormat } from './formats';
 
 export interface ImportRowError {
   row: number;
+  line?: number;
   reason: string;
   field?: string;
   code: ErrorCode;
 }
 
-export interface ParsedImport {
-  /** data rows, keys are the normalised headers (`normalHeader`) */
-  rows: Record<string, string | undefined>[];
-  columns: ImportColumns;
-}
+/** A file read: its rows (a table's cells, or a full-fidelity export's links) and the format they are in. */
+export type ParsedImport =
+  | { kind: 'table'; rows: { cells: Cells; line?: number }[]; columns: ImportColumns }
+  | { kind: 'links'; records: unknown[]; columns: { format: 'linkhop' } };
 
 /** Rows papaparse reads between two yields to the event loop. */
 const PARSE_SLICE = 20;
 
+export const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
+
 /**
  * Whole-file checks (400s): something to parse, within CSV_BOUNDS (checked first: papaparse holds
- * the event loop for as long as a row takes), a header, 1 to 500 data rows, a target column.
+ * the event loop for as long as a row takes), a header, 1 to 500 data rows, a target column. A
+ * file starting with `{` or `[` is JSON: Kutt's link list (`{data: [...]}`) or a list of such
+ * objects, or JSON Lines (Linkhop's full-fidelity export).
  */
-export async function parseImportCsv(csv: string, format: ImportFormat = 'auto'): Promise<ParsedImport> {
-  if (!csv.trim()) throw badRequest('CSV is empty');
-  const delimiter = await checkCsvBounds(csv);
+export async function parseImportFile(text: string, format: ImportFormat = 'auto'): Promise<ParsedImport> {
+  if (!text.trim()) throw badRequest('CSV is empty');
+  if (looksLikeJson(text) && format !== 'generic') return parseJson(text, format);
+  return parseImportCsv(text, format);
+}
+
+export function parseJson(text: string, format: ImportFormat, maxRows: number = LIMITS.importRows): ParsedImport {
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined;
+  }
+  const list = Array.isArray(whole) ? whole : (whole as { data?: unknown } | undefined)?.data;
+  if (Array.isArray(list)) {
+    if (list.length > maxRows) throw tooManyRows(maxRows);
+    const rows = list.map((item) => ({ cells: cellsOf(item) }));
+    if (!rows.length) throw badRequest('The JSON list has no links');
+    const headers = [...new Set(rows.flatMap((r) => Object.keys(r.cells)))];
+    const columns = importColumns(headers, format === 'auto' ? 'auto' : format);
+    if (typeof columns === 'string') throw badRequest(columns);
+    return { kind: 'table', rows, columns };
+  }
+  if (format !== 'auto' && format !== 'linkhop') throw badRequest(`A ${format} file is CSV or a JSON list; this is neither`);
+  const lines = text.split(/\r\n|\r|\n/);
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop();
+  if (lines.length > maxRows) throw tooManyRows(maxRows);
+  // a line that is not JSON is that row's error, not the file's: the others still import
+  const records = lines.map((line) => {
+    try {
+      return JSON.parse(line) as unknown;
+    } catch {
+      return undefined;
+    }
+  });
+  return { kind: 'links', records, columns: { format: 'linkhop' } };
+}
+
+/** A JSON list item (Kutt's link) as table cells: keys normalised, scalars as text. */
+function cellsOf(item: unknown): Cells {
+  const cells: Cells = {};
+  if (typeof item !== 'object' || item === null) return cells;
+  for (const [key, value] of Object.entries(item)) {
+    if (typeof value === 'string') cells[normalHeader(key)] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') cells[normalHeader(key)] = String(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) cells[normalHeader(key)] = value.join(',');
+  }
+  return cells;
+}
+
+async function parseImportCsv(csv: string, format: ImportFormat): Promise<ParsedImport> {
+  const { delimiter } = await checkCsvBounds(csv);
   // row by row in 64 kB slices (in one slice papaparse splits the whole text first), still stopping
   // at a row over the limit (the scan above counts rows as papaparse does, but papaparse decides),
   // and pausing every PARSE_SLICE rows to let other requests in: 8 MB of rows take ~50 ms
-  const rows: ParsedImport['rows'] = [];
+  const rows: { cells: Cells; line?: number }[] = [];
+  const lines = lineCounter(csv);
   let headers: string[] = [];
   let refusal: string | undefined;
   await new Promise<void>((resolve) =>
-    Papa.parse<Record<string, string | undefined>>(csv, {
+    Papa.parse<Cells>(csv, {
       header: true,
       delimiter,
+      newline: newlineOf(csv),
       skipEmptyLines: 'greedy',
       transformHeader: normalHeader,
       chunkSize: 64 * 1024,
@@ -54,7 +111,7 @@ export async function parseImportCsv(csv: string, format: ImportFormat = 'auto')
         if (broken) refusal = `Invalid CSV: ${broken.message} (data row ${rows.length + 1})`;
         else if (rows.length === LIMITS.importRows) refusal = tooManyRows().message;
         else {
-          rows.push(result.data);
+          rows.push({ cells: result.data, line: lines.startOf(result.meta.cursor, result.data) });
           if (rows.length % PARSE_SLICE === 0) {
             parser.pause();
             setImmediate(() => parser.resume());
@@ -70,87 +127,109 @@ export async function parseImportCsv(csv: string, format: ImportFormat = 'auto')
   if (!rows.length) throw badRequest('CSV has no data rows: a header row and at least one link row are needed');
   const columns = importColumns(headers, format);
   if (typeof columns === 'string') throw badRequest(columns);
-  return { rows, columns };
+  return { kind: 'table', rows, columns };
 }
 
+/** The file's line break (papaparse guesses per chunk otherwise, and a chunk ending between CR and LF misreads). */
+export const newlineOf = (text: string): '\r\n' | '\n' | '\r' => {
+  const at = text.search(/\r\n|\r|\n/);
+  if (at < 0) return '\n';
+  return text[at] === '\n' ? '\n' : text[at + 1] === '\n' ? '\r\n' : '\r';
+};
+
 /**
- * One CSV row as a link create body (empty cells are absent fields). A `slug` column is a custom
- * slug as in any create; another tool's short code (its code or short URL column) is kept on a
- * custom domain, and on the default domain (which always generates) reported as `dropped`.
+ * The line a parsed row starts on: papaparse gives the position after the row; the line there,
+ * less the line breaks inside the row's quoted cells, is the row's first line. Counts as it goes
+ * (each row's text is scanned once).
  */
-function rowToInput(row: Record<string, string | undefined>, columns: ImportColumns, domain: string, generatesSlugs: boolean) {
-  const cell = (name: string | undefined) => (name && row[name]?.trim()) || undefined;
-  const input: Record<string, unknown> = { target: cell(columns.target), domain };
-  const title = cell(columns.title);
-  if (title !== undefined) input.title = title;
-  for (const field of ['slug', 'note'] as const) {
-    const value = cell(field);
-    if (value !== undefined) input[field] = value;
-  }
-  const tags = cell('tags');
-  if (tags !== undefined) input.tags = parseTagCell(tags, LIMITS.tagsPerLink);
-  const shortLink = cell(columns.shortUrl);
-  // a code column may hold a whole short URL (Bitly's Custom Link)
-  const given = cell(columns.code) ?? shortLink;
-  const code = given?.includes('/') ? codeOfShortUrl(given) : given;
-  if (code === undefined || input.slug !== undefined) return { input };
-  if (generatesSlugs) return { input, dropped: code };
-  input.slug = code;
-  return { input };
+export function lineCounter(text: string, offset = 0) {
+  let seen = offset;
+  let breaks = 0;
+  return {
+    startOf(cursor: number, cells: Cells) {
+      const end = cursor - offset;
+      breaks += lineBreaks(text.slice(seen - offset, end));
+      seen = cursor;
+      // the row's own terminating break is counted above: the row ends on the line before it
+      const ended = /[\r\n]$/.test(text.slice(Math.max(0, end - 1), end)) ? breaks : breaks + 1;
+      const inside = Object.values(cells).reduce((n, v) => n + (typeof v === 'string' ? lineBreaks(v) : 0), 0);
+      return ended - inside;
+    },
+  };
 }
 
-/**
- * Imports a CSV: every row goes through the same path as any create (`link.beforeCreate` with
- * source `import`, validation, `link.validate`, audit, `link.created`); valid rows are written in
- * one transaction, invalid ones come back as `{row, reason}` (`row` counts data rows from 1), rows
- * imported without their short code as `warnings`. `dryRun`: the same answer, nothing written
- * (generated slugs are examples).
- */
-export async function importLinks(deps: Deps, ctx: LinkContext, { rows, columns }: ParsedImport, domainName?: string, dryRun = false) {
-  // an unknown domain is wrong for every row: one 400 for the file
-  const { domain, generatesSlugs } = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
-
-  const errors: ImportRowError[] = [];
-  const dropped = new Map<number, string>();
-  const inputs: Record<string, unknown>[] = [];
-  const rowOfInput: number[] = [];
-  rows.forEach((row, i) => {
-    const { input, dropped: code } = rowToInput(row, columns, domain, generatesSlugs);
-    if (input.target === undefined) errors.push({ row: i + 1, reason: 'Missing target URL', field: 'target', code: 'required' });
-    else {
-      if (code !== undefined) dropped.set(i + 1, code);
-      inputs.push(input);
-      rowOfInput.push(i + 1);
+/** A file's rows as import items, each with its create body or its refusal. */
+export async function importItems(deps: Deps, ctx: LinkContext, file: ParsedImport, to: ImportTarget, firstRow = 1): Promise<ImportItem[]> {
+  if (file.kind === 'table') return file.rows.map((r, i) => tableItem(r.cells, file.columns, to, firstRow + i, r.line));
+  const domains = new Map<string, Promise<ImportTarget | undefined>>();
+  const domainOf = (name: string) => {
+    let resolved = domains.get(name);
+    if (!resolved) {
+      resolved = resolveDomain(deps, deps.db, ctx.workspaceId, name).catch(() => undefined);
+      domains.set(name, resolved);
     }
-  });
+    return resolved;
+  };
+  const items: ImportItem[] = [];
+  for (const [i, record] of file.records.entries()) items.push(await linkItem(record, to, domainOf, firstRow + i));
+  return items;
+}
 
-  const result = inputs.length ? await createLinks(deps, ctx, inputs, 'import', { hookRejectionsPerItem: true, dryRun }) : { created: [], errors: [] };
-  for (const { index, reason, field, code } of result.errors) errors.push({ row: rowOfInput[index]!, reason, field, code });
+/** What an import answers about its links. */
+const importedLink = (deps: Deps, r: LinkRow) => ({
+  id: r.id,
+  domain: r.domain,
+  slug: r.slug,
+  target: r.target,
+  title: r.title,
+  tags: r.tags,
+  short_url: shortUrl(deps.config, r.domain, r.slug),
+});
+
+/**
+ * Writes import items in one transaction: every row goes through the same path as any create
+ * (`link.beforeCreate` with source `import`, validation, `link.validate`, audit, `link.created`);
+ * refused rows come back as errors (`row`, `line`), rows imported with a difference as warnings.
+ * `dryRun`: the same answer, nothing written (generated slugs are examples).
+ */
+export async function writeItems(deps: Deps, ctx: LinkContext, items: ImportItem[], dryRun: boolean) {
+  const errors: ImportRowError[] = [];
+  const valid = items.filter((item) => {
+    if (item.error) errors.push({ row: item.row, line: item.line, ...item.error });
+    return !item.error;
+  });
+  const result = valid.length
+    ? await createLinks(
+        deps,
+        ctx,
+        valid.map((item) => item.input!),
+        'import',
+        { hookRejectionsPerItem: true, dryRun, history: valid.map((item) => item.history) },
+      )
+    : { created: [], errors: [] };
+  for (const { index, reason, field, code } of result.errors) errors.push({ row: valid[index]!.row, line: valid[index]!.line, reason, field, code });
   errors.sort((a, b) => a.row - b.row);
   const refused = new Set(errors.map((e) => e.row));
-  const warnings = [...dropped]
-    .filter(([row]) => !refused.has(row))
-    .map(([row, code]) => ({
-      row,
-      field: 'slug',
-      reason: `Short code "${code}" not kept: the default domain generates its slugs; choose a custom domain to keep them`,
-    }));
+  const warnings = valid.filter((item) => !refused.has(item.row)).flatMap((item) => item.warnings.map((w) => ({ row: item.row, line: item.line, ...w })));
+  return { created: result.created.map((r) => importedLink(deps, r)), errors, warnings };
+}
+
+/**
+ * Imports a file of at most 500 rows (the spec's import): valid rows written in one transaction,
+ * invalid ones reported with their row and line, rows imported with a difference as warnings.
+ */
+export async function importLinks(deps: Deps, ctx: LinkContext, file: ParsedImport, domainName?: string, dryRun = false) {
+  // an unknown domain is wrong for every row: one 400 for the file
+  const to = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
+  const { created, errors, warnings } = await writeItems(deps, ctx, await importItems(deps, ctx, file, to), dryRun);
   return {
-    format: columns.format,
+    format: file.columns.format,
     dry_run: dryRun,
-    created: result.created.length,
+    created: created.length,
     skipped: errors.length,
     errors,
     warnings,
-    links: result.created.map((r) => ({
-      id: r.id,
-      domain: r.domain,
-      slug: r.slug,
-      target: r.target,
-      title: r.title,
-      tags: r.tags,
-      short_url: shortUrl(deps.config, r.domain, r.slug),
-    })),
+    links: created,
   };
 }
 
@@ -198,6 +277,29 @@ async function* clickExportPages(deps: Deps, workspaceId: string): AsyncGenerato
     const last = rows.at(-1)!;
     before = { clickedAt: last.cursor, id: last.id };
   }
+}
+
+/** Every link of the workspace as JSON Lines (the full-fidelity export), streamed page by page. */
+export function linksJsonl(deps: Deps, workspaceId: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let afterId: string | undefined;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        // a pull must enqueue or close: an empty last page closes
+        if (done) return controller.close();
+        const rows = await linksAfter(deps.readDb, { workspaceId }, { afterId, limit: EXPORT_PAGE });
+        done = rows.length < EXPORT_PAGE;
+        if (!rows.length) return controller.close();
+        afterId = rows.at(-1)!.id;
+        controller.enqueue(encoder.encode(rows.map((row) => `${linkLine(row, deps.config)}\n`).join('')));
+      } catch (error) {
+        deps.log.error({ err: error }, 'JSON Lines export failed mid-stream');
+        controller.error(error);
+      }
+    },
+  });
 }
 
 /** Every link of the workspace as CSV, streamed page by page. */

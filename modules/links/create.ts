@@ -12,13 +12,26 @@ import { generateSlug, SLUG_ATTEMPTS, slugsExhausted } from './slugs';
 import { prepareNewLink, type LinkContext, type NewLinkValues } from './validate';
 import type { LinkRow } from './view';
 
+/**
+ * What an import carries over from the tool a link comes from, beside its fields: when it was made
+ * there, the clicks counted there (kept apart from the clicks measured here) and that tool's name.
+ * Never taken from a create body: only the importer passes it.
+ */
+export interface ImportedHistory {
+  createdAt?: Date;
+  /** a Linkhop export's own `updated_at` (a restore keeps it) */
+  updatedAt?: Date;
+  importedClicks?: number;
+  importedFrom: string;
+}
+
 /** Insert one link; a generated slug is retried on collision, a custom one answers 409. */
-async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues): Promise<LinkRow> {
+async function insertLink(db: DbOrTx, ctx: LinkContext, values: NewLinkValues, history?: ImportedHistory): Promise<LinkRow> {
   for (let attempt = 1; ; attempt++) {
     const slug = values.slug ?? generateSlug();
     const [row] = await db
       .insert(links)
-      .values({ ...values, slug, id: newId(), workspaceId: ctx.workspaceId, createdBy: ctx.userId })
+      .values({ ...values, ...history, slug, id: newId(), workspaceId: ctx.workspaceId, createdBy: ctx.userId })
       .onConflictDoNothing({ target: [links.domain, links.slug] })
       .returning();
     if (row) return row;
@@ -104,13 +117,14 @@ const itemError = (index: number, error: ApiError): ItemError => ({ index, statu
  * and plan errors (402) reject the whole call, unless `hookRejectionsPerItem` (import: a 400 from
  * `link.beforeCreate` becomes that row's reason). `dryRun`: everything but the commit (the
  * transaction is rolled back, nothing announced): what the call would create and refuse.
+ * `history[i]`: what import carries over for input i (creation date, imported clicks).
  */
 export async function createLinks(
   deps: Deps,
   ctx: LinkContext,
   inputs: Record<string, unknown>[],
   source: LinkBeforeCreate['source'] = 'bulk',
-  opts: { hookRejectionsPerItem?: boolean; dryRun?: boolean } = {},
+  opts: { hookRejectionsPerItem?: boolean; dryRun?: boolean; history?: (ImportedHistory | undefined)[] } = {},
 ): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
   const errors: ItemError[] = [];
   const prepared: { index: number; values: NewLinkValues }[] = [];
@@ -138,7 +152,7 @@ export async function createLinks(
       rows = [];
       for (const { index, values } of prepared) {
         try {
-          const row = await insertLink(tx, ctx, values);
+          const row = await insertLink(tx, ctx, values, opts.history?.[index]);
           await auditCreate(tx, ctx, row);
           rows.push({ row, custom: values.slug !== undefined });
         } catch (error) {

@@ -44,6 +44,10 @@ export const links = pgTable(
     /** set once by the visit that fires `link.expired` (UPDATE … WHERE expired_event_sent_at IS NULL) */
     expiredEventSentAt: timestamp('expired_event_sent_at', { withTimezone: true }),
     clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
+    /** clicks another tool counted before the link was imported: shown apart, never added to `clickCount` */
+    importedClicks: bigint('imported_clicks', { mode: 'number' }).notNull().default(0),
+    /** the tool (import format) the link came from, when imported */
+    importedFrom: text('imported_from'),
     /** user ID of the creator */
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

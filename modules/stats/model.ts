@@ -143,4 +143,12 @@ export const LinkStats = t.Object({
   browsers: BrowserTop,
   os: OsTop,
   bot_visits: BotVisits('In the range'),
+  imported_clicks: t.Optional(
+    Int({
+      description: "Clicks another tool counted before the link was imported (its export's total): apart from every measured number above, never in the series",
+    }),
+  ),
+  imported_from: t.Optional(
+    t.Union([t.String(), t.Null()], { description: 'The tool those clicks come from (the import format: bitly, yourls, …); null when not imported' }),
+  ),
 });

@@ -96,8 +96,11 @@ export const statsRoutes = (deps: Deps) =>
     .get(
       '/api/workspaces/:wsId/links/:linkId/stats',
       async ({ workspace, params, query }) => {
-        if (!(await getLink(deps.db, workspace.id, params.linkId))) throw notFound('Link');
-        return linkStats(deps.readDb, workspace.id, params.linkId, query);
+        const link = await getLink(deps.db, workspace.id, params.linkId);
+        if (!link) throw notFound('Link');
+        // an import's totals sit beside the measured stats, never inside them
+        const imported = { imported_clicks: Number(link.importedClicks), imported_from: link.importedFrom };
+        return { ...(await linkStats(deps.readDb, workspace.id, params.linkId, query)), ...imported };
       },
       {
         access,

@@ -22,8 +22,8 @@ const linkTotal = async (workspaceId: string, key: string) => (await d.t.api('GE
 /**
  * 1,200 data rows: the first title holds a quoted line break (one row, two lines of text), a blank line
  * follows data row 100 (no row: the API skips it too), data row 3 has an invalid URL and data row 700
- * (in the second request) no URL. The dashboard names them rows 3 and 700, as the API's `row` would
- * for the whole file (issue 40: it said 4 and 702, the spreadsheet's rows, while the API said 3).
+ * (in the second request) no URL. The dashboard names them by the file's lines, 5 and 703 (the header is
+ * line 1, the title's line break and the blank line count), as the API's `line` would for the whole file.
  */
 function longCsv(): string {
   const lines = ['url,title,tags'];
@@ -85,6 +85,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       'Shlink export',
       'YOURLS export',
       'Kutt export',
+      'Linkhop export',
     ]);
 
     // no file: said at the field, nothing sent
@@ -101,7 +102,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
         .getByRole('table', { name: /Rows that would be skipped/ })
         .getByRole('rowheader')
         .allTextContents(),
-    ).resolves.toEqual(['Row 3', 'Row 700']);
+    ).resolves.toEqual(['Line 5', 'Line 703']);
     expect(await linkTotal(workspaceId, key!)).toBe(before);
     const gate = await holdImportRequest(page, 2);
     await page.getByRole('button', { name: 'Import links' }).click();
@@ -122,8 +123,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       .getByRole('row')
       .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())));
     expect(errorRows).toEqual([
-      ['Row 3', expect.stringMatching(/url/i)],
-      ['Row 700', 'Missing target URL'],
+      ['Line 5', expect.stringMatching(/url/i)],
+      ['Line 703', 'Missing target URL'],
     ]);
     expect(await summary.getByRole('table', { name: 'Links created, 1198 in all' }).getByRole('row').count()).toBe(101);
     expect(await linkTotal(workspaceId, key!)).toBe(before + 1198);
@@ -180,8 +181,12 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
               .getByRole('row')
               .evaluateAll((rows) => rows.slice(1).map((r) => (r as HTMLElement).innerText.split('\t').map((c) => c.trim())))
           : [];
-      expect(await notes('Rows that would be skipped')).toEqual(expected.errors.map((e: any) => [`Row ${e.row}`, e.reason]));
-      expect(await notes('Rows that would change')).toEqual(expected.warnings.map((w: any) => [`Row ${w.row}`, w.reason]));
+      expect(await notes('Rows that would be skipped')).toEqual(
+        expected.errors.map((e: any) => [e.line === undefined ? `Row ${e.row}` : `Line ${e.line}`, e.reason]),
+      );
+      expect(await notes('Rows that would change')).toEqual(
+        expected.warnings.map((w: any) => [w.line === undefined ? `Row ${w.row}` : `Line ${w.line}`, w.reason]),
+      );
       // on the default domain the short codes are generated, and said so per row
       expect(expected.warnings.length).toBeGreaterThan(0);
       expect(expected.warnings.every((w: any) => /not kept/.test(w.reason))).toBe(true);
@@ -278,8 +283,8 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await summary.waitFor({ timeout: 15_000 });
     expect(requests).toBe(2);
     expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+1\s+Skipped\s+1/);
-    // the ftp row: data row 2, as the API's `row` says
-    await summary.getByRole('row', { name: /Row 2/ }).waitFor();
+    // the ftp row: data row 2, on the file's line 3, as the API's `line` says
+    await summary.getByRole('row', { name: /Line 3/ }).waitFor();
     const created = (await d.t.api('GET', `/workspaces/${workspaceId}/links?domain=${domain}`, { key })).body.links;
     expect(created.map((l: any) => [l.domain, l.target, l.title, l.tags])).toEqual([
       [domain, 'https://example.com/from-bitly', 'Launch post', ['launch', 'blog']],

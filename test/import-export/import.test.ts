@@ -62,7 +62,7 @@ describe('generic files', () => {
     });
   }
 
-  test('bad rows are reported with their 1-based data row and reason; valid rows are still imported', async () => {
+  test('bad rows are reported with their 1-based data row, their line in the file (header = line 1) and reason; valid rows are still imported', async () => {
     const ws = await workspaceWithDomain();
     const csv = [
       'target,slug',
@@ -81,12 +81,12 @@ describe('generic files', () => {
     const res = await importCsv(ws, { csv, domain: ws.domain });
     expect(res.status).toBe(201);
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Missing target URL', field: 'target', code: 'required' },
-      { row: 3, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
-      { row: 4, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
-      { row: 5, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
-      { row: 7, reason: `Slug "taken" already exists on ${ws.domain}`, field: 'slug', code: 'taken' },
-      { row: 8, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores', field: 'slug', code: 'invalid' },
+      { row: 2, line: 3, reason: 'Missing target URL', field: 'target', code: 'required' },
+      { row: 3, line: 4, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 4, line: 5, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 5, line: 6, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 7, line: 8, reason: `Slug "taken" already exists on ${ws.domain}`, field: 'slug', code: 'taken' },
+      { row: 8, line: 9, reason: 'Invalid slug: use 1 to 100 letters, digits, hyphens and underscores', field: 'slug', code: 'invalid' },
     ]);
     expect(res.body.created).toBe(3);
     expect(res.body.skipped).toBe(6);
@@ -102,7 +102,7 @@ describe('generic files', () => {
     expect(again.body).toMatchObject({
       created: 0,
       skipped: 1,
-      errors: [{ row: 1, reason: `Slug "fine_slug-2" already exists on ${ws.domain}`, field: 'slug', code: 'taken' }],
+      errors: [{ row: 1, line: 2, reason: `Slug "fine_slug-2" already exists on ${ws.domain}`, field: 'slug', code: 'taken' }],
       links: [],
     });
   });
@@ -112,7 +112,7 @@ describe('generic files', () => {
     const res = await importCsv(ws, { csv: 'target,slug\nhttps://example.com/x,mine\nhttps://example.com/y,' });
     expect(res.status).toBe(201);
     expect(res.body.errors).toEqual([
-      { row: 1, reason: 'Custom slugs need a custom domain: on the default domain slugs are always generated', field: 'slug', code: 'invalid' },
+      { row: 1, line: 2, reason: 'Custom slugs need a custom domain: on the default domain slugs are always generated', field: 'slug', code: 'invalid' },
     ]);
     expect(res.body.created).toBe(1);
     expect(res.body.links[0].domain).toBe(DEFAULT_DOMAIN);
@@ -126,7 +126,7 @@ describe('generic files', () => {
     expect(res.status).toBe(201);
     expect(res.body.links[0].tags).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10']);
     expect(res.body.links[1].tags).toEqual(['a']);
-    expect(res.body.errors).toEqual([{ row: 3, reason: expect.stringMatching(/^Invalid tag "b@d"/), field: 'tags.1', code: 'invalid' }]);
+    expect(res.body.errors).toEqual([{ row: 3, line: 4, reason: expect.stringMatching(/^Invalid tag "b@d"/), field: 'tags.1', code: 'invalid' }]);
   });
 
   test('rows are counted as the CSV is parsed: 2,000,000 rows (4 MB) are refused at row 501, the rest never parsed', async () => {
@@ -216,8 +216,8 @@ describe('Bitly exports', () => {
     // the Bitly slug is not reused: the default domain generates its own
     expect(res.body.links[0].slug).not.toBe('3abcDEF');
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
-      { row: 3, reason: 'Missing target URL', field: 'target', code: 'required' },
+      { row: 2, line: 3, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' },
+      { row: 3, line: 4, reason: 'Missing target URL', field: 'target', code: 'required' },
     ]);
   });
 
@@ -230,7 +230,7 @@ describe('Bitly exports', () => {
     expect(generic.body.links[0].target).toBe('https://example.com/url-col');
     const missing = await importCsv(ws, { csv: 'bitlink,url\nbit.ly/x,https://example.com/x' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toBe('No target column: a Bitly export needs a long_url column');
+    expect(missing.body.error).toBe('No target column: a Bitly export needs a Destination URL or long_url column');
   });
 });
 
@@ -241,7 +241,7 @@ describe('same path as every create', () => {
     const res = await importCsv(ws, { csv: 'url\nhttps://example.com/fine\nhttps://blocked.example/x\nhttps://example.com/fine-2' });
     expect(res.status).toBe(201);
     expect(res.body.created).toBe(2);
-    expect(res.body.errors).toEqual([{ row: 2, reason: 'Governance policy: links to blocked.example are not allowed', code: 'invalid' }]);
+    expect(res.body.errors).toEqual([{ row: 2, line: 3, reason: 'Governance policy: links to blocked.example are not allowed', code: 'invalid' }]);
     expect(hookSources).toEqual(['import', 'import', 'import']);
   });
 
@@ -253,8 +253,8 @@ describe('same path as every create', () => {
     const res = await importCsv(ws, { csv });
     expect(res.status).toBe(201);
     expect(res.body.errors).toEqual([
-      { row: 2, reason: 'Governance: target domain blocked (www.evil.example is in blocked_domains)', field: 'target', code: 'invalid' },
-      { row: 3, reason: 'Governance: a title is required (require_title)', field: 'title', code: 'required' },
+      { row: 2, line: 3, reason: 'Governance: target domain blocked (www.evil.example is in blocked_domains)', field: 'target', code: 'invalid' },
+      { row: 3, line: 4, reason: 'Governance: a title is required (require_title)', field: 'title', code: 'required' },
     ]);
     expect(res.body.links.map((l: any) => l.target)).toEqual(['https://example.com/ok']);
   });
@@ -263,7 +263,7 @@ describe('same path as every create', () => {
     const ws = await t.bootstrap();
     const res = await importCsv(ws, { csv: `url\nhttp://${DEFAULT_DOMAIN}/loop` });
     expect(res.body.errors).toEqual([
-      { row: 1, reason: 'Invalid target: it points at a short domain of this service (a redirect loop)', field: 'target', code: 'invalid' },
+      { row: 1, line: 2, reason: 'Invalid target: it points at a short domain of this service (a redirect loop)', field: 'target', code: 'invalid' },
     ]);
   });
 
@@ -398,4 +398,15 @@ describe('whole-file errors', () => {
     for (let i = 0; i < 5; i++) expect((await importCsv(busy, { csv: `url\nhttps://example.com/after${i}` })).status).toBe(201);
     expect((await importCsv(busy, { csv: 'url\nhttps://example.com/after-over' })).status).toBe(429);
   });
+});
+
+test("a row's line is the file's line it starts on: the header is line 1, blank lines and a quoted cell's line breaks count", async () => {
+  const ws = await t.bootstrap();
+  // line 1 header, 2 row 1, 3 blank, 4-6 row 2 (a note over three lines), 7 row 3 (refused)
+  const csv = 'url,note\r\nhttps://example.com/1,\r\n\r\nhttps://example.com/2,"one\r\ntwo\r\nthree"\r\nftp://example.com/3,\r\n';
+  const res = await importCsv(ws, { csv });
+  expect(res.status).toBe(201);
+  expect(res.body.errors).toEqual([{ row: 3, line: 7, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' }]);
+  const lf = await importCsv(ws, { csv: csv.replaceAll('\r\n', '\n') });
+  expect(lf.body.errors).toEqual(res.body.errors);
 });

@@ -1270,6 +1270,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{wsId}/import/links/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import links without the 500-row cap (up to 100,000 rows in the 8 MB body), written in transactions of 500 rows, with progress
+         * @description Takes the same body and formats as the import. Whole-file problems answer 400 as there. Otherwise the answer (200, `application/x-ndjson`) is one JSON object a line: `{type: "start", format, total, dry_run}`, then after each batch `{type: "progress", rows, total, created, skipped, errors, warnings}` (that batch's row notes, with `row` and `line` as in the import), then `{type: "done", rows, created, skipped}` or `{type: "failed", error, code, rows, created, skipped}` when a batch is refused as a whole (the batches before it stay written).
+         */
+        post: operations["postApiWorkspacesByWsIdImportLinksStream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{wsId}/export/links": {
         parameters: {
             query?: never;
@@ -1277,7 +1297,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at */
+        /** Export links as CSV: id, domain, slug, target, title, click_count, created_at, updated_at; or, with `format=jsonl`, every field of every link as JSON Lines (re-importable with nothing lost but passwords) */
         get: operations["getApiWorkspacesByWsIdExportLinks"];
         put?: never;
         post?: never;
@@ -17040,7 +17060,7 @@ export interface operations {
     postApiWorkspacesByWsIdImportLinks: {
         parameters: {
             query?: {
-                format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
                 domain?: string;
                 dry_run?: boolean;
             };
@@ -17053,10 +17073,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description CSV text with a header row and 1 to 500 data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most 10 kept), note, and another tool's short code (short_code, keyword) or short URL (short_url), kept on a custom domain */
+                    /** @description CSV text with a header row and 1 to 500 data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most 10 kept), note, created_at, clicks, and another tool's short code (short_code, keyword) or short URL (short_url), kept where the domain takes chosen slugs. Also JSON: Kutt's link list (`{data: [...]}`), or JSON Lines (Linkhop's full-fidelity export, up to 500 lines) */
                     csv: string;
-                    /** @description Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic */
-                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                    /** @description Default auto: linkhop (Linkhop's CSV export: id, domain, slug, target, click_count; or JSON Lines), bitly (Link and Destination URL, or a Bitlink column), shlink (shortCode and longUrl), yourls (keyword and url, or the Import-Export plugin's source, target, hits), kutt (address and target, CSV or its API's JSON list), else generic. Creation dates and click totals are kept where the file has them (clicks as imported clicks, apart from measured ones) */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
                     /** @description The default domain (default) or one of the workspace's domains */
                     domain?: string;
                 };
@@ -17066,8 +17086,8 @@ export interface operations {
                      * @description The CSV file (or its text)
                      */
                     csv: string;
-                    /** @description Default auto: bitly (a Bitlink column; Long URL the target), shlink (shortCode and longUrl), yourls (keyword and url), kutt (address and target), else generic */
-                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                    /** @description Default auto: linkhop (Linkhop's CSV export: id, domain, slug, target, click_count; or JSON Lines), bitly (Link and Destination URL, or a Bitlink column), shlink (shortCode and longUrl), yourls (keyword and url, or the Import-Export plugin's source, target, hits), kutt (address and target, CSV or its API's JSON list), else generic. Creation dates and click totals are kept where the file has them (clicks as imported clicks, apart from measured ones) */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
                     /** @description The default domain (default) or one of the workspace's domains */
                     domain?: string;
                 };
@@ -17083,15 +17103,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
                         /** @description true: nothing was written; `created` and `links` say what would be (generated slugs are examples) */
                         dry_run: boolean;
                         created: number;
                         skipped: number;
                         /** @description Rows not imported, and why */
                         errors: {
-                            /** @description Data row, from 1 */
+                            /** @description Data row, from 1 (blank lines are not rows) */
                             row: number;
+                            /** @description The file's line the row starts on, the header being line 1 (as an editor or a spreadsheet numbers it; a quoted cell's line breaks count); in JSON Lines, the row. Absent for a JSON list */
+                            line?: number;
                             reason: string;
                             /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
                             field?: string;
@@ -17100,8 +17122,10 @@ export interface operations {
                         }[];
                         /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
                         warnings: {
-                            /** @description Data row, from 1 */
+                            /** @description Data row, from 1 (blank lines are not rows) */
                             row: number;
+                            /** @description The file's line the row starts on, the header being line 1 (as an editor or a spreadsheet numbers it; a quoted cell's line breaks count); in JSON Lines, the row. Absent for a JSON list */
+                            line?: number;
                             reason: string;
                             /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
                             field?: string;
@@ -17126,15 +17150,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt";
+                        format: "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
                         /** @description true: nothing was written; `created` and `links` say what would be (generated slugs are examples) */
                         dry_run: boolean;
                         created: number;
                         skipped: number;
                         /** @description Rows not imported, and why */
                         errors: {
-                            /** @description Data row, from 1 */
+                            /** @description Data row, from 1 (blank lines are not rows) */
                             row: number;
+                            /** @description The file's line the row starts on, the header being line 1 (as an editor or a spreadsheet numbers it; a quoted cell's line breaks count); in JSON Lines, the row. Absent for a JSON list */
+                            line?: number;
                             reason: string;
                             /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
                             field?: string;
@@ -17143,8 +17169,10 @@ export interface operations {
                         }[];
                         /** @description Rows imported with a difference, e.g. a short code not kept on the default domain */
                         warnings: {
-                            /** @description Data row, from 1 */
+                            /** @description Data row, from 1 (blank lines are not rows) */
                             row: number;
+                            /** @description The file's line the row starts on, the header being line 1 (as an editor or a spreadsheet numbers it; a quoted cell's line breaks count); in JSON Lines, the row. Absent for a JSON list */
+                            line?: number;
                             reason: string;
                             /** @description The link field the note is about, dotted (`target`, `slug`, `rules.0.action.url`) */
                             field?: string;
@@ -17315,9 +17343,174 @@ export interface operations {
             };
         };
     };
+    postApiWorkspacesByWsIdImportLinksStream: {
+        parameters: {
+            query?: {
+                format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
+                domain?: string;
+                dry_run?: boolean;
+            };
+            header?: never;
+            path: {
+                wsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description CSV text with a header row and 1 to 500 data rows; headers are matched ignoring case, spaces, hyphens and underscores. Target column: target, url, destination or long_url; optional title, slug (custom domain only), tags (separated by , or |, at most 10 kept), note, created_at, clicks, and another tool's short code (short_code, keyword) or short URL (short_url), kept where the domain takes chosen slugs. Also JSON: Kutt's link list (`{data: [...]}`), or JSON Lines (Linkhop's full-fidelity export, up to 500 lines) */
+                    csv: string;
+                    /** @description Default auto: linkhop (Linkhop's CSV export: id, domain, slug, target, click_count; or JSON Lines), bitly (Link and Destination URL, or a Bitlink column), shlink (shortCode and longUrl), yourls (keyword and url, or the Import-Export plugin's source, target, hits), kutt (address and target, CSV or its API's JSON list), else generic. Creation dates and click totals are kept where the file has them (clicks as imported clicks, apart from measured ones) */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
+                    /** @description The default domain (default) or one of the workspace's domains */
+                    domain?: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The CSV file (or its text)
+                     */
+                    csv: string;
+                    /** @description Default auto: linkhop (Linkhop's CSV export: id, domain, slug, target, click_count; or JSON Lines), bitly (Link and Destination URL, or a Bitlink column), shlink (shortCode and longUrl), yourls (keyword and url, or the Import-Export plugin's source, target, hits), kutt (address and target, CSV or its API's JSON list), else generic. Creation dates and click totals are kept where the file has them (clicks as imported clicks, apart from measured ones) */
+                    format?: "auto" | "generic" | "bitly" | "shlink" | "yourls" | "kutt" | "linkhop";
+                    /** @description The default domain (default) or one of the workspace's domains */
+                    domain?: string;
+                };
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description JSON Lines of progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Every error answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+            /** @description Every error answer */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for people */
+                        error: string;
+                        /** @description The request field at fault as the API names it, nested parts and array indexes joined by "." (slug, rules.2.action.url, config.utm_source); absent when no single field is */
+                        field?: string;
+                        /**
+                         * @description A stable machine code: invalid (a value is malformed, out of range or not allowed); required (a required value is missing or empty); too_long (a text or list is longer than allowed); taken (the value (a slug, a name, a domain) is already in use); conflict (the request conflicts with the current state); unauthenticated (no credential, or one that is invalid or has ended); forbidden (the caller may not do this (role, CSRF token, origin)); not_found (no such resource, or not visible to the caller); method_not_allowed (the path exists, with other methods (see Allow)); plan_required (the workspace's plan does not include this); limit_reached (the workspace's plan allows no more of this resource); gone (the link or invite has been used or has expired); too_large (the request body is too large); unsupported_media_type (the body is not sent as the route expects); rate_limited (too many requests; retry after Retry-After seconds); upstream_failed (a service this one depends on failed (e.g. DNS)); internal (our fault; the message carries the request id); unavailable (the database is unavailable; retry)
+                         * @enum {string}
+                         */
+                        code: "invalid" | "required" | "too_long" | "taken" | "conflict" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "plan_required" | "limit_reached" | "gone" | "too_large" | "unsupported_media_type" | "rate_limited" | "upstream_failed" | "internal" | "unavailable";
+                    };
+                };
+            };
+        };
+    };
     getApiWorkspacesByWsIdExportLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                format?: "csv" | "jsonl";
+            };
             header?: never;
             path: {
                 wsId: string;
@@ -17326,13 +17519,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV (RFC 4180), attachment links-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with ' */
+            /** @description CSV (RFC 4180), attachment links-<workspace_slug>.csv; cells starting with = + - @ tab or CR are prefixed with '. With format=jsonl: JSON Lines, attachment links-<workspace_slug>.jsonl */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/csv": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Every error answer */
@@ -19068,6 +19262,10 @@ export interface operations {
                         }[];
                         /** @description In the range: visits by bots (curl, headless browsers, crawlers), not counted as clicks; null under a filter on visitor dimensions */
                         bot_visits?: number | null;
+                        /** @description Clicks another tool counted before the link was imported (its export's total): apart from every measured number above, never in the series */
+                        imported_clicks?: number;
+                        /** @description The tool those clicks come from (the import format: bitly, yourls, …); null when not imported */
+                        imported_from?: string | null;
                     };
                 };
             };

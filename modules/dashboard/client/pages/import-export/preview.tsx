@@ -3,6 +3,8 @@ import { FORMAT_NAMES, type ImportState } from './run-import';
 import { ImportedLinks, RowNotes } from './summary';
 
 const count = (n: number) => n.toLocaleString('en');
+/** rows whose short code the import drops (the API warns on `slug` for each) */
+const droppedCodes = (state: ImportState) => state.warnings.filter((w) => w.field === 'slug').length;
 
 /** What importing the chosen file would do, as the API's dry run answers it: nothing is written until the person confirms. */
 export function ImportPreview({ state }: { state: ImportState }) {
@@ -23,6 +25,13 @@ export function ImportPreview({ state }: { state: ImportState }) {
             Read as <strong>{state.format ? FORMAT_NAMES[state.format] : 'CSV'}</strong>: {count(state.created)} would be created, {count(state.skipped)}{' '}
             skipped. Nothing is imported until you press Import links.
           </p>
+          {droppedCodes(state) > 0 && (
+            <div class="notice" role="note">
+              <p>
+                {count(droppedCodes(state))} short codes from the file will not be kept: this domain generates its slugs. Choose a custom domain to keep them.
+              </p>
+            </div>
+          )}
           <dl class="import-counts">
             <div>
               <dt>Would create</dt>

@@ -5,7 +5,7 @@ type ImportAnswer = ApiAnswer<'post', '/api/workspaces/{wsId}/import/links'>;
 export type ImportedLink = ImportAnswer['links'][number];
 export type ImportFormat = NonNullable<ApiQuery<'post', '/api/workspaces/{wsId}/import/links'>['format']>;
 
-type RowNote = { row: number; reason: string };
+type RowNote = { row: number; line?: number; field?: string; reason: string };
 
 /** How the page names each format the API reads. */
 export const FORMAT_NAMES: Record<ImportFormat, string> = {
@@ -15,6 +15,7 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   shlink: 'Shlink export',
   yourls: 'YOURLS export',
   kutt: 'Kutt export',
+  linkhop: 'Linkhop export',
 };
 
 /** Where a (possibly long, many-request) import or its preview stands; `errors[].row` and `warnings[].row` are rows in the file. */
@@ -96,7 +97,12 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
       }
     }
     // the API numbers a request's data rows from 1; across requests the file's data rows go on counting
-    const inFile = (note: RowNote) => ({ row: chunk.dataRows[note.row - 1] ?? note.row, reason: note.reason });
+    const inFile = (note: RowNote) => ({
+      row: chunk.dataRows[note.row - 1] ?? note.row,
+      line: chunk.lines[note.row - 1],
+      field: note.field,
+      reason: note.reason,
+    });
     update({
       format: answer.format,
       done: state.done + chunk.dataRows.length,

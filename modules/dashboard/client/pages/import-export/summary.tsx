@@ -8,7 +8,8 @@ const count = (n: number) => n.toLocaleString('en');
 
 type RowNote = ImportState['errors'][number];
 const NOTE_COLUMNS: Column<RowNote>[] = [
-  { label: 'Row', rowHeader: true, cell: (e) => `Row ${count(e.row)}` },
+  // the file's line, as an editor or a spreadsheet shows it and as the API's `line` says (the header is line 1)
+  { label: 'Line', rowHeader: true, cell: (e) => (e.line !== undefined ? `Line ${count(e.line)}` : `Row ${count(e.row)}`) },
   { label: 'Reason', cell: (e) => e.reason },
 ];
 
@@ -90,7 +91,7 @@ export function ImportSummary({ state }: { state: ImportState }) {
       {state.errors.length > 0 && (
         <>
           <h3>Rows not imported</h3>
-          <p class="muted">Row numbers count the data rows, as the API’s row does: the first row under the header is row 1.</p>
+          <p class="muted">Line numbers are the file’s, as an editor or a spreadsheet shows them: the header is line 1.</p>
           <RowNotes caption="Rows not imported" notes={state.errors} />
         </>
       )}
