@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createLinkhop, LinkhopError } from '../../packages/sdk/src';
 import { SITE_URL, type TestApp } from '../helpers/app';
 import { asSession, signIn, startSessionsApp, uniqueEmail, type Session, type Sink } from '../sessions/helpers';
 import { consent, exchange, pkce, register, revoke, token, toolsWith } from './helpers';
@@ -137,6 +138,31 @@ describe('tokens for the REST API', () => {
     const refused = await t.api('GET', `/workspaces/${person.workspaceId}/links`, bearer(mcpTokens.access_token));
     expect(refused.status).toBe(401);
     expect(refused.body.error).toContain('access token');
+  });
+
+  test('the SDK signed in with an access token (accessToken) creates and lists; an MCP token is refused with the API error', async () => {
+    const person = await owner();
+    const { tokens } = await extensionTokens(person, 'editor');
+    // the SDK's requests go to this app as they would over the network, to the site's /api
+    const sdk = (accessToken: string) => createLinkhop({ baseUrl: SITE_URL, accessToken, fetch: (request, init) => t.app.handle(new Request(request, init)) });
+    const linkhop = sdk(tokens.body.access_token);
+    const created = await linkhop.post('/api/workspaces/{wsId}/links', {
+      params: { path: { wsId: person.workspaceId } },
+      body: { target: 'https://example.com/sdk-token', tags: ['sdk-token'] },
+    });
+    expect(created.target).toBe('https://example.com/sdk-token');
+    const listed = await linkhop.get('/api/workspaces/{wsId}/links', { params: { path: { wsId: person.workspaceId }, query: { tag: 'sdk-token' } } });
+    expect(listed.links.map((link) => link.id)).toEqual([created.id]);
+
+    const mcpClient = (await register(t)).body;
+    const { verifier, challenge } = pkce();
+    const { code } = await consent(t, person.session, { clientId: mcpClient.client_id, workspaceId: person.workspaceId, role: 'editor', challenge });
+    const mcpToken = (await exchange(t, mcpClient.client_id, code, verifier)).body.access_token as string;
+    const refused = await sdk(mcpToken)
+      .get('/api/workspaces/{wsId}/links', { params: { path: { wsId: person.workspaceId } } })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LinkhopError);
+    expect((refused as LinkhopError).status).toBe(401);
   });
 
   test('refreshed, and revoked from the Account page: the API answers 401 at once', async () => {
