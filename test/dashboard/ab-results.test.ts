@@ -5,7 +5,7 @@ import { waitFor } from '../helpers/processes';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard } from './harness';
 import { signedIn } from './links-fixtures';
 
-/** A link's A/B results and its bot visits on the analytics page; the editor's "Remove variant" button. */
+/** A link's A/B results, its bot visits and its imported clicks on the analytics page; the editor's "Remove variant" button. */
 warnIfNoChromium('dashboard A/B results');
 
 let d: Dashboard;
@@ -77,6 +77,25 @@ describe.skipIf(skipBrowser)('A/B results in the dashboard', () => {
     await page.getByRole('button', { name: 'Remove variant 1' }).click();
     await page.getByRole('button', { name: 'Start an A/B test' }).waitFor();
     await checkA11y(page);
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
+
+  test('a link imported from Bitly says how many clicks Bitly counted, apart from the clicks measured here', async () => {
+    const { page, workspaceId, key, cspViolations } = await signedIn(d, { plan: 'team', role: 'owner' });
+    const form = new FormData();
+    form.set('csv', await Bun.file(new URL('../import-export/samples/bitly.csv', import.meta.url)).text());
+    form.set('format', 'bitly');
+    const imported = await d.t.api('POST', `/workspaces/${workspaceId}/import/links`, { key, body: form });
+    expect(imported.status).toBe(201);
+    const links = (await d.t.api('GET', `/workspaces/${workspaceId}/links?search=spring`, { key })).body.links;
+    const spring = links.find((l: { target: string }) => l.target === 'https://example.com/spring?utm_source=bitly');
+    const stats = (await d.t.api('GET', `/workspaces/${workspaceId}/links/${spring.id}/stats`, { key })).body;
+    expect(stats).toMatchObject({ total_clicks: 0, imported_clicks: 1284, imported_from: 'bitly' });
+
+    await page.goto(d.appUrl(`/w/${workspaceId}/links/${spring.id}/analytics`));
+    await page.getByText('1,284 clicks imported from Bitly: counted there before the link came here, and not in the numbers above.').waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'link-imported-clicks');
     expect(cspViolations).toEqual([]);
   }, 120_000);
 });

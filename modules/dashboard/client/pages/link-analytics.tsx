@@ -3,6 +3,7 @@ import { hasFeature, type Plan } from '../../../../core/plans';
 import { api, ApiFailure } from '../api';
 import { DailyChart } from '../components/chart';
 import { BotNote } from '../components/bot-note';
+import { ImportedNote } from '../components/imported-note';
 import { LivePanel } from '../components/live-panel';
 import { clickTally, useLiveTally, utcToday, withLiveClicks } from '../components/live-tally';
 import { RangePicker, useRange } from '../components/range-picker';
@@ -98,6 +99,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
             </div>
           </dl>
           <BotNote visits={data.bot_visits} />
+          <ImportedNote clicks={data.imported_clicks} from={data.imported_from} />
           <section class="panel chart-panel" aria-labelledby="clicks-heading">
             <h2 id="clicks-heading">Clicks over time</h2>
             <DailyChart title={`Clicks per day, ${data.from} to ${data.to}`} days={data.days} previous={data.previous?.days} />
