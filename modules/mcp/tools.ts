@@ -9,7 +9,7 @@ import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../.
 import { conversionStats } from '../conversions';
 import { listDomains } from '../domains';
 import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
-import { FILTER_DESCRIPTION, FILTER_MAX_LENGTH, linkStats, workspaceSummary } from '../stats';
+import { FILTER_DESCRIPTION, FILTER_MAX_LENGTH, linkStatsWithImported, workspaceSummary } from '../stats';
 import { listTags } from '../tags';
 import { createLinkShape, updateLinkShape } from './link-schema';
 import pkg from '../../package.json';
@@ -136,8 +136,9 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     async ({ link_id, ...range }) => {
       if (!hasFeature(workspace.plan, 'stats')) throw paymentRequired(featureMessage('stats'));
       if (link_id === undefined) return workspaceSummary(deps.db, workspace.id, { filter: range.filter });
-      if (!(await getLink(deps.db, workspace.id, link_id))) throw notFound('Link');
-      return linkStats(deps.db, workspace.id, link_id, range);
+      const link = await getLink(deps.db, workspace.id, link_id);
+      if (!link) throw notFound('Link');
+      return linkStatsWithImported(deps.db, workspace.id, link, range);
     },
   );
 

@@ -20,7 +20,16 @@ import {
   TopQuery,
   Utm,
 } from './model';
-import { linkStats, workspaceDaily, workspaceDevices, workspaceHourly, workspaceSummary, workspaceTop, workspaceTopLinks, workspaceUtm } from './service';
+import {
+  linkStatsWithImported,
+  workspaceDaily,
+  workspaceDevices,
+  workspaceHourly,
+  workspaceSummary,
+  workspaceTop,
+  workspaceTopLinks,
+  workspaceUtm,
+} from './service';
 
 const access = { role: 'viewer', feature: 'stats' } as const;
 const base = '/api/workspaces/:wsId/stats';
@@ -98,9 +107,7 @@ export const statsRoutes = (deps: Deps) =>
       async ({ workspace, params, query }) => {
         const link = await getLink(deps.db, workspace.id, params.linkId);
         if (!link) throw notFound('Link');
-        // an import's totals sit beside the measured stats, never inside them
-        const imported = { imported_clicks: Number(link.importedClicks), imported_from: link.importedFrom };
-        return { ...(await linkStats(deps.readDb, workspace.id, params.linkId, query)), ...imported };
+        return linkStatsWithImported(deps.readDb, workspace.id, link, query);
       },
       {
         access,

@@ -163,6 +163,19 @@ export async function workspaceDevices(db: DbOrTx, workspaceId: string, q: TopIn
 }
 
 /** One link: all-time totals, then the daily series and breakdowns over the day range (default the last 30 days). */
+/**
+ * A link's stats as the API and MCP answer them: the measured ones, and beside them (never inside)
+ * the clicks another tool counted before the link was imported.
+ */
+export async function linkStatsWithImported(
+  db: DbOrTx,
+  workspaceId: string,
+  link: { id: string; importedClicks: number; importedFrom: string | null },
+  q: TopInput & { compare?: string },
+) {
+  return { ...(await linkStats(db, workspaceId, link.id, q)), imported_clicks: Number(link.importedClicks), imported_from: link.importedFrom };
+}
+
 export async function linkStats(db: DbOrTx, workspaceId: string, linkId: string, q: TopInput & { compare?: string }, now = new Date()) {
   const range = dayRange(q, now);
   const scope = await scopeOf(db, workspaceId, q, linkId);
