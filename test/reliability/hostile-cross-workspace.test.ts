@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { memberWithKey } from '../helpers/members';
 import { addDomain, createLink, type Ws } from '../links/fixtures';
+import { logoPng, uploadLogo } from '../qr/logo-fixtures';
 
 /**
  * Cross-workspace ids: an owner of workspace A who names workspace B's real resources
@@ -45,6 +46,15 @@ beforeAll(async () => {
     await ok(t.api('POST', `/workspaces/${b.workspaceId}/sso-domains`, { ...as(b), body: { domain: 'b-corp.example', default_role: 'viewer' } }))
   ).id;
   ids.keyId = (await ok(t.api('POST', `/workspaces/${b.workspaceId}/api-keys`, { ...as(b), body: { name: 'B key' } }))).id;
+  ids.logoId = (await uploadLogo(t, b.workspaceId, b.key, logoPng(64))).body.id;
+  ids.slackLinkId = (
+    await ok(
+      t.api('POST', `/workspaces/${b.workspaceId}/slack-links`, {
+        ...as(b),
+        body: { team_id: 'TBWORKSPACE', name: 'B Slack', role: 'editor', signing_secret: 'bSigningSecret0123456789abcdef' },
+      }),
+    )
+  ).id;
   aPortfolio = (await ok(t.api('POST', `/workspaces/${a.workspaceId}/portfolios`, { ...as(a), body: { name: 'A portfolio' } }))).id;
 });
 afterAll(() => t.close());
@@ -56,6 +66,7 @@ function bodyFor(method: string, path: string): unknown {
   if (path.includes('/members/')) return { role: 'viewer' };
   if (path.includes('/links/tags/')) return { color: '#ffffff' };
   if (path.includes('/sso-domains/') && method === 'PATCH') return { sso_required: true };
+  if (path.includes('/qr/logos/') && method === 'PATCH') return { workspace_logo: true };
   if (path.endsWith('/verify') || path.endsWith('/rotate-secret') || path.endsWith('/test')) return undefined;
   return path.includes('/links/') ? { title: 'taken over' } : { name: 'taken over' };
 }
@@ -132,4 +143,7 @@ test("B's resources are all intact afterwards", async () => {
   expect((await get('/invites')).body.invites.map((i: { id: string }) => i.id)).toContain(ids.inviteId);
   const keys = await get('/api-keys');
   expect(JSON.stringify(keys.body)).toContain(ids.keyId);
+  expect(JSON.stringify((await get('/qr/logos')).body)).toContain(ids.logoId);
+  const slackLinks = (await get('/slack-links')).body.slack_links;
+  expect(slackLinks).toEqual([expect.objectContaining({ id: ids.slackLinkId, name: 'B Slack', role: 'editor' })]);
 });
