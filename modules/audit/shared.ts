@@ -27,5 +27,7 @@ export const AUDIT_ACTIONS = [
   'sso_domain.remove',
   'oauth_app.authorize',
   'oauth_app.revoke',
+  'slack_link.create',
+  'slack_link.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -31,6 +31,8 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'sso_domain.verify': 'Checked an SSO domain’s DNS',
   'sso_domain.update': 'Changed an SSO domain',
   'sso_domain.remove': 'Removed an SSO domain',
+  'slack_link.create': 'Linked a Slack team',
+  'slack_link.delete': 'Unlinked a Slack team',
   'oauth_app.authorize': 'Connected an app (OAuth)',
   'oauth_app.revoke': 'Disconnected an app (OAuth)',
 };
@@ -64,6 +66,7 @@ export function targetOf(action: string, d: Details): string {
   if (kind === 'member' || kind === 'invite') return text(d.email) ?? text(d.user_id) ?? '';
   if (kind === 'domain' || kind === 'sso_domain') return text(d.domain) ?? '';
   if (kind === 'oauth_app') return text(d.client) ?? '';
+  if (kind === 'slack_link') return text(d.name) ?? text(d.team_id) ?? '';
   if (kind === 'conversion') return text(d.destination) ?? '';
   if (kind === 'api_key') return text(d.name) ? `Key “${d.name}”` : '';
   if (kind === 'workspace' || kind === 'client') return text(d.name) ?? (kind === 'workspace' ? 'This workspace' : '');
