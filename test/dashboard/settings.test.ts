@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { featureMessage, type Plan } from '../../core/plans';
-import { getWorkspaceRow, setWorkspacePlan } from '../../modules/workspaces';
+import { analyticsAccounts, getWorkspaceRow, setWorkspacePlan } from '../../modules/workspaces';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { descriptionOf, signedIn, toastSays } from './links-fixtures';
 import { widthAt375 } from './narrow';
@@ -17,7 +17,12 @@ afterAll(() => d?.close());
 
 const settingsUrl = (workspaceId: string) => d.appUrl(`/w/${workspaceId}/settings`);
 const governanceUrl = (workspaceId: string) => d.appUrl(`/w/${workspaceId}/governance`);
-const row = (workspaceId: string) => getWorkspaceRow(d.t.deps.db, workspaceId);
+/** The workspace's row as stored, its sealed analytics secrets opened (the row holds them sealed). */
+async function row(workspaceId: string) {
+  const stored = await getWorkspaceRow(d.t.deps.db, workspaceId);
+  const accounts = await analyticsAccounts(d.t.deps, workspaceId);
+  return stored && accounts && { ...stored, gaApiSecret: accounts.gaApiSecret, fbAccessToken: accounts.fbAccessToken };
+}
 const save = (page: Page) => page.getByRole('button', { name: 'Save settings' }).click();
 /** The workspace row once `done` holds of it (up to 10 s): an earlier save's toast may still be showing when the next one is awaited. */
 async function rowWhen(workspaceId: string, done: (r: NonNullable<Awaited<ReturnType<typeof row>>>) => boolean) {
