@@ -214,7 +214,13 @@ describe('CSV import', () => {
     expect(res.body.created).toBe(2);
     expect(res.body.links.map((l: any) => l.title)).toEqual(['One', 'Four']);
     expect(res.body.errors).toHaveLength(2);
-    expect(res.body.errors[0]).toEqual({ row: 2, line: 3, reason: expect.stringMatching(/^Governance: a title is required/), field: 'title', code: 'required' });
+    expect(res.body.errors[0]).toEqual({
+      row: 2,
+      line: 3,
+      reason: expect.stringMatching(/^Governance: a title is required/),
+      field: 'title',
+      code: 'required',
+    });
     expect(res.body.errors[1]).toMatchObject({
       row: 3,
       reason: expect.stringMatching(/^Governance: this workspace policy only allows links to approved domains/),
