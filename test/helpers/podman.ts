@@ -1,5 +1,5 @@
 import { spawn } from 'bun';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,8 +41,12 @@ export async function ensureBaseImage(): Promise<void> {
   if ((await podman(['image', 'exists', BASE_IMAGE], { allowFailure: true })).code === 0) return;
   mkdirSync(CACHE, { recursive: true });
   const tar = join(CACHE, 'bookworm-node.tar');
+  // a directory there is an earlier run's mistake (mmdebstrap guessed the format from a `.partial` name): made again
+  if (existsSync(tar) && statSync(tar).isDirectory()) rmSync(tar, { recursive: true, force: true });
   if (!existsSync(tar)) {
-    const made = spawn([MMDEBSTRAP!, '--variant=minbase', '--include=ca-certificates,nodejs,npm', 'bookworm', `${tar}.partial`], {
+    rmSync(`${tar}.partial`, { recursive: true, force: true });
+    // the format named: mmdebstrap otherwise guesses it from the file name, and `.partial` means a directory to it
+    const made = spawn([MMDEBSTRAP!, '--variant=minbase', '--format=tar', '--include=ca-certificates,nodejs,npm', 'bookworm', `${tar}.partial`], {
       stdout: 'pipe',
       stderr: 'pipe',
     });
