@@ -9,7 +9,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../core/db';
 import { ApiError } from '../core/errors';
 import { PLANS, ROLES } from '../core/plans';
-import { checkTarget, checkUrl } from '../modules/links';
+import { checkRestoredModules } from './modules';
 import * as schema from './schema';
 
 /**
@@ -224,9 +224,9 @@ const refuseRow = (table: string, id: unknown, field: string, why: string) =>
 /**
  * The restored rows (read back from the target, as PostgreSQL typed them), checked as the API
  * checks what it stores: a file is data from outside (it may have been edited, or crafted), and a
- * restore bypasses the API. Plans and roles are among the known ones, link targets and fallbacks
- * pass the create's URL checks (http(s) only, no loop to a short domain), and nobody becomes an
- * instance operator from a file unless the operator restoring it says so.
+ * restore bypasses the API. Plans and roles are among the known ones, each module's rows pass its
+ * own checks (its descriptor's `checkRestored`: links meet the schema and rules of a link write),
+ * and nobody becomes an instance operator from a file unless the operator restoring it says so.
  */
 async function checkRestoredRows(tx: DbOrTx, target: RestoreTarget) {
   const outside = async (table: string, column: string, allowed: readonly string[]) => {
@@ -253,21 +253,9 @@ async function checkRestoredRows(tx: DbOrTx, target: RestoreTarget) {
       );
   }
 
-  const shortHosts = new Set([
-    target.defaultDomain.replace(/:\d+$/, ''),
-    ...rowsOf<{ domain: string }>(await tx.execute(sql`select domain from domains`)).map((row) => row.domain),
-  ]);
-  const isShortHost = async (hostname: string) => shortHosts.has(hostname);
-  const links = rowsOf<{ id: string; target: string; fallback_url: string | null }>(await tx.execute(sql`select id, target, fallback_url from links`));
-  for (const link of links) {
-    try {
-      await checkTarget(link.target, isShortHost);
-      if (link.fallback_url !== null) checkUrl(link.fallback_url, 'fallback_url');
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      throw refuseRow('links', link.id, error.field ?? 'target', error.message);
-    }
-  }
+  // the rows of each module's tables, as its own writes check them (links: URLs, no loop to a short domain)
+  const refused = await checkRestoredModules(tx, { defaultDomain: target.defaultDomain });
+  if (refused) throw refuseRow(refused.table, refused.id, refused.field, refused.why);
 }
 
 /** Every serial column's sequence moved past the largest restored id, so the next insert does not collide. */

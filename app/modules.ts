@@ -1,7 +1,8 @@
 import type { Deps } from '../core/deps';
 import { reserveSegments } from '../core/hosts';
 import type { AccessResolver } from '../core/access';
-import type { CliCommand, LinkhopModule, PluginServices, ShortLinkVisitor } from '../core/module';
+import type { DbOrTx } from '../core/db';
+import type { CliCommand, LinkhopModule, PluginServices, RefusedRow, RestoreScope, ShortLinkVisitor } from '../core/module';
 import { sitePaths } from '../core/site-paths';
 import { abTestsModule } from '../modules/ab-tests';
 import { adminModule } from '../modules/admin';
@@ -145,6 +146,15 @@ export function startModules(deps: Deps): void {
       deps.queue.schedule(job, everyMs, {}).catch((err) => deps.log.warn({ err, job }, 'could not schedule a repeating job'));
     module.start?.(deps);
   }
+}
+
+/** The first restored row a module would not have stored (app/backup.ts), module by module. */
+export async function checkRestoredModules(tx: DbOrTx, scope: RestoreScope): Promise<RefusedRow | undefined> {
+  for (const module of ALL) {
+    const refused = await module.checkRestored?.(tx, scope);
+    if (refused) return refused;
+  }
+  return undefined;
 }
 
 /** What the API server checks before it listens, module by module: a throw stops the start. */

@@ -3,6 +3,7 @@ import type { Server } from 'bun';
 import type { AccessResolver } from './access';
 import type { Config } from './config';
 import { ApiError } from './errors';
+import type { DbOrTx } from './db';
 import type { Deps } from './deps';
 import type { JobMap, JobName } from './queue';
 
@@ -56,6 +57,19 @@ export interface ShortLinkVisitor {
   visit(request: Request, slug: string, method: string, server: Server<unknown> | null | undefined, host: string): Response | Promise<Response>;
 }
 
+/** What a restore checks restored rows against: this instance's default short domain. */
+export interface RestoreScope {
+  defaultDomain: string;
+}
+
+/** A restored row the API would not have stored: where it is, and why (the restore is refused). */
+export interface RefusedRow {
+  table: string;
+  id: unknown;
+  field: string;
+  why: string;
+}
+
 /**
  * What modules offer extension plugins (`ctx.services`), by name. Each module that offers a part
  * adds it here by declaration merging on its public face, as jobs do, and builds it in its
@@ -105,6 +119,11 @@ export interface LinkhopModule {
   shortLinks?(deps: Deps): ShortLinkVisitor;
   /** its part of the services extension plugins call, acting as `actor` (`plugin:<name>`) */
   pluginServices?(deps: Deps, actor: string): Partial<PluginServices>;
+  /**
+   * its check of the rows a restore wrote (a backup is data from outside, and a restore bypasses the
+   * API), inside the restore's transaction: the first row the API would not have stored, if any
+   */
+  checkRestored?(tx: DbOrTx, scope: RestoreScope): Promise<RefusedRow | undefined>;
   /** what the API server checks before it listens: a warning logged, or a throw that stops the start */
   checkAtStart?(deps: Deps): Promise<void>;
   /** work the API server starts before its first request (e.g. replaying the click spool) */

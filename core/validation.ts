@@ -66,8 +66,10 @@ function expectation(schema: TSchema | undefined, value: unknown): string {
   return ARTICLE[type] ? `expected ${ARTICLE[type]}` : 'is invalid';
 }
 
-/** A value longer than its schema allows: `too_long` rather than `invalid`. */
+/** A value longer than its schema allows: `too_long` rather than `invalid` (a nullable field's text too). */
 function overLong(schema: TSchema | undefined, value: unknown): boolean {
+  const options: TSchema[] | undefined = schema?.anyOf ?? schema?.oneOf;
+  if (options) return options.some((option) => option.type !== 'null' && overLong(option, value));
   if (typeof value === 'string') return schema?.maxLength !== undefined && value.length > schema.maxLength;
   return Array.isArray(value) && schema?.maxItems !== undefined && value.length > schema.maxItems;
 }

@@ -1,19 +1,19 @@
-import { badRequest, invalid, tooLong, required } from '../../core/errors';
+import { badRequest, invalid, required } from '../../core/errors';
 import { isHttpUrl } from '../../core/format';
 import { canonicalHostname, RESERVED_SEGMENTS } from '../../core/hosts';
 import { LIMITS } from '../../core/plans';
 import { TAG_PATTERN } from './shared';
 
 /**
- * The rules of single link fields, as pure functions: each takes the request value (its type
- * already checked by TypeBox, or not at all for bulk items, import rows and MCP calls), answers
- * the value to store and throws ApiError 400 with the message the API documents.
+ * The rules of single link fields that their schemas cannot say, as pure functions: each takes the
+ * request value (its type already checked by the field's schema, input.ts, on every path), answers
+ * the value to store and throws ApiError 400 with the message the API documents. They still refuse
+ * a wrong type: other callers (restore, governance, the list filter) hand them values of their own.
  */
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 const UTM_KEYS = new Set(['source', 'medium', 'campaign', 'term', 'content']);
-const PASSWORD_MAX = 200;
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -71,25 +71,8 @@ export function parseExpiresAt(value: unknown): Date {
   return date;
 }
 
-export function checkText(value: unknown, field: string, max: number): string {
-  if (typeof value !== 'string') throw invalid(field, 'expected a string');
-  if (value.length > max) throw tooLong(field, max);
-  return value;
-}
-
-export function checkPassword(value: unknown): string {
-  if (typeof value !== 'string' || value.length < LIMITS.passwordMin) throw invalid('password', `at least ${LIMITS.passwordMin} characters`);
-  if (value.length > PASSWORD_MAX) throw tooLong('password', PASSWORD_MAX);
-  return value;
-}
-
 export function checkRedirectType(value: unknown): 301 | 302 {
   if (value !== 301 && value !== 302) throw invalid('redirect_type', 'must be 301 or 302');
-  return value;
-}
-
-export function checkBoolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw invalid(field, 'expected a boolean');
   return value;
 }
 

@@ -6,6 +6,8 @@ import type { LinkBeforeCreate } from '../../core/hooks';
 import { RATE_LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
 import { recordAudit } from '../audit';
+import { linkCreateInput } from './input';
+import type { LinkCreate } from './model';
 import { links } from './schema';
 import { linkCacheKey } from './short-url';
 import { generateSlug, SLUG_ATTEMPTS, slugsExhausted } from './slugs';
@@ -69,11 +71,14 @@ const auditCreate = (db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
     details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, ...(ctx.via && { via: ctx.via }) },
   });
 
-/** `link.beforeCreate`: governance and templates fill defaults or reject, before any validation. */
-async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, unknown>, source: LinkBeforeCreate['source']) {
-  const link = { ...input };
+/**
+ * `link.beforeCreate`: governance and templates fill defaults or reject, after the schema and
+ * before the rules. What a template fills passed the same schema when the template was saved.
+ */
+async function beforeCreate(deps: Deps, ctx: LinkContext, input: LinkCreate, source: LinkBeforeCreate['source']): Promise<LinkCreate> {
+  const link: Record<string, unknown> = { ...input };
   await deps.bus.run('link.beforeCreate', { workspaceId: ctx.workspaceId, plan: ctx.plan, userId: ctx.userId, source, link });
-  return link;
+  return link as LinkCreate;
 }
 
 /**
@@ -81,12 +86,7 @@ async function beforeCreate(deps: Deps, ctx: LinkContext, input: Record<string, 
  * any other reason takes no point, so 50 racing creates of one slug answer one 201 and 49 409s
  * (the unique index decides before the point is taken, inside the transaction).
  */
-export async function createLink(
-  deps: Deps,
-  ctx: LinkContext,
-  input: Record<string, unknown>,
-  source: LinkBeforeCreate['source'] = 'single',
-): Promise<LinkRow> {
+export async function createLink(deps: Deps, ctx: LinkContext, input: LinkCreate, source: LinkBeforeCreate['source'] = 'single'): Promise<LinkRow> {
   await deps.limiter.check('linkCreate', ctx.workspaceId, RATE_LIMITS.linkCreate);
   const link = await beforeCreate(deps, ctx, input, source);
   const values = await prepareNewLink(deps, deps.db, ctx, link);
@@ -112,17 +112,19 @@ export interface ItemError {
 const itemError = (index: number, error: ApiError): ItemError => ({ index, status: error.status, reason: error.message, field: error.field, code: error.code });
 
 /**
- * Several links in one transaction (bulk, import). An item failing validation (400) or whose
- * custom slug is taken (409) is left out and reported in `errors`; hook rejections (governance)
- * and plan errors (402) reject the whole call, unless `hookRejectionsPerItem` (import: a 400 from
- * `link.beforeCreate` becomes that row's reason). `dryRun`: everything but the commit (the
- * transaction is rolled back, nothing announced): what the call would create and refuse.
- * `history[i]`: what import carries over for input i (creation date, imported clicks).
+ * Several links in one transaction (bulk, import). Each item is checked against the single
+ * create's schema first, so it is refused with the answer the single create would give. An item
+ * failing validation (400) or whose custom slug is taken (409) is left out and reported in
+ * `errors`; hook rejections (governance) and plan errors (402) reject the whole call, unless
+ * `hookRejectionsPerItem` (import: a 400 from `link.beforeCreate` becomes that row's reason).
+ * `dryRun`: everything but the commit (the transaction is rolled back, nothing announced): what
+ * the call would create and refuse. `history[i]`: what import carries over for input i (creation
+ * date, imported clicks).
  */
 export async function createLinks(
   deps: Deps,
   ctx: LinkContext,
-  inputs: Record<string, unknown>[],
+  inputs: readonly unknown[],
   source: LinkBeforeCreate['source'] = 'bulk',
   opts: { hookRejectionsPerItem?: boolean; dryRun?: boolean; history?: (ImportedHistory | undefined)[] } = {},
 ): Promise<{ created: LinkRow[]; errors: ItemError[] }> {
@@ -133,13 +135,16 @@ export async function createLinks(
       errors.push({ index, status: 400, reason: 'expected a link object', code: 'invalid' });
       continue;
     }
-    let link: Record<string, unknown> | undefined;
+    let link: LinkCreate | undefined;
+    let hooked = false;
     try {
-      link = await beforeCreate(deps, ctx, input, source);
+      link = linkCreateInput(input);
+      link = await beforeCreate(deps, ctx, link, source);
+      hooked = true;
       prepared.push({ index, values: await prepareNewLink(deps, deps.db, ctx, link) });
     } catch (error) {
-      const rejectedByHook = link === undefined;
       if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const rejectedByHook = link !== undefined && !hooked;
       // the whole request fails: say which item (0-based, as in the request's `links` array)
       if (rejectedByHook && !opts.hookRejectionsPerItem) throw nested(error, `links.${index}`, `${error.message} (links[${index}])`);
       errors.push(itemError(index, error));

@@ -11,7 +11,7 @@ import { Interstitial } from '../interstitials';
 import { Rules } from '../rules-engine';
 import { RoutingRules } from '../routing';
 import { Sequence } from '../sequences';
-import { checkBoolean, checkPassword, checkRedirectType, checkShape, checkTags, checkTarget, checkText, checkUrl, checkUtm, parseExpiresAt } from './checks';
+import { checkRedirectType, checkShape, checkTags, checkTarget, checkUrl, checkUtm, parseExpiresAt } from './checks';
 import { hashLinkPassword } from './password';
 import type { links } from './schema';
 
@@ -19,7 +19,10 @@ import type { links } from './schema';
  * The one table of a link's fields. The request and answer schemas (model.ts), the MCP tool
  * input (modules/mcp), the Link JSON (`linkView`), the redirect snapshot (`linkSnapshot`) and the
  * field checks of every write path (validate.ts) are derived from it: a new field is a column
- * here, an entry in LINK_FIELDS and a migration.
+ * here, an entry in LINK_FIELDS and a migration. A field's `input` schema is its one validator on
+ * every path (single, bulk, import, MCP, plugins, templates: input.ts); `check` is only what a
+ * schema cannot say (a URL that parses, a loop to a short domain, allowed keys), besides the plan
+ * gates and the storage.
  */
 
 type LinkRow = typeof links.$inferSelect;
@@ -32,7 +35,7 @@ export interface CheckEnv {
 export interface LinkField {
   /** the `links` column holding it */
   column?: keyof LinkRow;
-  /** its type in create and PATCH bodies: the field can be written */
+  /** its schema in create and PATCH bodies (types, lengths): the field can be written */
   input?: TSchema;
   /** create needs it */
   required?: true;
@@ -44,7 +47,7 @@ export interface LinkField {
   snapshot?: true | ((row: LinkRow) => unknown);
   /** a value other than null or false needs this plan feature (402) */
   feature?: Feature;
-  /** its rule (400), answering the value to store; null stores `cleared` (default null) */
+  /** its rule beyond the schema (400), answering the value to store; null stores `cleared` (default null) */
   check?: (value: unknown, name: string, env: CheckEnv) => unknown;
   cleared?: unknown;
   /** checked further by its owning module's `link.validate` handler, and stored as that handler left it */
@@ -59,13 +62,12 @@ export interface LinkField {
 
 export const Nullable = <T extends Parameters<typeof t.Union>[0][number]>(schema: T) => t.Union([schema, t.Null()]);
 
-/** A text field of at most `max` characters. */
+/** A text field of at most `max` characters (the schema says it all). */
 const textField = <C extends keyof LinkRow>(column: C, max: number, description?: string) =>
   ({
     column,
-    input: Nullable(t.String(description ? { description } : {})),
+    input: Nullable(t.String({ maxLength: max, ...(description && { description }) })),
     output: Nullable(t.String()),
-    check: (v: unknown, name: string) => checkText(v, name, max),
   }) as const;
 const urlField = <C extends keyof LinkRow>(column: C, description: string) =>
   ({ column, input: Nullable(t.String({ description })), output: Nullable(t.String()), check: checkUrl, snapshot: true }) as const;
@@ -76,6 +78,8 @@ const routed = <C extends keyof LinkRow, T extends TSchema>(column: C, name: str
   const check = (v: unknown, field: string) => checkShape(v, field, shape);
   return { column, input: checked, output: checked, check, feature, hooked: true, snapshot: true, about } as const;
 };
+
+const PASSWORD_MAX = 200;
 
 // no `default`: Elysia would fill it into every PATCH body, turning each 301 link back into a 302
 const RedirectType = Int({ enum: [301, 302], description: 'HTTP status of the redirect: 301 or 302 (302 when not given)' });
@@ -142,8 +146,9 @@ export const LINK_FIELDS = {
   og_image: urlField('ogImage', 'http(s) URL'),
   password: {
     column: 'passwordHash',
-    input: Nullable(t.String({ description: `At least ${LIMITS.passwordMin} characters; never returned` })),
-    check: checkPassword,
+    input: Nullable(
+      t.String({ minLength: LIMITS.passwordMin, maxLength: PASSWORD_MAX, description: `At least ${LIMITS.passwordMin} characters; never returned` }),
+    ),
     store: hashLinkPassword,
   },
   has_password: { output: t.Boolean(), view: (row: LinkRow) => row.passwordHash !== null, snapshot: (row: LinkRow) => row.passwordHash !== null },
@@ -163,7 +168,6 @@ export const LINK_FIELDS = {
     column: 'monitoring',
     input: t.Boolean({ description: 'Broken-link monitoring (Pro+ workspaces); default false' }),
     output: t.Boolean(),
-    check: checkBoolean,
     feature: 'monitoring',
   },
   // like monitoring: turning it off is always allowed; on needs Pro+ (new links take the workspace's default: modules/conversions)
@@ -173,7 +177,6 @@ export const LINK_FIELDS = {
       description: "Conversion tracking (Pro+): a visit's target gets `lh_cid=<click id>` for /track/lead; default the workspace's track_conversions_default",
     }),
     output: t.Boolean(),
-    check: checkBoolean,
     feature: 'conversions',
     snapshot: true,
   },

@@ -8,7 +8,9 @@ export { deleteLink } from './delete';
 export { fieldsWith } from './fields';
 export { listLinks } from './list';
 export type { ListQuery } from './list';
-export type { CreateLinkBody, Link, LinkList } from './model';
+export type { Link, LinkCreate, LinkList, LinkPatch } from './model';
+export { CreateLinkBody, PatchLinkBody } from './model';
+export { linkCreateInput, linkPatchInput } from './input';
 export {
   getLink,
   getLinkByShortUrl,
@@ -29,7 +31,7 @@ export { linkSnapshot, linkView } from './view';
 export type { LinkRow, LinkView } from './view';
 export { linksModule } from './module';
 export { warnOrphanedLinks } from './orphaned';
-export type { LinkCreate, LinkServices } from './plugin-services';
+export type { LinkServices } from './plugin-services';
 
 // What an extension plugin may do with links (`ctx.services.links`, built in the descriptor).
 declare module '../../core/module' {

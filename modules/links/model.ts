@@ -1,4 +1,4 @@
-import type { TOptional, TSchema } from '@sinclair/typebox';
+import type { Static, TOptional, TSchema } from '@sinclair/typebox';
 import { t } from 'elysia';
 import { Int, PageQuery } from '../../core/model';
 import { QueryInt } from '../../core/validation';
@@ -10,9 +10,10 @@ export const LINK_SORTS = ['created_at', 'updated_at', 'click_count', 'slug', 't
 export type LinkSort = (typeof LINK_SORTS)[number];
 
 /*
- * The schemas of the link fields come from LINK_FIELDS (fields.ts). Field types only: the rules
- * (URLs, slug format, tag format, lengths, plan gates) are checked by the service, so that bulk
- * items, import rows and MCP calls get the same checks and messages.
+ * The schemas of the link fields come from LINK_FIELDS (fields.ts): types and lengths. They are the
+ * one validator of a link body on every path (the route here; bulk items, import rows, MCP calls,
+ * plugins and templates through input.ts). What no schema can say (URLs, slug format and reserved
+ * words, tag format, plan gates) the service checks after it.
  */
 type Schemas<Property extends 'input' | 'output'> = {
   [K in keyof LinkFields as LinkFields[K] extends Record<Property, TSchema> ? K : never]: LinkFields[K] extends Record<Property, infer S extends TSchema>
@@ -44,6 +45,11 @@ export const PatchLinkBody = t.Object({
   slug: t.Optional(Nullable(t.String())),
   domain: t.Optional(Nullable(t.String())),
 });
+
+/** A link create body that passed CreateLinkBody: what the create services take. */
+export type LinkCreate = Static<typeof CreateLinkBody>;
+/** A PATCH body that passed PatchLinkBody: what the update service takes. */
+export type LinkPatch = Static<typeof PatchLinkBody>;
 
 // Bulk items are checked one by one (an invalid item is skipped, not a 400 for the request).
 export const BulkCreateBody = t.Object({ links: t.Array(t.Unknown(), { description: `Link create bodies, 1 to ${LIMITS.bulkItems}` }) });

@@ -1,17 +1,14 @@
-import type { Static } from '@sinclair/typebox';
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
 import type { Plan } from '../../core/plans';
 import { getWorkspaceRow } from '../workspaces';
 import { createLink } from './create';
 import { listLinks, type ListQuery } from './list';
-import type { CreateLinkBody } from './model';
+import { linkCreateInput } from './input';
+import type { LinkCreate } from './model';
 import { getLink } from './queries';
 import { linkContext } from './validate';
 import { linkView, type LinkView } from './view';
-
-/** The create input of a link: the body of `POST /api/workspaces/{wsId}/links`. */
-export type LinkCreate = Static<typeof CreateLinkBody>;
 
 /** What an extension plugin may do with links (`ctx.services.links`): the same functions as the REST API, so validation, hooks, plan limits, events and audit apply. */
 export interface LinkServices {
@@ -37,7 +34,8 @@ export function linkServices(deps: Deps, actor: string): LinkServices {
       const workspace = await getWorkspaceRow(deps.db, workspaceId);
       if (!workspace) throw notFound('Workspace');
       const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);
-      return linkView(await createLink(deps, ctx, input, 'plugin'), deps.config);
+      // a plugin is JavaScript: its input is checked against the schema as a request body is
+      return linkView(await createLink(deps, ctx, linkCreateInput(input), 'plugin'), deps.config);
     },
   };
 }

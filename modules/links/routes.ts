@@ -56,7 +56,7 @@ export const linkRoutes = (deps: Deps) =>
       async ({ workspace, actor, body, set }) => {
         if (!body.links.length || body.links.length > LIMITS.bulkItems) throw badRequest(`links must hold 1 to ${LIMITS.bulkItems} items`, { field: 'links' });
         await deps.limiter.consume('linkBulk', workspace.id, RATE_LIMITS.linkBulk);
-        const { created } = await createLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.links as Record<string, unknown>[], 'bulk');
+        const { created } = await createLinks(deps, await linkContext(deps.db, workspace, actor.userId), body.links, 'bulk');
         set.status = 201;
         return { created: created.map((r) => ({ id: r.id, domain: r.domain, slug: r.slug, target: r.target, title: r.title })), count: created.length };
       },

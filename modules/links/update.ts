@@ -5,6 +5,7 @@ import { badRequest, isUniqueViolation, notFound, taken } from '../../core/error
 import { recordAudit } from '../audit';
 import { checkSlug } from './checks';
 import { getLink } from './queries';
+import type { LinkPatch } from './model';
 import { links } from './schema';
 import { linkCacheKey } from './short-url';
 import { generateSlug, SLUG_ATTEMPTS, slugsExhausted } from './slugs';
@@ -22,8 +23,8 @@ function describeChanges(view: LinkView, fields: string[]) {
 }
 
 /** PATCH: only the fields present change; `null` clears. The cache is invalidated before this returns. */
-export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch: Record<string, unknown>): Promise<void> {
-  const fields = Object.keys(patch).filter((k) => patch[k] !== undefined && k !== 'template_id');
+export async function updateLink(deps: Deps, ctx: LinkContext, id: string, patch: LinkPatch): Promise<void> {
+  const fields = Object.keys(patch).filter((k) => patch[k as keyof LinkPatch] !== undefined && k !== 'template_id');
   if (!fields.length) throw badRequest('No updates provided');
   const current = await getLink(deps.db, ctx.workspaceId, id);
   if (!current) throw notFound('Link');

@@ -2,12 +2,13 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Config } from '../../core/config';
 import type { Deps } from '../../core/deps';
 import type { DbOrTx } from '../../core/db';
-import { ApiError, badRequest, paymentRequired, invalid } from '../../core/errors';
+import { badRequest, paymentRequired, invalid } from '../../core/errors';
 import { featureMessage, hasFeature, type Plan } from '../../core/plans';
 import { getDomainByHost, getWorkspaceDomain } from '../domains';
 import { getWorkspaceRow } from '../workspaces';
 import { checkSlug } from './checks';
 import { fieldsWith, type CheckEnv } from './fields';
+import type { LinkCreate, LinkPatch } from './model';
 import type { links } from './schema';
 
 /** Who writes a link: the workspace (its plan gates fields) and the acting user. */
@@ -67,27 +68,26 @@ export async function resolveDomain(deps: Deps, db: DbOrTx, workspaceId: string,
 
 /** The fields every write checks here, in table order (domain and slug are the caller's: they depend on the current row). */
 const checked = fieldsWith('input').filter(([, field]) => !field.address);
-for (const [name, field] of checked) {
-  // bulk items, import rows and MCP calls do not pass the request schema: the check is all they get
-  if (!field.check) throw new Error(`LINK_FIELDS.${name}: a writable field needs a check`);
-}
-/** null clears the fields whose request type allows it; for the others it goes to the check, which refuses it */
+/** null clears the fields whose request type allows it (their schema let it through) */
 const allowsNull = (schema: TSchema) => (schema.anyOf as TSchema[] | undefined)?.some((s) => s.type === 'null') ?? false;
 const clearable = new Set(checked.filter(([, field]) => allowsNull(field.input!)).map(([name]) => name));
 
 /**
- * Checks one link's input and turns it into column values, by LINK_FIELDS: each field's rule
- * (400) first, then the plan gates (402), then the smart-routing modules' `link.validate`
- * handlers. `create` requires the required fields; `patch` only looks at the fields present.
- * `null` clears a field.
+ * Turns one link's input, which passed its schema (input.ts), into column values, by LINK_FIELDS:
+ * each field's rule beyond the schema (400) first, then the plan gates (402), then the
+ * smart-routing modules' `link.validate` handlers. `create` requires the required fields; `patch`
+ * only looks at the fields present. `null` clears a field.
  */
-export async function checkLinkFields(deps: Deps, db: DbOrTx, ctx: LinkContext, input: Record<string, unknown>, mode: 'create' | 'patch'): Promise<LinkValues> {
+export async function checkLinkFields(deps: Deps, db: DbOrTx, ctx: LinkContext, body: LinkCreate | LinkPatch, mode: 'create' | 'patch'): Promise<LinkValues> {
+  // read by field name, and handed to the `link.validate` handlers, which normalise their fields in it
+  const input = body as Record<string, unknown>;
   const values: Record<string, unknown> = {};
-  const env: CheckEnv = { isShortHost: (hostname) => isShortHost(deps, db, hostname) };
+  const env: CheckEnv = { isShortHost: shortHosts(db, deps.config.defaultDomain) };
   const given = checked.filter(([name, field]) => input[name] !== undefined || (mode === 'create' && field.required));
   for (const [name, field] of given) {
     const value = input[name];
-    values[field.column!] = value === null && clearable.has(name) ? (field.cleared ?? null) : await field.check!(value, name, env);
+    if (value === null && clearable.has(name)) values[field.column!] = field.cleared ?? null;
+    else values[field.column!] = field.check ? await field.check(value, name, env) : value;
   }
   for (const [name, field] of given) {
     const gated = field.feature && input[name] !== null && input[name] !== false;
@@ -107,15 +107,16 @@ export async function checkLinkFields(deps: Deps, db: DbOrTx, ctx: LinkContext, 
 const isEmpty = (utm: Record<string, unknown> | null | undefined) => !utm || !Object.keys(utm).length;
 
 /** Whether a hostname is one of this service's short domains (a target there would loop). */
-async function isShortHost(deps: Deps, db: DbOrTx, hostname: string): Promise<boolean> {
-  return hostname === deps.config.defaultDomain.replace(/:\d+$/, '') || Boolean(await getDomainByHost(db, hostname));
-}
+export const shortHosts =
+  (db: DbOrTx, defaultDomain: string) =>
+  async (hostname: string): Promise<boolean> =>
+    hostname === defaultDomain.replace(/:\d+$/, '') || Boolean(await getDomainByHost(db, hostname));
 
 /** A new link's values; `slug` stays undefined when it is to be generated. */
 export type NewLinkValues = LinkValues & { domain: string; target: string };
 
 /** Every check of a create (single, bulk item, import row, MCP): domain, slug rules, then the fields. */
-export async function prepareNewLink(deps: Deps, db: DbOrTx, ctx: LinkContext, input: Record<string, unknown>): Promise<NewLinkValues> {
+export async function prepareNewLink(deps: Deps, db: DbOrTx, ctx: LinkContext, input: LinkCreate): Promise<NewLinkValues> {
   const { domain, generatesSlugs } = await resolveDomain(deps, db, ctx.workspaceId, input.domain);
   let slug: string | undefined;
   if (input.slug !== undefined && input.slug !== null && input.slug !== '') {
@@ -124,19 +125,4 @@ export async function prepareNewLink(deps: Deps, db: DbOrTx, ctx: LinkContext, i
   }
   const values = await checkLinkFields(deps, db, ctx, input, 'create');
   return { ...values, domain, slug, target: values.target! };
-}
-
-/** The same checks as a reason instead of an exception (import reports per-row errors). */
-export async function validateLinkInput(
-  deps: Deps,
-  db: DbOrTx,
-  ctx: LinkContext,
-  input: Record<string, unknown>,
-): Promise<{ values: NewLinkValues; error?: undefined } | { values?: undefined; error: string; status: number }> {
-  try {
-    return { values: await prepareNewLink(deps, db, ctx, input) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { error: error.message, status: error.status };
-    throw error;
-  }
 }

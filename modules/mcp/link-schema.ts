@@ -1,47 +1,40 @@
-import type { TSchema } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import { z } from 'zod';
 import { FEATURE_MIN_PLAN, type Feature } from '../../core/plans';
-import { fieldsWith } from '../links';
+import { CreateLinkBody, fieldsWith, PatchLinkBody } from '../links';
 
-/**
- * The link fields of the MCP tools, derived from the links module's LINK_FIELDS: the same field
- * types as the REST bodies. Only the types are checked here: the links service checks every rule
- * (URLs, slug, tags, plan gates), so MCP gets the REST messages.
+/*
+ * The link fields of the MCP tools: the REST bodies' own schemas (CreateLinkBody, PatchLinkBody),
+ * shown to the agent as they are. Zod takes any value for them: the tools check the arguments
+ * against those schemas (linkCreateInput, linkPatchInput), so a wrong type answers the REST 400
+ * with its field and code instead of the SDK's own message.
  */
-
-/** The JSON schema kinds LINK_FIELDS uses; a reference (a field its module checks) takes any value. */
-function zodOf(schema: TSchema): z.ZodType {
-  const nullable = schema.anyOf?.find((s: TSchema) => s.type !== 'null');
-  if (nullable) return zodOf(nullable).nullable();
-  switch (schema.type) {
-    case 'string':
-      return z.string();
-    case 'boolean':
-      return z.boolean();
-    case 'integer':
-      return z.number().int();
-    case 'array':
-      return z.array(zodOf(schema.items));
-    case 'object':
-      return z.record(z.string(), zodOf(Object.values(schema.patternProperties as Record<string, TSchema>)[0]!));
-    default:
-      return z.unknown();
-  }
-}
 
 const PLANS = { pro: 'Pro+', team: 'Team or Agency', agency: 'Agency' } as const;
 const planNote = (feature: Feature) => ` (${PLANS[FEATURE_MIN_PLAN[feature] as keyof typeof PLANS]})`;
+const about = new Map(fieldsWith('input').map(([name, field]) => [name, field.about && field.about + (field.feature ? planNote(field.feature) : '')]));
 
-/** The field's own description; a reference field has none: its `about`, with the plan it needs. */
-const described = (schema: TSchema, about: string | undefined, feature: Feature | undefined) => {
-  const own = schema.description ?? schema.anyOf?.find((s: TSchema) => s.description)?.description;
-  const description = own ?? (about && about + (feature ? planNote(feature) : ''));
-  return description ? zodOf(schema).describe(description) : zodOf(schema);
-};
+/** A field's JSON schema for the tool list: its own, or (a field its module checks, an OpenAPI reference the agent cannot follow) its `about`. */
+function shown(name: string, schema: TSchema): Record<string, unknown> {
+  const json = JSON.parse(JSON.stringify(schema)) as Record<string, unknown> & { anyOf?: Record<string, unknown>[] };
+  const referenced = json.$ref !== undefined || json.anyOf?.some((s) => s.$ref !== undefined);
+  const description = (json.description as string | undefined) ?? json.anyOf?.find((s) => s.description)?.description ?? about.get(name);
+  if (referenced) return description ? { description } : {};
+  return description ? { ...json, description } : json;
+}
 
-const writable = fieldsWith('input').map(([name, field]) => [name, described(field.input!, field.about, field.feature), field.required] as const);
+/** Each property of `body`, any value, described by its schema; the ones `body` requires stay required. */
+function shapeOf(body: TObject): z.ZodRawShape {
+  const required = new Set(body.required ?? []);
+  return Object.fromEntries(
+    Object.entries(body.properties).map(([name, schema]) => {
+      const field = required.has(name) ? z.unknown() : z.unknown().optional();
+      return [name, field.meta(shown(name, schema))];
+    }),
+  );
+}
 
-/** create_link's input: the required fields as they are, the others optional. */
-export const createLinkShape: z.ZodRawShape = Object.fromEntries(writable.map(([name, schema, required]) => [name, required ? schema : schema.optional()]));
-/** update_link's fields: every one optional. */
-export const updateLinkShape: z.ZodRawShape = Object.fromEntries(writable.map(([name, schema]) => [name, schema.optional()]));
+/** create_link's input: the create body. */
+export const createLinkShape = shapeOf(CreateLinkBody);
+/** update_link's fields: the PATCH body. */
+export const updateLinkShape = shapeOf(PatchLinkBody);

@@ -8,7 +8,7 @@ import { unstorableInput } from '../../core/validation';
 import { featureMessage, hasFeature, LIMITS, roleAtLeast, type Role } from '../../core/plans';
 import { conversionStats } from '../conversions';
 import { listDomains } from '../domains';
-import { createLink, deleteLink, getLink, linkContext, linkView, listLinks, updateLink } from '../links';
+import { createLink, deleteLink, getLink, linkContext, linkCreateInput, linkPatchInput, linkView, listLinks, updateLink } from '../links';
 import { FILTER_DESCRIPTION, FILTER_MAX_LENGTH, linkStatsWithImported, workspaceSummary } from '../stats';
 import { listTags } from '../tags';
 import { createLinkShape, updateLinkShape } from './link-schema';
@@ -71,9 +71,8 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     }) as Parameters<typeof server.registerTool>[2]);
   };
 
-  const createShape = { ...createLinkShape, template_id: z.string().optional().describe('Template whose config gives defaults (Pro+)') };
-  tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', createShape, async (args) => {
-    const row = await createLink(deps, await ctx(), args, 'mcp');
+  tool('create_link', `Create a short link in workspace "${workspace.name}" (editor role).`, 'editor', createLinkShape, async (args) => {
+    const row = await createLink(deps, await ctx(), linkCreateInput(args), 'mcp');
     return linkView(row, deps.config);
   });
 
@@ -103,7 +102,7 @@ export function createMcpServer(deps: Deps, caller: McpCaller): McpServer {
     'editor',
     { ...idField, ...updateLinkShape },
     async ({ id, ...patch }) => {
-      await updateLink(deps, await ctx(), id, patch);
+      await updateLink(deps, await ctx(), id, linkPatchInput(patch));
       const row = await getLink(deps.db, workspace.id, id);
       if (!row) throw notFound('Link');
       return linkView(row, deps.config);

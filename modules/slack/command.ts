@@ -4,7 +4,7 @@ import { callerFault } from '../../core/errors';
 import { canonicalHostname, shortUrl } from '../../core/hosts';
 import { roleAtLeast, type Role } from '../../core/plans';
 import { unstorableInput } from '../../core/validation';
-import { createLink, getLinkByShortUrl, linkContext } from '../links';
+import { createLink, getLinkByShortUrl, type LinkCreate, linkContext } from '../links';
 import { linkStats } from '../stats';
 import { markUsed, type SlackLinkRow } from './service';
 import { escapeSlack, parseCommandText, type SlackRequest } from './text';
@@ -59,7 +59,7 @@ async function shorten(deps: Deps, link: SlackLinkRow, workspace: WorkspaceAcces
     slack_user_id: form.get('user_id') ?? '',
     slack_user_name: form.get('user_name') ?? '',
   };
-  const input: Record<string, unknown> = { target: ask.target };
+  const input: LinkCreate = { target: ask.target };
   if (ask.slug !== undefined) input.slug = ask.slug;
   if (link.domain) input.domain = link.domain;
   // the REST routes' edge check, as MCP calls get it (app/kernel.ts): text the database cannot store

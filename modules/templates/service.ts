@@ -6,7 +6,7 @@ import { iso, newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { withinPlanLimit } from '../../core/plan-limits';
 import { featureMessage, hasFeature, LIMITS, type Plan } from '../../core/plans';
-import { checkLinkFields, resolveDomain } from '../links';
+import { checkLinkFields, linkPatchInput, resolveDomain } from '../links';
 import { templates } from './schema';
 import { TEMPLATE_LINK_FIELDS } from './shared';
 
@@ -66,7 +66,8 @@ export async function checkTemplateConfig(deps: Deps, caller: Caller, config: un
   }
   try {
     if (domain !== undefined) out.domain = (await resolveDomain(deps, deps.db, caller.workspaceId, domain)).domain;
-    const values = await checkLinkFields(deps, deps.db, { ...caller, defaultUtmParams: null }, fields, 'patch');
+    // the fields a link takes, checked as a link's PATCH checks them: its schema, then its rules
+    const values = await checkLinkFields(deps, deps.db, { ...caller, defaultUtmParams: null }, linkPatchInput(fields), 'patch');
     // `fields` now holds what the routing modules normalised; tags and UTM as the link would store them
     Object.assign(out, fields);
     if (values.tags !== undefined) out.tags = values.tags;
