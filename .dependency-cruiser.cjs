@@ -73,6 +73,13 @@ module.exports = {
       to: { path: MODULE_INTERNAL },
     },
     {
+      name: 'only-the-module-list-names-modules',
+      comment: 'app/modules.ts composes the modules from their descriptors (and app/schema.ts gathers their tables): the rest of app/ reaches a module through what the list builds (commands, checks, stop steps, services), so a module owns what it declares.',
+      severity: 'error',
+      from: { path: '^app/', pathNot: '^app/(modules|schema)\\.ts$' },
+      to: { path: '^modules/' },
+    },
+    {
       name: 'sdk-stands-alone',
       comment: 'packages/sdk is published on its own (@linkhop/sdk): it imports none of the server, and only openapi-fetch of npm.',
       severity: 'error',

@@ -166,3 +166,9 @@ export async function checkModules(deps: Deps): Promise<void> {
 export async function stopModules(deps: Deps): Promise<void> {
   for (const module of ALL) await module.stop?.(deps);
 }
+
+/** A worker process's shutdown, before its queue and database close; one module's failure is logged and keeps none of the others from stopping. */
+export async function stopWorkerModules(deps: Deps): Promise<void> {
+  for (const module of ALL)
+    await module.stopWorker?.(deps).catch((err) => deps.log.error({ err, module: module.name }, 'worker shutdown step failed'));
+}

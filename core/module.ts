@@ -130,4 +130,6 @@ export interface LinkhopModule {
   start?(deps: Deps): void;
   /** the API server's shutdown, once no request is in flight and before the queue and database close */
   stop?(deps: Deps): Promise<void>;
+  /** a worker process's shutdown (`npm run worker`), before its queue and database close */
+  stopWorker?(deps: Deps): Promise<void>;
 }

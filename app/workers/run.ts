@@ -1,7 +1,7 @@
 import { loadConfigOrExit } from '../../core/config';
 import { surviveClosedSocketWrites } from '../../core/db';
 import { createDeps } from '../deps';
-import { queueWaitingClicks } from '../../modules/webhooks';
+import { stopWorkerModules } from '../modules';
 import { loadPlugins } from '../plugins';
 
 /**
@@ -30,8 +30,8 @@ export async function runWorkers(queues: string[]) {
   deps.log.info({ queues: queues.length ? queues : 'all' }, 'workers started');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, async () => {
-      // a clicks worker holds the clicks of `link.clicked` deliveries not yet due: queued before the queue closes
-      await queueWaitingClicks(deps).catch((err) => deps.log.error({ err }, 'link.clicked deliveries not queued at shutdown'));
+      // e.g. a clicks worker holds the clicks of `link.clicked` deliveries not yet due: queued before the queue closes
+      await stopWorkerModules(deps);
       await deps.close();
       process.exit(0);
     });

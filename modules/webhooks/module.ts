@@ -13,6 +13,8 @@ export const webhooksModule: LinkhopModule = {
   routes: webhookRoutes,
   start: (deps) =>
     void sealPlainSecrets(deps).catch((err) => deps.log.warn({ err }, 'webhook signing secrets could not be sealed at start; reads take them either way')),
-  // `link.clicked` clicks still waiting for their batch are queued before the queue closes
+  // `link.clicked` clicks still waiting for their batch are queued before the queue closes (the clicks
+  // worker holds them too: it is where stored clicks are handed to webhooks in production)
   stop: queueWaitingClicks,
+  stopWorker: queueWaitingClicks,
 };
