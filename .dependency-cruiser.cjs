@@ -74,7 +74,8 @@ module.exports = {
     },
     {
       name: 'only-the-module-list-names-modules',
-      comment: 'app/modules.ts composes the modules from their descriptors (and app/schema.ts gathers their tables): the rest of app/ reaches a module through what the list builds (commands, checks, stop steps, services), so a module owns what it declares.',
+      comment:
+        'app/modules.ts composes the modules from their descriptors (and app/schema.ts gathers their tables): the rest of app/ reaches a module through what the list builds (commands, checks, stop steps, services), so a module owns what it declares.',
       severity: 'error',
       from: { path: '^app/', pathNot: '^app/(modules|schema)\\.ts$' },
       to: { path: '^modules/' },

@@ -169,6 +169,5 @@ export async function stopModules(deps: Deps): Promise<void> {
 
 /** A worker process's shutdown, before its queue and database close; one module's failure is logged and keeps none of the others from stopping. */
 export async function stopWorkerModules(deps: Deps): Promise<void> {
-  for (const module of ALL)
-    await module.stopWorker?.(deps).catch((err) => deps.log.error({ err, module: module.name }, 'worker shutdown step failed'));
+  for (const module of ALL) await module.stopWorker?.(deps).catch((err) => deps.log.error({ err, module: module.name }, 'worker shutdown step failed'));
 }
