@@ -39,7 +39,7 @@ export interface LinkSnapshot {
 
 export interface WorkspaceSnapshot {
   id: string;
-  plan: string;
+  plan: Plan;
   expired_page_url: string | null;
   retargeting_scripts: string[] | null;
   ga_id: string | null;

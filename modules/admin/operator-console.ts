@@ -3,7 +3,6 @@ import type { Deps } from '../../core/deps';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import { iso } from '../../core/format';
 import { pageWindow } from '../../core/model';
-import type { Plan } from '../../core/plans';
 import { linkTotalsByWorkspace } from '../links';
 import { getUser, isOperator, listUsers, memberCounts, setOperator } from '../members';
 import { sendMail } from '../mail';
@@ -38,7 +37,7 @@ export async function operatorWorkspaces(deps: Deps, query: ListQuery) {
   const data = rows.map((w) => ({
     id: w.id,
     name: w.name,
-    plan: w.plan as Plan,
+    plan: w.plan,
     parent_workspace_id: w.parentWorkspaceId,
     created_at: iso(w.createdAt),
     members: members.get(w.id) ?? 0,

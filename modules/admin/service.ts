@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, invalid } from '../../core/errors';
-import { isPlan, PLANS, roleAtLeast, type Plan } from '../../core/plans';
+import { isPlan, PLANS, roleAtLeast, } from '../../core/plans';
 import { createApiKey } from '../api-keys';
 import { sendMail } from '../mail';
 import { ensureUser, findUserByEmail, getUser, isEmail, listMembers, membershipRole, parseRole } from '../members';
@@ -25,13 +25,14 @@ export interface BootstrapInput {
 /** Operator bootstrap: the user (created if new) owns a new workspace; returns its first key. */
 export async function bootstrap(deps: Deps, input: BootstrapInput) {
   if (!input.email || !isEmail(input.email)) throw badRequest('A valid email is required', { field: 'email', code: input.email ? 'invalid' : 'required' });
-  if (input.plan !== undefined && !isPlan(input.plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
+  const plan = input.plan;
+  if (plan !== undefined && !isPlan(plan)) throw invalid('plan', `expected one of ${PLANS.join(', ')}`);
   // the operator vouches for an address they create an account for (an existing account keeps its state)
   const user = await ensureUser(deps.db, input.email, input.name, { proven: true });
   const ws = await createWorkspace(deps, {
     userId: user.id,
     name: input.workspace?.trim() || `${user.name ?? user.email.split('@')[0]}'s workspace`,
-    plan: input.plan as Plan | undefined,
+    plan,
     skipQuota: true,
   });
   await recordOperatorAction(deps.db, {
@@ -90,7 +91,7 @@ export async function mintApiKey(deps: Deps, input: MintKeyInput) {
   const role = input.role === undefined ? memberRole : parseRole(input.role);
   if (!roleAtLeast(memberRole, role)) throw invalid('role', `${user.email} is ${memberRole} in this workspace; a key cannot grant more`);
   const key = await deps.db.transaction((tx) =>
-    createApiKey(tx, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan as Plan, name: 'Operator key', role, audit: true }),
+    createApiKey(tx, { workspaceId: workspace.id, userId: user.id, plan: workspace.plan, name: 'Operator key', role, audit: true }),
   );
   return { ...key, workspace_id: workspace.id, user_id: user.id };
 }

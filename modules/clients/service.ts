@@ -20,7 +20,7 @@ export async function listClients(db: Db, parentId: string) {
     id: r.id,
     name: r.name,
     slug: r.slug,
-    plan: r.plan as Plan,
+    plan: r.plan,
     parent_workspace_id: parentId,
     link_count: totals.get(r.id)?.links ?? 0,
     click_count: totals.get(r.id)?.clicks ?? 0,

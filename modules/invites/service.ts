@@ -241,7 +241,7 @@ export async function admitByInvite<T>(
       .update(invites)
       .set({ acceptedAt: new Date(deps.now()) })
       .where(eq(invites.id, invite.id));
-    const admitted = { workspaceId: ws.id, plan: ws.plan as Plan, user, role, newUser };
+    const admitted = { workspaceId: ws.id, plan: ws.plan, user, role, newUser };
     const extra = await within(tx, admitted);
     await recordAudit({ db: tx, workspaceId: ws.id, userId: user.id, action: 'invite.accept', details: { invite_id: invite.id, email: user.email, role } });
     return { admitted, extra };

@@ -1,6 +1,5 @@
 import type { Deps } from '../../core/deps';
 import { notFound } from '../../core/errors';
-import type { Plan } from '../../core/plans';
 import { getWorkspaceRow } from '../workspaces';
 import { createLink } from './create';
 import { listLinks, type ListQuery } from './list';
@@ -33,7 +32,7 @@ export function linkServices(deps: Deps, actor: string): LinkServices {
     async create(workspaceId, input, o = {}) {
       const workspace = await getWorkspaceRow(deps.db, workspaceId);
       if (!workspace) throw notFound('Workspace');
-      const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan as Plan }, o.userId ?? actor);
+      const ctx = await linkContext(deps.db, { ...workspace, plan: workspace.plan }, o.userId ?? actor);
       // a plugin is JavaScript: its input is checked against the schema as a request body is
       return linkView(await createLink(deps, ctx, linkCreateInput(input), 'plugin'), deps.config);
     },

@@ -122,7 +122,7 @@ async function runPass(deps: Deps): Promise<PassResult> {
   const result: PassResult = { checked: 0, broken: 0, recovered: 0 };
   const plans = new Map<string, Plan | null>();
   const planOf = async (workspaceId: string) => {
-    if (!plans.has(workspaceId)) plans.set(workspaceId, ((await getWorkspaceRow(deps.db, workspaceId))?.plan as Plan | undefined) ?? null);
+    if (!plans.has(workspaceId)) plans.set(workspaceId, (await getWorkspaceRow(deps.db, workspaceId))?.plan ?? null);
     return plans.get(workspaceId)!;
   };
   let afterId: string | undefined;

@@ -1,5 +1,5 @@
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
-import { hasFeature, type Plan } from '../../core/plans';
+import { hasFeature, } from '../../core/plans';
 import { html, renderPage, scriptJson } from '../../core/html';
 
 const NONE: readonly string[] = [];
@@ -7,7 +7,7 @@ const NONE: readonly string[] = [];
 /** The workspace's retargeting script URLs while its plan includes them (a downgrade turns them off). */
 export function retargetingScripts(link: LinkSnapshot): readonly string[] {
   const { retargeting_scripts: scripts, plan } = link.workspace;
-  return scripts?.length && hasFeature(plan as Plan, 'retargeting_scripts') ? scripts : NONE;
+  return scripts?.length && hasFeature(plan, 'retargeting_scripts') ? scripts : NONE;
 }
 
 /** Continue once the page (and so every async script) has loaded and had a moment to fire, or after 2.5 s at most. */

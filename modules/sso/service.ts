@@ -153,8 +153,8 @@ async function captureOf(db: DbOrTx, email: string): Promise<{ row: SsoDomainRow
     .from(ssoDomains)
     .where(and(eq(ssoDomains.domain, domainOfEmail(email)), isNotNull(ssoDomains.verifiedAt)));
   const ws = row && (await getWorkspaceRow(db, row.workspaceId));
-  if (!row || !ws || !planAtLeast(ws.plan as Plan, FEATURE_MIN_PLAN.sso_domains)) return null;
-  return { row, plan: ws.plan as Plan, name: ws.name };
+  if (!row || !ws || !planAtLeast(ws.plan, FEATURE_MIN_PLAN.sso_domains)) return null;
+  return { row, plan: ws.plan, name: ws.name };
 }
 
 /** Whether the address's domain is captured with "SSO required": its e-mail sign-in link is refused. */

@@ -298,7 +298,7 @@ export async function subscribedWebhooks(deps: Deps, workspaceId: string, type: 
   if (!targets.length) return [];
   // a workspace moved below Pro keeps its webhooks (for an upgrade) but gets no deliveries
   const workspace = await rememberedWorkspace(deps, workspaceId);
-  if (!workspace || !hasFeature(workspace.plan as Plan, 'webhooks')) return [];
+  if (!workspace || !hasFeature(workspace.plan, 'webhooks')) return [];
   return targets.map((s) => s.id);
 }
 

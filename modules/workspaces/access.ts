@@ -1,6 +1,6 @@
 import type { AccessResolver } from '../../core/access';
 import type { Deps } from '../../core/deps';
-import { roleRank, type Plan, type Role } from '../../core/plans';
+import { roleRank, type Role } from '../../core/plans';
 import { createAuthenticator } from '../api-keys';
 import { rememberedMembershipRole } from '../members';
 import { rememberedWorkspace } from './service';
@@ -36,7 +36,7 @@ export function createAccessResolver(
         id: ws.id,
         name: ws.name,
         slug: ws.slug,
-        plan: ws.plan as Plan,
+        plan: ws.plan,
         parentWorkspaceId: ws.parentWorkspaceId,
         defaultUtmParams: ws.defaultUtmParams,
         role,

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Plan } from '../../core/plans';
 
 export const workspaces = pgTable(
   'workspaces',
@@ -6,7 +7,8 @@ export const workspaces = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
-    plan: text('plan').notNull().default('free'),
+    // typed as the plan union: the API writes only plans (restore checks the rows too)
+    plan: text('plan').$type<Plan>().notNull().default('free'),
     gaId: text('ga_id'),
     gaApiSecret: text('ga_api_secret'),
     fbPixelId: text('fb_pixel_id'),

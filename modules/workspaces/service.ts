@@ -98,7 +98,7 @@ async function assertWorkspaceQuota(tx: Tx, userId: string) {
     .select({ plan: workspaces.plan })
     .from(workspaces)
     .where(and(inArray(workspaces.id, owned), isNull(workspaces.parentWorkspaceId)));
-  const best = rows.reduce<Plan>((acc, r) => (planRank(r.plan as Plan) > planRank(acc) ? (r.plan as Plan) : acc), 'free');
+  const best = rows.reduce<Plan>((acc, r) => (planRank(r.plan) > planRank(acc) ? r.plan : acc), 'free');
   assertWithinPlanLimit('ownedWorkspaces', best, rows.length);
 }
 
@@ -130,13 +130,13 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput) {
     const key = await createApiKey(tx, {
       workspaceId: ws.id,
       userId: input.userId,
-      plan: ws.plan as Plan,
+      plan: ws.plan,
       role: 'owner',
       name: 'Owner key',
       audit: true,
       byCredentialWithoutProof: input.byCredentialWithoutProof,
     });
-    return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan as Plan, api_key: key.key };
+    return { id: ws.id, name: ws.name, slug: ws.slug, plan: ws.plan, api_key: key.key };
   });
 }
 
@@ -201,7 +201,7 @@ export async function listWorkspacesOfUser(db: Db, userId: string) {
   return mine.map(({ row: w, role }) => ({
     id: w.id,
     name: w.name,
-    plan: w.plan as Plan,
+    plan: w.plan,
     role,
     member_count: counts.get(w.id) ?? 0,
     created_at: iso(w.createdAt),
@@ -211,7 +211,7 @@ export async function listWorkspacesOfUser(db: Db, userId: string) {
 /** What the dashboard needs to list and switch workspaces (agency client workspaces included where a member). */
 export async function dashboardWorkspaces(db: Db, userId: string) {
   const mine = await workspacesOfMember(db, userId);
-  return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan as Plan, role, parent_workspace_id: w.parentWorkspaceId }));
+  return mine.map(({ row: w, role }) => ({ id: w.id, name: w.name, slug: w.slug, plan: w.plan, role, parent_workspace_id: w.parentWorkspaceId }));
 }
 
 /**
@@ -275,7 +275,7 @@ export async function workspaceView(deps: Pick<Deps, 'db' | 'secrets' | 'log'>, 
     id: row.id,
     name: row.name,
     slug: row.slug,
-    plan: row.plan as Plan,
+    plan: row.plan,
     ga_id: row.gaId,
     ga_api_secret: secret('gaApiSecret'),
     fb_pixel_id: row.fbPixelId,
@@ -391,7 +391,7 @@ export async function setWorkspacePlan(deps: Deps, workspaceId: string, plan: Pl
     if (!before) throw notFound('Workspace');
     await tx.update(workspaces).set({ plan }).where(eq(workspaces.id, workspaceId));
     await recordAudit({ db: tx, workspaceId, userId: by, action: 'workspace.plan', details: { from: before.plan, to: plan } });
-    return before.plan as Plan;
+    return before.plan;
   });
   await workspaceChanged(deps, workspaceId);
   return from;
