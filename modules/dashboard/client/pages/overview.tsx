@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { hasFeature, type Plan } from '../../../../core/plans';
-import { api, ApiFailure, type ApiAnswer } from '../api';
+import { hasFeature } from '../../../../core/plans';
+import { api, type ApiAnswer, isPlanRefusal } from '../api';
 import { DailyChart } from '../components/chart';
 import { BotNote } from '../components/bot-note';
 import { LivePanel } from '../components/live-panel';
@@ -35,7 +35,7 @@ async function loadOverview(wsId: string, filter: string | undefined, from: stri
     return { summary, daily, countries: countries.countries, referrers: referrers.referrers, devices, clicked: clicked.links, utm, links: await topLinks };
   } catch (error) {
     // a plan without stats: the links still show, with the API's reason for the rest
-    if (error instanceof ApiFailure && error.status === 402) return { planReason: error.message, links: await topLinks };
+    if (isPlanRefusal(error)) return { planReason: error.message, links: await topLinks };
     throw error;
   }
 }
@@ -118,7 +118,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
     [wsId, filter.filter, range.from, range.to],
   );
   const canCreate = roleAtLeast(workspace.role, 'editor');
-  const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
+  const live = useLiveTally(wsId, hasFeature(workspace.plan, 'stats'), overview.data);
   const data = overview.data;
   const stats = data?.summary ? data : undefined;
   // a chosen range is a view like a filter: the live clicks (today's, unfiltered) are not added to it

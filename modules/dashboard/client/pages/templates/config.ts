@@ -14,10 +14,17 @@ export interface TemplateForm {
   expiresInDays: string;
 }
 
+/**
+ * Whether a config holds only what a template may: the link fields of TEMPLATE_LINK_FIELDS and `expires_in_days`. The API
+ * checked their values with the link's own rules when the template was saved, so such a config reads as a partial link.
+ */
+const isLinkConfig = (config: Record<string, unknown>): config is Record<string, unknown> & Partial<Link> =>
+  Object.keys(config).every((key) => key === 'expires_in_days' || TEMPLATE_LINK_FIELDS.some((field) => field === key));
+
 export function templateFormOf(template: Template | undefined): TemplateForm {
   const config = template?.config ?? {};
-  // a config is a partial link: the link editor reads it as one (absent fields stay empty)
-  const link = formOf(template ? (config as unknown as Link) : undefined);
+  // the link editor reads the config as a partial link (absent fields stay empty)
+  const link = formOf(isLinkConfig(config) ? config : undefined);
   return {
     name: template?.name ?? '',
     link: { ...link, domain: typeof config.domain === 'string' ? config.domain : '' },
