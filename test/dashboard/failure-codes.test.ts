@@ -17,7 +17,7 @@ const notOwner = new ApiFailure(403, 'Only the owner changes settings', { code: 
 const slugTaken = new ApiFailure(409, 'Slug already exists on this domain', { code: 'taken', field: 'config.slug' });
 
 /** What FailureNotice renders: the component at its root and its props (a function component called as preact would). */
-const rendered = (props: Parameters<typeof FailureNotice>[0]) => FailureNotice(props) as VNode<Record<string, any>>;
+const rendered = (props: Parameters<typeof FailureNotice>[0]) => FailureNotice(props) as VNode<any>;
 
 test('FailureNotice: a plan refusal (plan_required, limit_reached on 402 or 403) is the plan notice with the API’s reason; others the error', () => {
   for (const error of [planMissing, domainsFull, workspacesFull]) {
@@ -33,7 +33,7 @@ test('FailureNotice: a plan refusal (plan_required, limit_reached on 402 or 403)
 test('FailureNotice as a form’s summary: focusable alert, the plan notice for a plan refusal, else what was not saved and why', () => {
   const plan = rendered({ error: planMissing, notSaved: 'The policy was not saved' });
   expect([plan.type, plan.props.role, plan.props.class, plan.props.tabIndex]).toEqual(['div', 'alert', 'form-summary', -1]);
-  expect((plan.props.children as VNode).type).toBe(PlanNotice);
+  expect((plan.props.children as VNode<any>).type).toBe(PlanNotice);
 
   const words = (props: Parameters<typeof FailureNotice>[0]) => (rendered(props).props.children as VNode<{ children: string }>).props.children;
   expect(words({ error: notOwner, notSaved: 'The settings were not saved' })).toBe('The settings were not saved: Only the owner changes settings');

@@ -51,7 +51,7 @@ export const templateFailure = (error: unknown): FormError => failureOf(error, '
 export function configSummary(config: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof config.domain === 'string') parts.push(`Domain ${config.domain}`);
-  const utm = config.utm_params as Record<string, string> | undefined;
+  const utm = isLinkConfig(config) ? config.utm_params : undefined;
   // in the usual order: the database keeps no key order
   const utmPairs = UTM_KEYS.filter((k) => utm?.[k] !== undefined).map((k) => `${k}=${utm![k]}`);
   if (utmPairs.length) parts.push(`UTM ${utmPairs.join(', ')}`);
