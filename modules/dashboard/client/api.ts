@@ -1,4 +1,4 @@
-import { createLinkhop, LinkhopError } from '../../../packages/sdk/src/index';
+import { createLinkhop, type ErrorCode, LinkhopError } from '../../../packages/sdk/src/index';
 
 /**
  * The dashboard's client is the SDK's (packages/sdk): the same typed calls, the same failure class (here by
@@ -6,7 +6,19 @@ import { createLinkhop, LinkhopError } from '../../../packages/sdk/src/index';
  * carry the session's CSRF token, and a 401 leads to sign-in.
  */
 export { LinkhopError as ApiFailure };
-export type { ApiAnswer, ApiBody, ApiQuery } from '../../../packages/sdk/src/index';
+export type { ApiAnswer, ApiBody, ApiQuery, ErrorCode } from '../../../packages/sdk/src/index';
+
+/** The words of a failure, for a person: the API's message, or what was thrown. Code reacts to `code`, never to these words. */
+export const failureMessage = (failure: unknown): string => (failure instanceof Error ? failure.message : String(failure));
+
+/** Whether `failure` is an API answer with one of `codes` (`hasCode(error, 'not_found')`). */
+export const hasCode = (failure: unknown, ...codes: ErrorCode[]): failure is LinkhopError => failure instanceof LinkhopError && codes.includes(failure.code);
+
+/** The workspace's plan refused: the feature is not on it (`plan_required`), or its allowance is used up (`limit_reached`). */
+export const isPlanRefusal = (failure: unknown): failure is LinkhopError => hasCode(failure, 'plan_required', 'limit_reached');
+
+/** The API refused what was typed: a value malformed, missing or too long, or taken (a name, a slug, an address) or in conflict. */
+export const isInputRefusal = (failure: unknown): failure is LinkhopError => hasCode(failure, 'invalid', 'required', 'too_long', 'taken', 'conflict');
 
 let csrfToken: string | undefined;
 
@@ -37,8 +49,9 @@ export const api = createLinkhop({
         if (WRITES.has(request.method) && csrfToken) request.headers.set('x-csrf-token', csrfToken);
       },
       onResponse({ response, schemaPath }) {
-        // the session's own calls answer 401 to their caller (the session provider, the sign-in page); /sessions is a page's list
-        if (response.status === 401 && !/^\/api\/session(\/|$)/.test(schemaPath)) onSignedOut();
+        // the session's own calls answer 401 to their caller (the session provider, the sign-in page); /sessions is a page's list.
+        // The status, not the body's code: the body is not read here, and 401 means exactly "no valid credential".
+        if (response.status === 401 && schemaPath !== '/api/session' && !schemaPath.startsWith('/api/session/')) onSignedOut();
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiFailure, type ApiAnswer, setCsrfToken, whenSignedOut } from './api';
+import { api, type ApiAnswer, hasCode, setCsrfToken, whenSignedOut } from './api';
 
 export type SessionInfo = ApiAnswer<'get', '/api/session'>;
 export type User = SessionInfo['user'];
@@ -36,7 +36,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
       setSession(loaded);
       return loaded;
     } catch (error) {
-      if (!(error instanceof ApiFailure) || error.status !== 401) throw error;
+      if (!hasCode(error, 'unauthenticated')) throw error;
       setCsrfToken(undefined);
       setSession(null);
       return null;
@@ -46,7 +46,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
   const signOut = useCallback(async (everywhere = false) => {
     await (everywhere ? api.delete('/api/session/all') : api.delete('/api/session')).catch((error) => {
       // 401: the session had ended already (expired, or signed out elsewhere): signed out is what was asked for
-      if (!(error instanceof ApiFailure) || error.status !== 401) throw error;
+      if (!hasCode(error, 'unauthenticated')) throw error;
     });
     setCsrfToken(undefined);
     setSession(null);

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type Role, roleAtLeast, useSession, type Workspace } from '../session';
 import { Button, navigate, toast, useLocation } from '../ui';
+import { failureMessage } from '../api';
 
 interface Section {
   /** the first path segment below /app/w/:wsId ('' is Overview) */
@@ -127,7 +128,7 @@ function AccountMenu() {
       navigate('/app/sign-in', { replace: true });
       toast(everywhere ? 'Signed out on every device' : 'Signed out');
     } catch (error) {
-      toast(`Could not sign out: ${(error as Error).message}`);
+      toast(`Could not sign out: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }

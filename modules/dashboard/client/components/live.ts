@@ -79,8 +79,9 @@ export function useLive(wsId: string, enabled: boolean, onEvents: (events: LiveE
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       };
       for (const type of TYPES)
-        source.addEventListener(type, (event) => {
-          const live = { type, data: JSON.parse((event as MessageEvent<string>).data) } as LiveEvent;
+        source.addEventListener(type, (event: MessageEvent<string>) => {
+          // the payload of each type is the server's (modules/live/hooks.ts), typed above
+          const live: LiveEvent = { type, data: JSON.parse(event.data) };
           if (linkId && live.data.link_id !== linkId) return;
           gathered.push(live);
           gatherTimer ??= setTimeout(handOver, GATHER_MS);

@@ -1,20 +1,22 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../api';
+import { api, ApiFailure, hasCode } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Loading, navigate, toast, useLoad } from '../ui';
 import { useHashToken } from './hash-token';
 
-const GONE: Record<number, string> = {
-  404: 'This invitation does not exist. Check that you opened the whole link from the mail.',
-  410: 'This invitation has expired or was already accepted. Ask the workspace owner for a new one.',
+const GONE = {
+  not_found: 'This invitation does not exist. Check that you opened the whole link from the mail.',
+  gone: 'This invitation has expired or was already accepted. Ask the workspace owner for a new one.',
 };
+/** What a failure says about the invitation: that it is unknown or used up, in words for the invitee; else the failure. */
+const invitationFailure = (failure: unknown) => (hasCode(failure, 'gone') ? GONE.gone : hasCode(failure, 'not_found') ? GONE.not_found : failure);
 
 /** `/app/invite#token=…`: what the invitation is for, and one button that joins and signs in. */
 export function InvitePage() {
   const { refresh } = useSession();
   const [token] = useHashToken();
   const invitation = useLoad(
-    () => (token ? api.get('/api/invites/{token}', { params: { path: { token } } }) : Promise.reject(new ApiFailure(404, GONE[404]))),
+    () => (token ? api.get('/api/invites/{token}', { params: { path: { token } } }) : Promise.reject(new ApiFailure(404, GONE.not_found))),
     [token],
   );
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,7 @@ export function InvitePage() {
       toast(`You joined ${invitation.data!.workspace.name}`);
       navigate(`/app/w/${joined.workspace_id}`, { replace: true });
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 401) setSignInMailed(true);
+      if (hasCode(failure, 'unauthenticated')) setSignInMailed(true);
       else setError(failure);
     } finally {
       setBusy(false);
@@ -43,7 +45,7 @@ export function InvitePage() {
     <main id="main" class="standalone invite">
       <h1>Invitation</h1>
       {invitation.loading && <Loading label="Reading the invitation…" />}
-      {failure !== undefined && <ErrorNotice error={(failure instanceof ApiFailure && GONE[failure.status]) || failure} />}
+      {failure !== undefined && <ErrorNotice error={invitationFailure(failure)} />}
       {signInMailed && invitation.data && (
         <div class="notice notice-success" role="status">
           <h2>Sign in to join {invitation.data.workspace.name}</h2>
@@ -61,7 +63,7 @@ export function InvitePage() {
           <p class="muted">
             Invitation for {invitation.data.email}; it expires {new Date(invitation.data.expires_at).toLocaleString()}.
           </p>
-          {error !== undefined && <ErrorNotice error={(error instanceof ApiFailure && GONE[error.status]) || error} />}
+          {error !== undefined && <ErrorNotice error={invitationFailure(error)} />}
           <Button variant="primary" busy={busy} onClick={join}>
             Join {invitation.data.workspace.name}
           </Button>

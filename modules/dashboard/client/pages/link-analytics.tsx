@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { hasFeature, type Plan } from '../../../../core/plans';
-import { api, ApiFailure } from '../api';
+import { hasFeature } from '../../../../core/plans';
+import { api, ApiFailure, failureMessage } from '../api';
 import { DailyChart } from '../components/chart';
 import { BotNote } from '../components/bot-note';
 import { ImportedNote } from '../components/imported-note';
@@ -41,7 +41,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
     [wsId, linkId, range?.from, range?.to, filter.filter],
   );
   // counted from the later of the two loads on: a click stored meanwhile may be missed, never counted twice
-  const live = useLiveTally(wsId, hasFeature(useWorkspace().plan as Plan, 'stats'), conversions.data, linkId);
+  const live = useLiveTally(wsId, hasFeature(useWorkspace().plan, 'stats'), conversions.data, linkId);
   const tally = clickTally(live.tally, filter.filter);
   const data = useMemo(() => stats.data && { ...stats.data, days: withLiveClicks(stats.data.days, tally) }, [stats.data, tally]);
   const today = tally.days[utcToday()]?.clicks ?? 0;
@@ -71,7 +71,7 @@ export function LinkAnalyticsPage({ wsId, linkId }: { wsId: string; linkId?: str
       <FilterChips filter={filter} />
       {stats.loading && <Loading label="Loading the clicks…" />}
       {stats.error !== undefined && (
-        <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />
+        <FailureNotice error={rangeError ? `${failureMessage(stats.error)}. Pick other days.` : stats.error} retry={stats.reload} />
       )}
       {data && (
         <>

@@ -1,4 +1,4 @@
-import { api, ApiFailure } from '../api';
+import { api, isPlanRefusal } from '../api';
 import { FailureNotice, Loading, PlanChange, useLoad } from '../ui';
 
 const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
@@ -7,7 +7,7 @@ const when = (at: string) => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 export function LinkHealthSection({ wsId, linkId }: { wsId: string; linkId: string }) {
   const health = useLoad(() => api.get('/api/workspaces/{wsId}/links/{linkId}/health', { params: { path: { wsId, linkId } } }), [wsId, linkId]);
   const data = health.data;
-  const notOnPlan = health.error instanceof ApiFailure && health.error.status === 402;
+  const notOnPlan = isPlanRefusal(health.error);
   return (
     <section class="panel health-panel" aria-labelledby="health-heading">
       <h2 id="health-heading">Health</h2>

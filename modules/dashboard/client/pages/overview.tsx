@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { hasFeature, type Plan } from '../../../../core/plans';
-import { api, ApiFailure, type ApiAnswer } from '../api';
+import { hasFeature } from '../../../../core/plans';
+import { api, type ApiAnswer, isPlanRefusal } from '../api';
 import { DailyChart } from '../components/chart';
 import { BotNote } from '../components/bot-note';
 import { LivePanel } from '../components/live-panel';
@@ -35,7 +35,7 @@ async function loadOverview(wsId: string, filter: string | undefined, from: stri
     return { summary, daily, countries: countries.countries, referrers: referrers.referrers, devices, clicked: clicked.links, utm, links: await topLinks };
   } catch (error) {
     // a plan without stats: the links still show, with the API's reason for the rest
-    if (error instanceof ApiFailure && error.status === 402) return { planReason: error.message, links: await topLinks };
+    if (isPlanRefusal(error)) return { planReason: error.message, links: await topLinks };
     throw error;
   }
 }
@@ -71,32 +71,30 @@ function Totals({ summary, daily, tally, rangeText }: { summary: Summary; daily:
   );
 }
 
+/** Each parameter's table: its filter dimension, its name, and its rows as (value, clicks) (each list names its value after the parameter). */
 const UTM_PARTS = [
-  ['sources', 'utm_source', 'Source'],
-  ['mediums', 'utm_medium', 'Medium'],
-  ['campaigns', 'utm_campaign', 'Campaign'],
+  ['utm_source', 'Source', (utm: Utm) => utm.sources.map((r) => ({ value: r.utm_source, clicks: r.clicks }))],
+  ['utm_medium', 'Medium', (utm: Utm) => utm.mediums.map((r) => ({ value: r.utm_medium, clicks: r.clicks }))],
+  ['utm_campaign', 'Campaign', (utm: Utm) => utm.campaigns.map((r) => ({ value: r.utm_campaign, clicks: r.clicks }))],
 ] as const;
 
 /** Clicks by the UTM parameters their links send (`/stats/utm`), a table per parameter; a row filters the page. */
 function UtmPanel({ utm, onPick }: { utm: Utm; onPick(term: FilterTerm): void }) {
-  const empty = UTM_PARTS.every(([list]) => utm[list].length === 0);
+  const empty = UTM_PARTS.every(([, , rowsOf]) => rowsOf(utm).length === 0);
   return (
     <section class="panel" aria-labelledby="utm-heading">
       <h2 id="utm-heading">UTM breakdown</h2>
       {empty ? (
         <p class="muted">No clicks yet.</p>
       ) : (
-        UTM_PARTS.map(([list, dimension, column]) => {
-          const rows = (utm[list] as Record<string, string | null | number>[]).map((r) => {
-            const value = r[dimension] as string | null;
-            return {
-              key: value ?? '',
-              label: value ?? 'None sent',
-              clicks: r.clicks as number,
-              onPick: () => onPick({ dimension, value: filterValue(value) }),
-            };
-          });
-          return rows.length ? <CountsTable key={list} column={`UTM ${column.toLowerCase()}`} rows={rows} /> : null;
+        UTM_PARTS.map(([dimension, column, rowsOf]) => {
+          const rows = rowsOf(utm).map(({ value, clicks }) => ({
+            key: value ?? '',
+            label: value ?? 'None sent',
+            clicks,
+            onPick: () => onPick({ dimension, value: filterValue(value) }),
+          }));
+          return rows.length ? <CountsTable key={dimension} column={`UTM ${column.toLowerCase()}`} rows={rows} /> : null;
         })
       )}
     </section>
@@ -118,7 +116,7 @@ export function OverviewPage({ wsId }: { wsId: string }) {
     [wsId, filter.filter, range.from, range.to],
   );
   const canCreate = roleAtLeast(workspace.role, 'editor');
-  const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'stats'), overview.data);
+  const live = useLiveTally(wsId, hasFeature(workspace.plan, 'stats'), overview.data);
   const data = overview.data;
   const stats = data?.summary ? data : undefined;
   // a chosen range is a view like a filter: the live clicks (today's, unfiltered) are not added to it

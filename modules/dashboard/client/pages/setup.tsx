@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure, setCsrfToken } from '../api';
+import { api, ApiFailure, failureMessage, setCsrfToken } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate } from '../ui';
 import { useHashToken } from './hash-token';
@@ -24,7 +24,7 @@ export function SetupPage() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [workspace, setWorkspace] = useState('');
-  const [failure, setFailure] = useState<ApiFailure | Error>();
+  const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: Event) => {
@@ -39,14 +39,14 @@ export function SetupPage() {
       await refresh();
       navigate('/app', { replace: true });
     } catch (error) {
-      setFailure(error as Error);
+      setFailure(error);
     } finally {
       setBusy(false);
     }
   };
 
   const fieldError = (field: string) => (failure instanceof ApiFailure && failure.isAbout(field) ? failure.message : undefined);
-  const general = failure && !(failure instanceof ApiFailure && failure.field) ? failure.message : undefined;
+  const general = failure !== undefined && !(failure instanceof ApiFailure && failure.field) ? failureMessage(failure) : undefined;
   return (
     <main id="main" class="standalone sign-in">
       <h1>Set up Linkhop</h1>

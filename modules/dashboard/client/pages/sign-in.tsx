@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiFailure, setCsrfToken } from '../api';
+import { api, type ApiFailure, failureMessage, hasCode, isInputRefusal, setCsrfToken } from '../api';
 import { useSession } from '../session';
 import { Button, ErrorNotice, Field, navigate, toast } from '../ui';
 import { useHashToken } from './hash-token';
@@ -27,9 +27,9 @@ function LinkRequestForm() {
       await api.post('/api/session/sign-in-link', { body: { email: email.trim() } });
       setSentTo(email.trim());
     } catch (failure) {
-      if (failure instanceof ApiFailure && failure.status === 429) setError(`Too many sign-in requests.${retryText(failure)}`);
-      else if (failure instanceof ApiFailure && failure.status === 400) setFieldError(failure.message);
-      else setError((failure as Error).message);
+      if (hasCode(failure, 'rate_limited')) setError(`Too many sign-in requests.${retryText(failure)}`);
+      else if (isInputRefusal(failure)) setFieldError(failure.message);
+      else setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -138,8 +138,8 @@ export function SignInPage({ returnTo, onSignedIn }: { returnTo?: string; onSign
       if (answer.revoked_without_proof) toast(revokedNotice(answer.revoked_without_proof));
       navigate(returnTo ?? '/app', { replace: true });
     } catch (failure) {
-      setError((failure as Error).message);
-      if (failure instanceof ApiFailure && failure.status === 410) setToken(undefined);
+      setError(failureMessage(failure));
+      if (hasCode(failure, 'gone')) setToken(undefined);
     } finally {
       setBusy(false);
     }

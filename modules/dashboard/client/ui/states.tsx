@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { ApiFailure } from '../api';
+import { failureMessage, isPlanRefusal } from '../api';
 import { Button } from './button';
 import { PlanChange } from './plan-change';
 
@@ -24,10 +24,9 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 
 /** A failed load: the API's message and, when given, a way to retry. */
 export function ErrorNotice({ error, retry }: { error: unknown; retry?: () => void }) {
-  const message = error instanceof Error ? error.message : String(error);
   return (
     <div class="notice notice-error" role="alert">
-      <p>{message}</p>
+      <p>{failureMessage(error)}</p>
       {retry && <Button onClick={retry}>Try again</Button>}
     </div>
   );
@@ -44,8 +43,24 @@ export function PlanNotice({ message }: { message: string }) {
   );
 }
 
-/** ErrorNotice, or PlanNotice when the API answered 402. */
-export function FailureNotice({ error, retry }: { error: unknown; retry?: () => void }) {
-  if (error instanceof ApiFailure && error.status === 402) return <PlanNotice message={error.message} />;
-  return <ErrorNotice error={error} retry={retry} />;
+interface FailureProps {
+  error: unknown;
+  retry?: () => void;
+  /**
+   * A form's refusal, said as what was not saved ("The policy was not saved"). The notice is then the form's summary, focusable
+   * (`.form-summary`, see useFocusOnFailure) and announced; `atField`: the message shows under its field.
+   */
+  notSaved?: string;
+  atField?: boolean;
+}
+
+/** ErrorNotice, or PlanNotice when the workspace's plan refused (`plan_required`, `limit_reached`); a form's summary with `notSaved`. */
+export function FailureNotice({ error, retry, notSaved, atField = false }: FailureProps) {
+  const plan = isPlanRefusal(error) ? <PlanNotice message={error.message} /> : undefined;
+  if (notSaved === undefined) return plan ?? <ErrorNotice error={error} retry={retry} />;
+  return (
+    <div tabIndex={-1} role="alert" class="form-summary">
+      {plan ?? <p class="notice notice-error">{`${notSaved}: ${atField ? 'see the message under the field.' : failureMessage(error)}`}</p>}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiFailure } from '../api';
+import { isInputRefusal, isPlanRefusal } from '../api';
 
 /**
  * A form's submit handler: stops the page load, marks the form busy while `action` runs and keeps
@@ -23,9 +23,8 @@ export function useSubmit(action: () => Promise<void>) {
   return { busy, failure, submit };
 }
 
-/** The API's 402 reason (the plan lacks the feature or is full), for a PlanNotice; undefined for any other failure. */
-export const planRefusal = (failure: unknown) => (failure instanceof ApiFailure && failure.status === 402 ? failure.message : undefined);
+/** The plan's refusal (it lacks the feature or is full), for a PlanNotice; undefined for any other failure. */
+export const planRefusal = (failure: unknown) => (isPlanRefusal(failure) ? failure.message : undefined);
 
-/** The API's refusal of what was typed (400, or 409 for a name or address taken), to show under its field. */
-export const inputRefusal = (failure: unknown) =>
-  failure instanceof ApiFailure && (failure.status === 400 || failure.status === 409) ? failure.message : undefined;
+/** The API's refusal of what was typed (malformed, missing, or a name or address taken), to show under its field. */
+export const inputRefusal = (failure: unknown) => (isInputRefusal(failure) ? failure.message : undefined);

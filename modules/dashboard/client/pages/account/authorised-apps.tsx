@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiAnswer } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { Button, ConfirmDialog, ErrorNotice, Loading, momentText, toast, useLoad } from '../../ui';
 
 type Grant = ApiAnswer<'get', '/api/oauth/grants'>['data'][number];
@@ -38,7 +38,7 @@ export function AuthorisedApps() {
       toast(`Revoked ${grant.client_name}`);
       grants.reload();
     } catch (error) {
-      toast(`Could not revoke ${grant.client_name}: ${(error as Error).message}`);
+      toast(`Could not revoke ${grant.client_name}: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
       setRevoking(undefined);

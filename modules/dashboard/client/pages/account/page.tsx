@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiAnswer } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { useSession } from '../../session';
 import { Button, ConfirmDialog, ErrorNotice, Loading, momentText, navigate, toast, useLoad } from '../../ui';
 import { AuthorisedApps } from './authorised-apps';
@@ -18,7 +18,7 @@ function SessionItem({ session, onEnded }: { session: OpenSession; onEnded(): vo
       toast(`Signed out ${name}`);
       onEnded();
     } catch (error) {
-      toast(`Could not sign out ${name}: ${(error as Error).message}`);
+      toast(`Could not sign out ${name}: ${failureMessage(error)}`);
       setBusy(false);
     }
   };
@@ -58,7 +58,7 @@ export function AccountPage() {
       navigate('/app/sign-in', { replace: true });
       toast('Signed out on every device');
     } catch (error) {
-      toast(`Could not sign out: ${(error as Error).message}`);
+      toast(`Could not sign out: ${failureMessage(error)}`);
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiAnswer } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, type Column, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import './api-keys.css';
@@ -35,7 +35,7 @@ export function ApiKeysPage({ wsId }: { wsId: string }) {
       setRevoking(undefined);
       list.reload();
     } catch (error) {
-      toast(`Could not revoke the key: ${(error as Error).message}`);
+      toast(`Could not revoke the key: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }

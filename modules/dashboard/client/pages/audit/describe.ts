@@ -37,15 +37,19 @@ export const ACTION_WORDS: Record<AuditAction, string> = {
   'oauth_app.revoke': 'Disconnected an app (OAuth)',
 };
 
+const isKnownAction = (action: string): action is AuditAction => Object.hasOwn(ACTION_WORDS, action);
+
 /** An action in words; one the page does not know (a plugin's `plugin:name.action`) as it is. */
-export const actionWords = (action: string) => ACTION_WORDS[action as AuditAction] ?? action;
+export const actionWords = (action: string) => (isKnownAction(action) ? ACTION_WORDS[action] : action);
 
 export type Details = Record<string, unknown>;
+const isDetails = (value: unknown): value is Details => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function parseDetails(entry: AuditEntry): Details {
+/** An entry's `details` (its JSON text) as an object; a value that is not one as `{value}`. */
+export function parseDetails(entry: { details: string }): Details {
   try {
-    const parsed = JSON.parse(entry.details);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : { value: parsed };
+    const parsed: unknown = JSON.parse(entry.details);
+    return isDetails(parsed) ? parsed : { value: parsed };
   } catch {
     return { value: entry.details };
   }
@@ -58,7 +62,7 @@ export function targetOf(action: string, d: Details): string {
   const [kind] = action.split('.');
   if (kind === 'link') {
     if (action === 'link.bulk_delete') return `${d.count ?? 0} links`;
-    const changes = (d.changes ?? {}) as Details;
+    const changes = isDetails(d.changes) ? d.changes : {};
     const domain = text(d.domain) ?? text(changes.domain);
     const slug = text(d.slug) ?? text(changes.slug);
     return domain && slug ? `${domain}/${slug}` : `Link ${text(d.id) ?? ''}`.trim();

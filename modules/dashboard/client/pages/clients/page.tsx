@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { featureMessage, hasFeature, type Plan } from '../../../../../core/plans';
+import { featureMessage, hasFeature } from '../../../../../core/plans';
 import { api, type ApiAnswer } from '../../api';
 import { useSession, useWorkspace, type Workspace } from '../../session';
 import { NameSlugForm, type Column, DataTable, Day, EmptyState, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
@@ -34,7 +34,7 @@ export function ClientsPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
   const { session, refresh } = useSession();
   const list = useLoad(() => api.get('/api/workspaces/{wsId}/clients', { params: { path: { wsId } } }), [wsId]);
-  const onPlan = hasFeature(workspace.plan as Plan, 'clients');
+  const onPlan = hasFeature(workspace.plan, 'clients');
   const mayCreate = onPlan && workspace.role === 'owner';
   const created = async (name: string) => {
     // the new workspace joins the session's list first, so the switcher and its row's "Open" know it

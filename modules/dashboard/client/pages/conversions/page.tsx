@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
-import { hasFeature, type Plan } from '../../../../../core/plans';
-import { api, ApiFailure } from '../../api';
+import { hasFeature } from '../../../../../core/plans';
+import { api, ApiFailure, failureMessage, isPlanRefusal } from '../../api';
 import { LivePanel } from '../../components/live-panel';
 import { clickTally, useLiveTally } from '../../components/live-tally';
 import { daysBefore, isoDay, RangePicker, useRange } from '../../components/range-picker';
@@ -74,7 +74,7 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
     () => api.get('/api/workspaces/{wsId}/stats/conversions', { params: { path: { wsId }, query: { from, to, filter: filter.filter } } }),
     [wsId, from, to, filter.filter],
   );
-  const live = useLiveTally(wsId, hasFeature(workspace.plan as Plan, 'conversions'), stats.data);
+  const live = useLiveTally(wsId, hasFeature(workspace.plan, 'conversions'), stats.data);
   const tally = clickTally(live.tally, filter.filter);
   const data = useMemo(() => stats.data && withLive(stats.data, tally, from, to), [stats.data, tally, from, to]);
   const rangeError = stats.error instanceof ApiFailure && ['from', 'to', 'filter'].includes(stats.error.field ?? '');
@@ -82,7 +82,7 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
     () => Object.fromEntries((data?.top_links ?? []).flatMap((l) => (l.domain === null ? [] : [[l.link_id, `${l.domain}/${l.slug}`]]))),
     [data?.top_links],
   );
-  const planRefused = stats.error instanceof ApiFailure && stats.error.status === 402;
+  const planRefused = isPlanRefusal(stats.error);
 
   return (
     <>
@@ -106,7 +106,7 @@ export function ConversionsPage({ wsId }: { wsId: string }) {
           <FilterChips filter={filter} />
           {stats.loading && !data && <Loading label="Loading the conversions…" />}
           {stats.error !== undefined && (
-            <FailureNotice error={rangeError ? `${(stats.error as Error).message}. Pick other days.` : stats.error} retry={stats.reload} />
+            <FailureNotice error={rangeError ? `${failureMessage(stats.error)}. Pick other days.` : stats.error} retry={stats.reload} />
           )}
           {data && (
             <>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, Field, PlanNotice, planRefusal, toast, useSubmit } from '../../ui';
 
 /**
@@ -15,7 +15,7 @@ export function AddDomainForm({ wsId, onAdded }: { wsId: string; onAdded(domain:
     onAdded(added.domain);
   });
   const planLimit = planRefusal(failure);
-  const error = failure && !planLimit ? (failure as Error).message : undefined;
+  const error = failure && !planLimit ? failureMessage(failure) : undefined;
 
   return (
     <form class="panel add-domain" onSubmit={submit} aria-labelledby="add-domain-heading">

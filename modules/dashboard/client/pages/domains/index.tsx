@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, Day, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { AddDomainForm } from './add-form';
@@ -91,7 +91,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
       const { count } = await api.get('/api/workspaces/{wsId}/domains/{domainId}/link-count', { params: { path: { wsId, domainId: domain.id } } });
       setRemoving({ domain, links: count });
     } catch (failure) {
-      toast(`Could not count the links on ${domain.domain}: ${(failure as Error).message}`);
+      toast(`Could not count the links on ${domain.domain}: ${failureMessage(failure)}`);
     }
   };
   const remove = async () => {
@@ -101,7 +101,7 @@ export function DomainsPage({ wsId }: { wsId: string; linkId?: string }) {
       await api.delete('/api/workspaces/{wsId}/domains/{domainId}', { params: { path: { wsId, domainId: domain.id } } });
       toast(`Removed ${domain.domain}`);
     } catch (failure) {
-      toast(`Could not remove ${domain.domain}: ${(failure as Error).message}`);
+      toast(`Could not remove ${domain.domain}: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
       setRemoving(undefined);

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../../api';
+import { failureMessage, hasCode } from '../../api';
 import type { VerifyResult } from './types';
 
 /**
@@ -43,10 +43,9 @@ export function VerifyOutcomeNotice({ domain, outcome, cnameTarget }: { domain: 
 
 /** A check that did not happen (429) or whose lookup failed (502: timeout, SERVFAIL…), with the API's reason. */
 function FailedCheck({ domain, failure }: { domain: string; failure: unknown }) {
-  const message =
-    failure instanceof ApiFailure && failure.status === 429
-      ? `${domain} was checked moments ago; try again in ${failure.retryAfter ?? 10} seconds.`
-      : `Could not check ${domain}: ${(failure as Error).message}`;
+  const message = hasCode(failure, 'rate_limited')
+    ? `${domain} was checked moments ago; try again in ${failure.retryAfter ?? 10} seconds.`
+    : `Could not check ${domain}: ${failureMessage(failure)}`;
   return (
     <div class="notice notice-error verify-outcome" role="alert">
       <p>{message}</p>

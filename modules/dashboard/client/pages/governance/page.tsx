@@ -27,7 +27,7 @@ function AppliesTo({ detail }: { detail?: string }) {
 
 export function GovernancePage({ wsId }: { wsId: string }) {
   const loaded = useLoad(() => api.get('/api/workspaces/{wsId}', { params: { path: { wsId } } }), [wsId]);
-  const plan = loaded.data?.plan as Plan | undefined;
+  const plan = loaded.data?.plan;
   return (
     <div class="governance-page">
       <h1>Governance policy</h1>
@@ -50,7 +50,7 @@ export function GovernancePage({ wsId }: { wsId: string }) {
 function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
   const workspace = useWorkspace();
   const owner = mayChangeSettings(workspace.role);
-  const plan = ws.plan as Plan;
+  const plan = ws.plan;
   const [stored, setStored] = useState(ws.governance);
   const [form, setForm] = useState<PolicyForm>(policyFormOf(stored));
   const [failure, setFailure] = useState<FormError>();
@@ -98,15 +98,7 @@ function PolicyEditor({ ws }: { ws: WorkspaceSettings }) {
           void write(policyBody(form), 'Policy saved');
         }}
       >
-        {failure && (
-          <div tabIndex={-1} role="alert" class="form-summary">
-            {failure.status === 402 ? (
-              <PlanNotice message={failure.message} />
-            ) : (
-              <p class="notice notice-error">The policy was not saved{failure.path ? ': see the message under the field.' : `: ${failure.message}`}</p>
-            )}
-          </div>
-        )}
+        {failure && <FailureNotice error={failure.cause} notSaved="The policy was not saved" atField={Boolean(failure.path)} />}
         <FormErrorProvider value={failure}>
           <fieldset class="editor-fields" disabled={!owner}>
             <legend class="visually-hidden">Policy rules</legend>

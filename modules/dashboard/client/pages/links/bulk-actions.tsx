@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, ConfirmDialog, ErrorNotice, Field, toast } from '../../ui';
 
 const plural = (n: number) => `${n} link${n === 1 ? '' : 's'}`;
@@ -21,7 +21,7 @@ export function BulkActions({ wsId, ids, canDelete, onDone }: { wsId: string; id
       onDone();
     } catch (error) {
       setConfirming(false);
-      setFailure((error as Error).message);
+      setFailure(failureMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { hasFeature, type Plan } from '../../../../../core/plans';
-import { api, ApiFailure } from '../../api';
+import { api, hasCode } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
-import { Button, CopyButton, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, PlanNotice, toast, useLoad } from '../../ui';
+import { Button, CopyButton, ConfirmDialog, ErrorNotice, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
 import {
   AddressSection,
   DescriptionSection,
@@ -78,7 +78,7 @@ async function loadEditor(wsId: string, linkId: string | undefined, plan: Plan):
 /** Create (no `linkId`) or edit a link: every field of the API in sections; a viewer sees them read-only. */
 export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string }) {
   const workspace = useWorkspace();
-  const { data, error, loading, reload } = useLoad(() => loadEditor(wsId, linkId, workspace.plan as Plan), [wsId, linkId]);
+  const { data, error, loading, reload } = useLoad(() => loadEditor(wsId, linkId, workspace.plan), [wsId, linkId]);
   const listHref = `/app/w/${wsId}/links`;
   if (!linkId && !roleAtLeast(workspace.role, 'editor')) {
     return (
@@ -93,7 +93,7 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
     return (
       <>
         <h1>{linkId ? 'Link' : 'New link'}</h1>
-        {error instanceof ApiFailure && error.status === 404 ? (
+        {hasCode(error, 'not_found') ? (
           <ErrorNotice error="This link does not exist (it may have been deleted)." />
         ) : (
           <FailureNotice error={error} retry={reload} />
@@ -115,7 +115,7 @@ export function LinkEditorPage({ wsId, linkId }: { wsId: string; linkId?: string
 
 function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
   const workspace = useWorkspace();
-  const plan = workspace.plan as Plan;
+  const plan = workspace.plan;
   const canEdit = roleAtLeast(workspace.role, 'editor');
   const canDelete = roleAtLeast(workspace.role, 'admin');
   const [link, setLink] = useState(data.link);
@@ -127,7 +127,6 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const set = (change: Partial<LinkForm>) => setForm((f) => ({ ...f, ...change }));
   const listHref = `/app/w/${wsId}/links`;
 
@@ -136,7 +135,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
     if (!failure) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     setInline(Boolean(invalid || formRef.current?.querySelector('.section-error')));
-    const target = invalid ?? summaryRef.current;
+    const target = invalid ?? formRef.current?.querySelector<HTMLElement>('.form-summary');
     // centred: the sticky save bar would cover a field scrolled just into view at the bottom
     target?.focus({ preventScroll: true });
     target?.scrollIntoView({ block: 'center' });
@@ -219,15 +218,7 @@ function EditorForm({ wsId, data }: { wsId: string; data: EditorData }) {
           </ul>
         </nav>
         <form ref={formRef} class="editor-form" onSubmit={save} noValidate aria-label={link ? 'Edit link' : 'New link'}>
-          {failure && (
-            <div ref={summaryRef} tabIndex={-1} role="alert" class={failure.status === 402 ? 'form-summary' : 'notice notice-error form-summary'}>
-              {failure.status === 402 ? (
-                <PlanNotice message={failure.message} />
-              ) : (
-                <p>{inline ? `The link was not saved: see the message under the field.` : `The link was not saved: ${failure.message}`}</p>
-              )}
-            </div>
-          )}
+          {failure && <FailureNotice error={failure.cause} notSaved="The link was not saved" atField={inline} />}
           <FormErrorProvider value={failure}>
             <fieldset class="editor-fields" disabled={!canEdit}>
               <legend class="visually-hidden">Link settings</legend>

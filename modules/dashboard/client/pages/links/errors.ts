@@ -1,20 +1,23 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import { ApiFailure } from '../../api';
+import { ApiFailure, failureMessage } from '../../api';
 
-/** An API refusal as a form shows it: `path` is the request field at fault as the API names it (`rules.0.conditions.1.value`). */
+/**
+ * An API refusal as a form shows it: `path` is the request field at fault as the API names it (`rules.0.conditions.1.value`);
+ * `cause` what was thrown (an ApiFailure, for FailureNotice to react to its code).
+ */
 export interface FormError {
   message: string;
-  status: number;
+  cause: unknown;
   path?: string;
 }
 
 /** `within`: the body object the form's fields live in (a template's `config`), left off the path. */
 export const failureOf = (error: unknown, within?: string): FormError => {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof ApiFailure)) return { message, status: 0 };
+  const message = failureMessage(error);
+  if (!(error instanceof ApiFailure)) return { message, cause: error };
   const path = within && error.field?.startsWith(`${within}.`) ? error.field.slice(within.length + 1) : error.field;
-  return { message, status: error.status, path };
+  return { message, cause: error, path };
 };
 
 const ErrorContext = createContext<FormError | undefined>(undefined);

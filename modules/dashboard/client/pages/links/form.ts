@@ -106,13 +106,16 @@ function conditionForm(c: ApiRule['conditions'][number]): ConditionForm {
   return { field: c.field, operator: c.operator, key: c.key ?? '', value: values.join(', '), to: '' };
 }
 
-/** The form of a loaded link (or a new one, tracking conversions when `trackDefault`, the workspace's default, says so); `domain` is '' for the default domain. */
-export function formOf(link: Link | undefined, defaultDomain?: string, trackDefault = false): LinkForm {
+/**
+ * The form of a loaded link, or of a template's partial link (absent fields stay empty), or of a new one (undefined;
+ * tracking conversions when `trackDefault`, the workspace's default, says so); `domain` is '' for the default domain.
+ */
+export function formOf(link: Partial<Link> | undefined, defaultDomain?: string, trackDefault = false): LinkForm {
   const style = link?.interstitial?.style ?? {};
   return {
     templateId: '',
     target: link?.target ?? '',
-    domain: !link || link.domain === defaultDomain ? '' : link.domain,
+    domain: link?.domain === undefined || link.domain === defaultDomain ? '' : link.domain,
     slug: link?.slug ?? '',
     title: link?.title ?? '',
     note: link?.note ?? '',

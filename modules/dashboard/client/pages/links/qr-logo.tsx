@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Field, useLoad } from '../../ui';
 import { Checkbox } from './inputs';
 
@@ -50,7 +50,7 @@ export function QrLogoOptions({ wsId, logo, onLogo, error }: Props) {
       onLogo(stored.id);
       if (makeWorkspaceLogo) logos.reload();
     } catch (failure) {
-      setUploadError(failure instanceof ApiFailure ? failure.message : String(failure));
+      setUploadError(failureMessage(failure));
       onLogo('');
     } finally {
       setUploading(false);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiFailure, type ApiQuery } from '../../api';
+import { api, ApiFailure, type ApiQuery, hasCode } from '../../api';
 import { ErrorNotice, FailureNotice, Field, Loading, useLoad } from '../../ui';
 import { Checkbox } from './inputs';
 import { QrLogoOptions } from './qr-logo';
@@ -85,7 +85,7 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
     return (
       <>
         <h1>QR code</h1>
-        {link.error instanceof ApiFailure && link.error.status === 404 ? (
+        {hasCode(link.error, 'not_found') ? (
           <ErrorNotice error="This link does not exist (it may have been deleted)." />
         ) : (
           <FailureNotice error={link.error} retry={link.reload} />
@@ -193,7 +193,9 @@ export function LinkQrPage({ wsId, linkId }: { wsId: string; linkId?: string }) 
           <h2>Preview</h2>
           {general && (
             <ErrorNotice
-              error={general.status === 429 ? `Too many QR codes asked for just now; try again in ${general.retryAfter ?? 60} seconds.` : general.message}
+              error={
+                general.code === 'rate_limited' ? `Too many QR codes asked for just now; try again in ${general.retryAfter ?? 60} seconds.` : general.message
+              }
             />
           )}
           <div class={`qr-frame${options.transparent ? ' qr-transparent' : ''}`}>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useSession, useWorkspace, type Role } from '../../session';
 import { Button, ConfirmDialog, DataTable, Day, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { InviteForm } from './invite-form';
@@ -41,7 +41,7 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
       await api.patch('/api/workspaces/{wsId}/members/{userId}', { params: { path: { wsId, userId: member.id } }, body: { role } });
       toast(`${member.email} is now ${role}`);
     } catch (failure) {
-      toast(`Could not change the role of ${member.email}: ${(failure as Error).message}`);
+      toast(`Could not change the role of ${member.email}: ${failureMessage(failure)}`);
     }
     list.reload();
   };
@@ -52,7 +52,7 @@ export function MembersPage({ wsId }: { wsId: string; linkId?: string }) {
       await api.delete('/api/workspaces/{wsId}/members/{userId}', { params: { path: { wsId, userId: member.id } } });
       toast(`${member.email} was removed`);
     } catch (failure) {
-      toast(`Could not remove ${member.email}: ${(failure as Error).message}`);
+      toast(`Could not remove ${member.email}: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
       setRemoving(undefined);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import type { Role } from '../../session';
 import { Button, CopyButton, Field, PlanNotice, planRefusal, toast, useSubmit } from '../../ui';
 import { useSignInOptions } from '../sso';
@@ -25,7 +25,7 @@ export function InviteForm({ wsId, own, onInvited }: { wsId: string; own: Role; 
     onInvited();
   });
   const planLimit = planRefusal(failure);
-  const error = failure && !planLimit ? (failure as Error).message : undefined;
+  const error = failure && !planLimit ? failureMessage(failure) : undefined;
 
   return (
     <form class="panel invite-form" onSubmit={submit} aria-labelledby="invite-heading">

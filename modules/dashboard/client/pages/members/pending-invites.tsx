@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiAnswer } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { Button, ConfirmDialog, DataTable, Day, toast } from '../../ui';
 
 /** A pending invitation as every member sees it (GET …/members). */
@@ -18,7 +18,7 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
       await api.delete('/api/workspaces/{wsId}/invites/{inviteId}', { params: { path: { wsId, inviteId: invite.id } } });
       toast(`Invitation to ${invite.email} revoked`);
     } catch (failure) {
-      toast(`Could not revoke the invitation to ${invite.email}: ${(failure as Error).message}`);
+      toast(`Could not revoke the invitation to ${invite.email}: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
       setRevoking(undefined);
@@ -30,7 +30,7 @@ export function PendingInvites({ wsId, pending, invites, onChange }: { wsId: str
       await api.post('/api/workspaces/{wsId}/invites/{inviteId}/resend', { params: { path: { wsId, inviteId: invite.id } } });
       toast(`Invitation to ${invite.email} sent again, with a new link`);
     } catch (failure) {
-      toast(`Could not resend the invitation to ${invite.email}: ${(failure as Error).message}`);
+      toast(`Could not resend the invitation to ${invite.email}: ${failureMessage(failure)}`);
     }
     onChange();
   };

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type ApiAnswer } from '../../api';
 import { type Column, DataTable, FailureNotice, Loading, Moment, Pagination, useLoad } from '../../ui';
+import { parseDetails } from '../audit/describe';
 
 type OperatorEntry = ApiAnswer<'get', '/api/operator/audit-log'>['entries'][number];
 const count = (n: number) => n.toLocaleString('en');
@@ -15,14 +16,14 @@ const ACTION_WORDS: Record<OperatorEntry['action'], string> = {
 
 /** What an entry acted on: the user (by e-mail while they exist), the workspace, and a plan's change. */
 function Subject({ entry }: { entry: OperatorEntry }) {
-  const details = JSON.parse(entry.details) as { from?: string; to?: string };
+  const { from, to } = parseDetails(entry);
   return (
     <>
       {entry.user_id && <span class="operator-subject">{entry.user_email ?? `user ${entry.user_id}`}</span>}
       {entry.workspace_id && <span class="operator-subject">workspace {entry.workspace_id}</span>}
-      {details.from && details.to && (
+      {typeof from === 'string' && from && typeof to === 'string' && to && (
         <span class="operator-subject">
-          {details.from} → {details.to}
+          {from} → {to}
         </span>
       )}
     </>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type ApiAnswer } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { useSession } from '../../session';
 import { Button, type Column, ConfirmDialog, CopyButton, DataTable, Day, FailureNotice, Loading, Pagination, toast, useLoad } from '../../ui';
 import { ListSearch, useSearchedPage } from './search';
@@ -43,7 +43,7 @@ export function OperatorUsers({ onChange }: { onChange(): void }) {
       setMinted({ email: user.email, url });
       onChange();
     } catch (failure) {
-      toast(`Could not make a sign-in link for ${user.email}: ${(failure as Error).message}`);
+      toast(`Could not make a sign-in link for ${user.email}: ${failureMessage(failure)}`);
     }
   };
   const changeOperator = async () => {
@@ -54,7 +54,7 @@ export function OperatorUsers({ onChange }: { onChange(): void }) {
       toast(user.is_operator ? `${user.email} is no longer an operator` : `${user.email} is now an operator`);
       onChange();
     } catch (failure) {
-      toast(`Could not change ${user.email}: ${(failure as Error).message}`);
+      toast(`Could not change ${user.email}: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
       setChanging(undefined);

@@ -1,11 +1,10 @@
-import { api, type ApiAnswer } from '../../api';
+import { isPlan, PLANS, type Plan } from '../../../../../core/plans';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { useSession } from '../../session';
 import { type Column, DataTable, Day, FailureNotice, Loading, Pagination, toast, useLoad } from '../../ui';
 import { ListSearch, useSearchedPage } from './search';
 
 type OperatorWorkspace = ApiAnswer<'get', '/api/operator/workspaces'>['data'][number];
-type Plan = OperatorWorkspace['plan'];
-const PLANS: Plan[] = ['free', 'pro', 'team', 'agency'];
 const count = (n: number) => n.toLocaleString('en');
 
 /** Every workspace of the instance with its plan (changed here, audited in that workspace's log; `onChange` after), members, links and clicks. */
@@ -25,7 +24,7 @@ export function OperatorWorkspaces({ onChange }: { onChange(): void }) {
       // the operator's own workspaces show their plan in the switcher and gate pages by it
       await refresh();
     } catch (failure) {
-      toast(`Could not change the plan of ${workspace.name}: ${(failure as Error).message}`);
+      toast(`Could not change the plan of ${workspace.name}: ${failureMessage(failure)}`);
     }
     list.reload();
   };
@@ -44,7 +43,16 @@ export function OperatorWorkspaces({ onChange }: { onChange(): void }) {
     {
       label: 'Plan',
       cell: (w) => (
-        <select class="table-select" aria-label={`Plan of ${w.name}`} value={w.plan} onChange={(event) => changePlan(w, event.currentTarget.value as Plan)}>
+        <select
+          class="table-select"
+          aria-label={`Plan of ${w.name}`}
+          value={w.plan}
+          onChange={(event) => {
+            // the options are the plans: the guard narrows the DOM's string
+            const plan = event.currentTarget.value;
+            if (isPlan(plan)) void changePlan(w, plan);
+          }}
+        >
           {PLANS.map((plan) => (
             <option key={plan} value={plan}>
               {plan}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { LIMITS } from '../../../../../core/plans';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, FailureNotice, Field, Loading, toast, useLoad } from '../../ui';
 import { linkName, type PortfolioAt } from './types';
 
@@ -30,7 +30,7 @@ export function AddLinks({ at, present, onAdded }: { at: PortfolioAt; present: S
       setPicked([]);
       onAdded();
     } catch (error) {
-      toast(`Could not add the links: ${(error as Error).message}`);
+      toast(`Could not add the links: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }

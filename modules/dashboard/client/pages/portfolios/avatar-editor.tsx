@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, initialsOf } from '../../../../portfolios/shared';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, Field, toast } from '../../ui';
 import type { PortfolioAt } from './types';
 
@@ -19,7 +19,7 @@ export function AvatarEditor({ at, name, avatarUrl, onChanged }: { at: Portfolio
       toast(done);
       onChanged();
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -36,8 +36,9 @@ export function AvatarEditor({ at, name, avatarUrl, onChanged }: { at: Portfolio
       () =>
         api.put('/api/workspaces/{wsId}/portfolios/{portfolioId}/avatar', {
           params: { path: at },
-          body: file as unknown as string,
-          bodySerializer: (body: unknown) => body as Blob,
+          // the document types a binary body as a string; the image goes as it is (the default serializer would write JSON)
+          body: file as never,
+          bodySerializer: () => file,
           headers: { 'content-type': file.type || 'application/octet-stream' },
         }),
       'Avatar uploaded; the public page shows it now',

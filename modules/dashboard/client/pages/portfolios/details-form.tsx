@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { DEFAULT_STYLE, pageColours, TREND_DAYS } from '../../../../portfolios/shared';
-import { api, ApiFailure } from '../../api';
+import { api, isInputRefusal } from '../../api';
 import { Button, ColourField, FailureNotice, Field, toast } from '../../ui';
 import { Checkbox } from '../links/inputs';
 import { ThemePicker } from './theme-picker';
@@ -41,9 +41,9 @@ export function DetailsForm({ at, draft, onDraft, onSaved }: { at: PortfolioAt; 
       setBusy(false);
     }
   };
-  // a 400 names its field (`name`, `config.style.bg_color`): shown under it
-  const field = failure instanceof ApiFailure && failure.status === 400 ? failure.field : undefined;
-  const errorOf = (name: string) => (field === name ? (failure as ApiFailure).message : undefined);
+  // a refused value names its field (`name`, `config.style.bg_color`): shown under it
+  const refusal = isInputRefusal(failure) ? failure : undefined;
+  const errorOf = (name: string) => (refusal?.field === name ? refusal.message : undefined);
   // what the page will draw: the pickers show it for empty fields, and unreadable text is said so
   const colours = pageColours(draft.style);
   const fixes = colours.fixes;
@@ -96,7 +96,7 @@ export function DetailsForm({ at, draft, onDraft, onSaved }: { at: PortfolioAt; 
           </div>
         )}
       </fieldset>
-      {failure !== undefined && !field && <FailureNotice error={failure} />}
+      {failure !== undefined && !refusal?.field && <FailureNotice error={failure} />}
       <Button type="submit" variant="primary" busy={busy}>
         Save changes
       </Button>

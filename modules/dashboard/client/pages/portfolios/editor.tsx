@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, CopyButton, FailureNotice, Loading, navigate, toast, useLoad } from '../../ui';
 import { AddLinks } from './add-links';
@@ -51,7 +51,7 @@ export function PortfolioEditorPage({ wsId, linkId: portfolioId }: { wsId: strin
       toast(`Deleted portfolio “${portfolio!.name}”; its links remain`);
       navigate(`/app/w/${wsId}/portfolios`);
     } catch (error) {
-      toast(`Could not delete the portfolio: ${(error as Error).message}`);
+      toast(`Could not delete the portfolio: ${failureMessage(error)}`);
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, toast } from '../../ui';
 import { linkName, type PortfolioAt, type PortfolioLink, withoutScheme } from './types';
 
@@ -37,7 +37,7 @@ export function LinkOrder({ at, links, editable, onChanged }: { at: PortfolioAt;
       onChanged();
       return true;
     } catch (error) {
-      toast(`${failed}: ${(error as Error).message}`);
+      toast(`${failed}: ${failureMessage(error)}`);
       setBusy(false);
       // another editor may have changed the links (the API then refuses a stale order): show them as they are
       onChanged();

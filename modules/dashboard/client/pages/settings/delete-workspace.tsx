@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { useSession } from '../../session';
 import { Button, ConfirmDialog, Field, navigate, toast } from '../../ui';
 
@@ -26,7 +26,7 @@ export function DeleteWorkspace({ wsId, name }: { wsId: string; name: string }) 
       navigate('/app', { replace: true });
       toast(`Workspace “${name}” was deleted`);
     } catch (failure) {
-      setError(`The workspace was not deleted: ${(failure as Error).message}`);
+      setError(`The workspace was not deleted: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
-import { hasFeature, type Plan } from '../../../../../core/plans';
+import { hasFeature } from '../../../../../core/plans';
 import { api } from '../../api';
 import { useSession, useWorkspace } from '../../session';
-import { Button, FailureNotice, Loading, PlanNotice, toast, useLoad } from '../../ui';
+import { Button, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import { failureOf, FormErrorProvider, type FormError } from '../links/errors';
 import { UTM_KEYS } from '../links/form';
 import { Checkbox, TextArea, TextField } from '../links/inputs';
@@ -45,7 +45,7 @@ const UTM_LABELS = {
 function SettingsView({ ws }: { ws: WorkspaceSettings }) {
   const workspace = useWorkspace();
   const { refresh } = useSession();
-  const plan = ws.plan as Plan;
+  const plan = ws.plan;
   const owner = mayChangeSettings(workspace.role);
   const withScripts = hasFeature(plan, 'retargeting_scripts');
   const [stored, setStored] = useState(ws);
@@ -88,15 +88,7 @@ function SettingsView({ ws }: { ws: WorkspaceSettings }) {
         </p>
       )}
       <form ref={formRef} class="settings-form" onSubmit={save} noValidate aria-label="Workspace settings">
-        {failure && (
-          <div tabIndex={-1} role="alert" class="form-summary">
-            {failure.status === 402 ? (
-              <PlanNotice message={failure.message} />
-            ) : (
-              <p class="notice notice-error">The settings were not saved{failure.path ? ': see the message under the field.' : `: ${failure.message}`}</p>
-            )}
-          </div>
-        )}
+        {failure && <FailureNotice error={failure.cause} notSaved="The settings were not saved" atField={Boolean(failure.path)} />}
         <FormErrorProvider value={failure}>
           <fieldset class="editor-fields" disabled={!owner}>
             <legend class="visually-hidden">Settings</legend>

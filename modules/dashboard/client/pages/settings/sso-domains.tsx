@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { hasFeature, featureMessage, type Plan } from '../../../../../core/plans';
-import { api, type ApiAnswer, ApiFailure } from '../../api';
+import { api, type ApiAnswer, failureMessage } from '../../api';
 import { Button, CopyButton, FailureNotice, Field, Loading, PlanChange, toast, useLoad } from '../../ui';
 
 type SsoDomain = ApiAnswer<'get', '/api/workspaces/{wsId}/sso-domains'>['data'][number];
@@ -46,7 +46,7 @@ function SsoDomainList({ wsId }: { wsId: string }) {
       loaded.reload();
       toast(done);
     } catch (failure) {
-      toast((failure as Error).message);
+      toast(failureMessage(failure));
     }
   };
   const add = async (event: Event) => {
@@ -59,7 +59,7 @@ function SsoDomainList({ wsId }: { wsId: string }) {
       loaded.reload();
       toast(`${domain.trim()} added: place its TXT record, then verify`);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : String(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

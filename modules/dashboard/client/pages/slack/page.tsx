@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, type Column, ConfirmDialog, copyText, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import { type SlackLink, SlackLinkForm } from './link-form';
@@ -42,7 +42,7 @@ export function SlackPage({ wsId }: { wsId: string }) {
       setRemoving(undefined);
       data.reload();
     } catch (error) {
-      toast(`Could not unlink: ${(error as Error).message}`);
+      toast(`Could not unlink: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }

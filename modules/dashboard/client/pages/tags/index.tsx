@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, toast, useLoad } from '../../ui';
 import type { Tag } from '../links/types';
@@ -29,7 +29,7 @@ export function TagsPage({ wsId }: { wsId: string; linkId?: string }) {
       toast(`Deleted tag ${tag.name} from ${linksText(tag.link_count)}`);
       if (editing?.name === tag.name) setEditing(undefined);
     } catch (failure) {
-      toast(`Could not delete tag ${tag.name}: ${(failure as Error).message}`);
+      toast(`Could not delete tag ${tag.name}: ${failureMessage(failure)}`);
     } finally {
       setBusy(false);
       setDeleting(undefined);

@@ -14,10 +14,17 @@ export interface TemplateForm {
   expiresInDays: string;
 }
 
+/**
+ * Whether a config holds only what a template may: the link fields of TEMPLATE_LINK_FIELDS and `expires_in_days`. The API
+ * checked their values with the link's own rules when the template was saved, so such a config reads as a partial link.
+ */
+const isLinkConfig = (config: Record<string, unknown>): config is Record<string, unknown> & Partial<Link> =>
+  Object.keys(config).every((key) => key === 'expires_in_days' || TEMPLATE_LINK_FIELDS.some((field) => field === key));
+
 export function templateFormOf(template: Template | undefined): TemplateForm {
   const config = template?.config ?? {};
-  // a config is a partial link: the link editor reads it as one (absent fields stay empty)
-  const link = formOf(template ? (config as unknown as Link) : undefined);
+  // the link editor reads the config as a partial link (absent fields stay empty)
+  const link = formOf(isLinkConfig(config) ? config : undefined);
   return {
     name: template?.name ?? '',
     link: { ...link, domain: typeof config.domain === 'string' ? config.domain : '' },
@@ -44,7 +51,7 @@ export const templateFailure = (error: unknown): FormError => failureOf(error, '
 export function configSummary(config: Record<string, unknown>): string {
   const parts: string[] = [];
   if (typeof config.domain === 'string') parts.push(`Domain ${config.domain}`);
-  const utm = config.utm_params as Record<string, string> | undefined;
+  const utm = isLinkConfig(config) ? config.utm_params : undefined;
   // in the usual order: the database keeps no key order
   const utmPairs = UTM_KEYS.filter((k) => utm?.[k] !== undefined).map((k) => `${k}=${utm![k]}`);
   if (utmPairs.length) parts.push(`UTM ${utmPairs.join(', ')}`);

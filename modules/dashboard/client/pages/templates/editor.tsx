@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { Plan } from '../../../../../core/plans';
 import { api } from '../../api';
-import { Button, PlanNotice, toast } from '../../ui';
+import { Button, FailureNotice, toast } from '../../ui';
 import { PreviewSection, TagsSection, UtmSection } from '../links/basics';
 import { FormErrorProvider, type FormError } from '../links/errors';
 import type { LinkForm } from '../links/form';
@@ -68,15 +68,7 @@ export function TemplateEditor({ wsId, plan, template, domains, tags, defaultUtm
         <h2 id="template-editor-heading">{title}</h2>
       </div>
       <p class="muted">A link created from this template takes these values for every field it leaves empty; what the link gives itself wins.</p>
-      {failure && (
-        <div tabIndex={-1} role="alert" class="form-summary">
-          {failure.status === 402 ? (
-            <PlanNotice message={failure.message} />
-          ) : (
-            <p class="notice notice-error">The template was not saved{failure.path ? ': see the message under the field.' : `: ${failure.message}`}</p>
-          )}
-        </div>
-      )}
+      {failure && <FailureNotice error={failure.cause} notSaved="The template was not saved" atField={Boolean(failure.path)} />}
       <FormErrorProvider value={failure}>
         <fieldset class="editor-fields" disabled={!canWrite}>
           <legend class="visually-hidden">Template settings</legend>

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { planLimit, type Plan } from '../../../../../core/plans';
-import { api } from '../../api';
+import { planLimit } from '../../../../../core/plans';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, type Column, ConfirmDialog, DataTable, EmptyState, FailureNotice, Loading, Moment, toast, useLoad } from '../../ui';
 import '../links/links.css';
@@ -37,7 +37,7 @@ const COLUMNS: Column<Template>[] = [
 /** Link templates: everyone lists and reads them; admins and the owner create, change and delete them. */
 export function TemplatesPage({ wsId }: { wsId: string }) {
   const workspace = useWorkspace();
-  const plan = workspace.plan as Plan;
+  const plan = workspace.plan;
   const canWrite = roleAtLeast(workspace.role, 'admin');
   const list = useLoad(() => loadTemplates(wsId), [wsId]);
   const [editing, setEditing] = useState<Template | 'new'>();
@@ -51,7 +51,7 @@ export function TemplatesPage({ wsId }: { wsId: string }) {
       toast(`Deleted template “${deleting!.name}”`);
       list.reload();
     } catch (error) {
-      toast(`Could not delete the template: ${(error as Error).message}`);
+      toast(`Could not delete the template: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
       setDeleting(undefined);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { Button, toast } from '../../ui';
 import type { Webhook } from './types';
 
@@ -13,7 +13,7 @@ export function ActiveToggle({ wsId, webhook, onChange }: { wsId: string; webhoo
       toast(webhook.active ? `Disabled “${webhook.name}”: events are dropped until it is enabled` : `Enabled “${webhook.name}”`);
       onChange();
     } catch (error) {
-      toast(`Could not change “${webhook.name}”: ${(error as Error).message}`);
+      toast(`Could not change “${webhook.name}”: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiFailure } from '../../api';
+import { failureMessage, isInputRefusal } from '../../api';
 import { Button, FailureNotice, Field } from '../../ui';
 import { EventsField } from './events-field';
 
@@ -13,7 +13,7 @@ const FIELDS: (keyof WebhookInput)[] = ['name', 'url', 'events'];
 
 /** The form field an API refusal is about (`events.2` → events); undefined for the others. */
 function fieldOfRefusal(failure: unknown): keyof WebhookInput | undefined {
-  if (!(failure instanceof ApiFailure) || failure.status !== 400) return undefined;
+  if (!isInputRefusal(failure)) return undefined;
   return FIELDS.find((field) => failure.isAbout(field));
 }
 
@@ -45,7 +45,7 @@ export function WebhookForm({ heading, submitLabel, initial, onSubmit, onCancel 
     }
   };
   const field = fieldOfRefusal(failure);
-  const errorAt = (name: keyof WebhookInput) => (field === name ? (failure as ApiFailure).message : undefined);
+  const errorAt = (name: keyof WebhookInput) => (field === name ? failureMessage(failure) : undefined);
   const headingId = `webhook-form-${initial ? 'edit' : 'new'}`;
   return (
     <form class="panel webhook-form" onSubmit={submit} aria-labelledby={headingId} noValidate>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api, failureMessage } from '../../api';
 import { roleAtLeast, useWorkspace } from '../../session';
 import { Button, ConfirmDialog, FailureNotice, Loading, Moment, navigate, toast, useLoad } from '../../ui';
 import { ActiveToggle } from './active-toggle';
@@ -36,7 +36,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
       setResult(await api.post('/api/workspaces/{wsId}/webhooks/{webhookId}/test', { params: { path } }));
       setLogVersion((v) => v + 1);
     } catch (error) {
-      toast(`Could not send the test event: ${(error as Error).message}`);
+      toast(`Could not send the test event: ${failureMessage(error)}`);
     } finally {
       setTesting(false);
     }
@@ -60,7 +60,7 @@ export function WebhookPage({ wsId, webhookId }: { wsId: string; webhookId: stri
       }
       setConfirming(undefined);
     } catch (error) {
-      toast(`Could not ${confirming === 'delete' ? 'delete' : 'rotate the secret of'} “${name}”: ${(error as Error).message}`);
+      toast(`Could not ${confirming === 'delete' ? 'delete' : 'rotate the secret of'} “${name}”: ${failureMessage(error)}`);
     } finally {
       setBusy(false);
     }
