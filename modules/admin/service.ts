@@ -1,6 +1,6 @@
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, invalid } from '../../core/errors';
-import { isPlan, PLANS, roleAtLeast, } from '../../core/plans';
+import { isPlan, PLANS, roleAtLeast } from '../../core/plans';
 import { createApiKey } from '../api-keys';
 import { sendMail } from '../mail';
 import { ensureUser, findUserByEmail, getUser, isEmail, listMembers, membershipRole, parseRole } from '../members';

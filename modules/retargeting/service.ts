@@ -1,5 +1,5 @@
 import type { LinkSnapshot, RedirectResolve } from '../../core/hooks';
-import { hasFeature, } from '../../core/plans';
+import { hasFeature } from '../../core/plans';
 import { html, renderPage, scriptJson } from '../../core/html';
 
 const NONE: readonly string[] = [];
