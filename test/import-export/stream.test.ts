@@ -76,3 +76,34 @@ test('JSON Lines stream too: a full-fidelity export of more than 500 links', asy
   const res = await streamed(ws, text);
   expect(res.lines.at(-1)).toMatchObject({ type: 'done', format: 'linkhop', created: 700, skipped: 0 });
 });
+
+/**
+ * Line numbers past a pause of the reader: the streamed import pauses papaparse after each batch and the
+ * 500-row import every 20 rows, and papaparse's cursor counts from the pause point after a resume (the
+ * lines of later rows came out 7 to 29 too far). A quoted line break in row 1 and a blank line after row
+ * 100 move every later row one line further each.
+ */
+test('rows after a pause carry their own line: a quoted line break and a blank line before them', async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const csvOf = (rows: number, bad: number[]) => {
+    const lines = ['\n', 'url,title'];
+    for (let i = 1; i <= rows; i++) {
+      if (i === 1) lines.push('https://example.com/1,"Line one\nline two"');
+      else if (bad.includes(i)) lines.push(`,Row ${i} has no URL`);
+      else lines.push(`https://example.com/${i},Item ${i}`);
+      if (i === 100) lines.push('   ');
+    }
+    return `${lines.join('\n')}\n`;
+  };
+  // data row n: two blank lines before the header, the header and row 1's quoted break put it on line n + 4, and past row 100 the blank line on n + 5
+  const expected = (rows: number[]) => rows.map((row) => ({ row, line: row + (row > 100 ? 5 : 4) }));
+  const res = await streamed(ws, csvOf(1200, [3, 99, 101, 700, 1199]), '?dry_run=true');
+  expect(res.body?.error).toBeUndefined();
+  const errors = res.lines.flatMap((l) => l.errors ?? []).map((e: any) => ({ row: e.row, line: e.line }));
+  expect(errors).toEqual(expected([3, 99, 101, 700, 1199]));
+  expect(res.lines.at(-1)).toMatchObject({ type: 'done', total: 1200, created: 1195, skipped: 5 });
+
+  const capped = await t.api('POST', `/workspaces/${ws.workspaceId}/import/links?dry_run=true`, { key: ws.key, body: { csv: csvOf(400, [3, 99, 101, 377]) } });
+  expect(capped.status).toBe(200);
+  expect(capped.body.errors.map((e: any) => ({ row: e.row, line: e.line }))).toEqual(expected([3, 99, 101, 377]));
+});
