@@ -7,6 +7,7 @@ import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
 import { conversionsBefore, type ConversionCursor } from '../conversions';
 import { createLinks, type LinkContext, type LinkRow, linksAfter, resolveDomain } from '../links';
+import { parseConsoleTable, looksLikeConsoleTable } from './console-table';
 import { checkCsvBounds, csvStream, tooManyRows } from './csv';
 import { type ImportColumns, type ImportFormat, importColumns, normalHeader } from './formats';
 import { linkItem, linkLine } from './full-fidelity';
@@ -36,11 +37,13 @@ export const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
  * Whole-file checks (400s): something to parse, within CSV_BOUNDS (checked first: papaparse holds
  * the event loop for as long as a row takes), a header, 1 to 500 data rows, a target column. A
  * file starting with `{` or `[` is JSON: Kutt's link list (`{data: [...]}`) or a list of such
- * objects, or JSON Lines (Linkhop's full-fidelity export).
+ * objects, or JSON Lines (Linkhop's full-fidelity export). A file starting with a `+---+` border is
+ * a table as Shlink's CLI prints it (console-table.ts).
  */
 export async function parseImportFile(text: string, format: ImportFormat = 'auto'): Promise<ParsedImport> {
   if (!text.trim()) throw badRequest('CSV is empty');
   if (looksLikeJson(text) && format !== 'generic') return parseJson(text, format);
+  if (looksLikeConsoleTable(text)) return parseConsoleTable(text, format, LIMITS.importRows);
   return parseImportCsv(text, format);
 }
 

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import type { Deps } from '../../core/deps';
 import { ApiError, badRequest } from '../../core/errors';
 import { type LinkContext, resolveDomain } from '../links';
+import { looksLikeConsoleTable, parseConsoleTable } from './console-table';
 import { CSV_BOUNDS, checkCsvBounds } from './csv';
 import { type ImportFormat, importColumns, normalHeader } from './formats';
 import type { Cells, ImportItem } from './rows';
@@ -26,8 +27,14 @@ type Line = Record<string, unknown>;
 export async function streamedImport(deps: Deps, ctx: LinkContext, text: string, format: ImportFormat, domainName: string | undefined, dryRun: boolean) {
   if (!text.trim()) throw badRequest('CSV is empty');
   const to = await resolveDomain(deps, deps.db, ctx.workspaceId, domainName);
-  if (looksLikeJson(text) && format !== 'generic') {
-    const file = parseJson(text, format, STREAM_ROWS);
+  // JSON and console tables are read whole (parsed, they are their rows), then written a batch at a time
+  const file: ParsedImport | undefined =
+    looksLikeJson(text) && format !== 'generic'
+      ? parseJson(text, format, STREAM_ROWS)
+      : looksLikeConsoleTable(text)
+        ? parseConsoleTable(text, format, STREAM_ROWS)
+        : undefined;
+  if (file) {
     const total = file.kind === 'table' ? file.rows.length : file.records.length;
     return progressStream(
       file.columns.format,

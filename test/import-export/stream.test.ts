@@ -117,3 +117,12 @@ test('rows after a pause carry their own line: a quoted line break and a blank l
   expect(capped.status).toBe(200);
   expect(capped.body.errors.map((e: any) => ({ row: e.row, line: e.line }))).toEqual(expected([3, 99, 101, 377]));
 });
+
+test('a table saved from Shlink’s CLI streams too (test/import-export/formats.test.ts cites its source)', async () => {
+  const ws = await t.bootstrap({ plan: 'pro' });
+  const table = await Bun.file(new URL('./samples/shlink-cli.txt', import.meta.url)).text();
+  const res = await streamed(ws, table, '?dry_run=true');
+  expect(res.lines[0]).toEqual({ type: 'start', format: 'shlink', total: 4, dry_run: true });
+  expect(res.lines[1].errors).toEqual([{ row: 4, line: 7, reason: 'Invalid target: expected an http(s) URL', field: 'target', code: 'invalid' }]);
+  expect(res.lines.at(-1)).toMatchObject({ type: 'done', created: 3, skipped: 1 });
+});
