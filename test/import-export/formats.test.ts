@@ -10,11 +10,14 @@ import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
  * run that answers the same and writes nothing.
  *
  * Where each sample's format comes from:
- * - bitly.csv: Bitly's current dashboard export (Links → Export): `Title, Link, Custom Link,
- *   Destination URL, Tags, Date Created, Clicks`, the headers reported in issue 40 by a user who
- *   exported them (Custom Link holds the branded back-half as a whole short URL); the field set is
- *   that of a Bitlink in Bitly's API v4 (dev.bitly.com/api-reference: link, long_url, title,
- *   created_at, custom_bitlinks, tags).
+ * - bitly.csv: meant as Bitly's current dashboard export (Links → Export): `Title, Link, Custom Link,
+ *   Destination URL, Tags, Date Created, Clicks`. These headers are NOT taken from a Bitly document:
+ *   none was found that lists the export's columns (searched in session 19: Bitly's support pages,
+ *   dev.bitly.com and its mirrors; the nearest are Bitly's API v4 Bitlink fields, link, long_url,
+ *   title, created_at, custom_bitlinks, tags, which bitly-classic.csv follows, and the API's
+ *   `POST /groups/{group_guid}/exports` with `export_type: links_list`, a CSV whose columns the pages
+ *   found do not list). Nor does the issue's text name them. Treat this sample as a guess until
+ *   someone exports a real file; the importer also takes the API field names (see below).
  * - bitly-classic.csv: the classic export, one column per API v4 Bitlink field (Bitlink, Long URL,
  *   Title, Created as the API's `2024-03-01T09:12:44+0000`, "Custom Bitlinks" listing every branded
  *   link of the Bitlink, comma-separated).
