@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { domains } from '../../modules/domains/schema';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn } from './links-fixtures';
