@@ -61,15 +61,15 @@ export function ImportForm({ wsId, busy, onChoose, onStart, children }: ImportFo
       <p class="muted">
         Exports of Bitly, Shlink, YOURLS and Kutt are recognised by their columns; short codes they bring are kept on a custom domain. A generic CSV names its
         destination column <code>target</code>, <code>url</code>, <code>destination</code> or <code>long_url</code>, and may add <code>title</code>,{' '}
-        <code>slug</code>, <code>tags</code> and <code>note</code>. A Linkhop JSON Lines export and Kutt's JSON link list are read too. Choosing a file shows
-        what the import would do; any length up to 8 MB is imported, 500 rows at a time.
+        <code>slug</code>, <code>tags</code> and <code>note</code>. A Linkhop JSON Lines export, Kutt's JSON link list and a table saved from Shlink's CLI are
+        read too. Choosing a file shows what the import would do; any length up to 8 MB is imported, 500 rows at a time.
       </p>
       <div class="import-fields">
         <Field
           label="File to import"
           type="file"
           accept=".csv,.txt,.json,.jsonl,.ndjson,text/csv,application/json,application/x-ndjson"
-          hint="CSV, JSON Lines or a JSON link list"
+          hint="CSV, JSON Lines, a JSON link list or a table saved from Shlink’s CLI"
           error={fileError}
           onChange={(event) => {
             setFileError(undefined);

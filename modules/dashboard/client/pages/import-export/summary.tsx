@@ -94,7 +94,8 @@ export function ImportSummary({ state }: { state: ImportState }) {
       {!complete && <p class="import-stored">{stored(state)}</p>}
       <dl class="import-counts">
         <div>
-          <dt>Created</dt>
+          {/* an import that did not finish: the counts are the server's last report (the text above says what else is in) */}
+          <dt>{complete ? 'Created' : 'Created (reported)'}</dt>
           <dd>{count(state.created)}</dd>
         </div>
         <div>
