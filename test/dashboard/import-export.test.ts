@@ -290,6 +290,52 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await checkA11y(page);
   }, 120_000);
 
+  test('an import refused part-way, or whose connection fails, says what is stored', async () => {
+    const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    await page.goto(pageUrl(workspaceId));
+    const csv = `url\n${Array.from({ length: 1200 }, (_, i) => `https://example.com/part/${i}`).join('\n')}\n`;
+    await choosePreviewed(page, 'part.csv', csv);
+    // the server's answer as it would stream it when its second batch is refused as a whole (a plan quota: 402)
+    const link = {
+      id: crypto.randomUUID(),
+      domain: 'go.linkhop.test',
+      slug: 'a1',
+      target: 'https://example.com/part/0',
+      title: null,
+      tags: [],
+      short_url: 'https://go.linkhop.test/a1',
+    };
+    const lines = [
+      { type: 'start', format: 'generic', total: 1200, dry_run: false },
+      { type: 'progress', rows: 500, total: 1200, created: 500, skipped: 0, errors: [], warnings: [], links: [link] },
+      { type: 'failed', error: 'The plan allows no more links', code: 'plan_limit', status: 402, rows: 500, created: 500, skipped: 0, total: 1200 },
+    ];
+    await page.route('**/import/links/stream?format=auto', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: lines.map((l) => JSON.stringify(l)).join('\n') }),
+    );
+    await page.getByRole('button', { name: 'Import links' }).click();
+    const stopped = page.getByRole('region', { name: 'Import stopped' });
+    await stopped.waitFor({ timeout: 30_000 });
+    await stopped.getByText('The plan allows no more links').waitFor();
+    await stopped
+      .getByText('Rows 1 to 500 were imported: 500 links created. The rest, rows 501 to 1,200, was not imported: the part that failed was undone.')
+      .waitFor();
+    await checkA11y(page);
+
+    // no answer at all: the page cannot know whether the server began, and says so
+    await page.unrouteAll();
+    await page.route('**/import/links/stream?format=auto', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Import links' }).click();
+    const cut = page.getByRole('region', { name: 'Import interrupted' });
+    await cut.waitFor({ timeout: 30_000 });
+    await cut
+      .getByText(
+        'The server had not reported yet when the connection was lost: if it had begun, its first part (up to 500 rows) is imported, as the Links page shows; nothing after it is.',
+      )
+      .waitFor();
+    await checkA11y(page);
+  }, 120_000);
+
   test('owner: links and clicks CSV download as files with the names the API gives, holding the workspace’s rows', async () => {
     const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'team' });
     const api = (method: string, path: string, body?: unknown) => d.t.api(method, `/workspaces/${workspaceId}${path}`, { key, body });

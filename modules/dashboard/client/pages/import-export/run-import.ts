@@ -102,6 +102,8 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
       answer = await postForStream(path, request.text, signal);
     } catch (error) {
       if (signal.aborted) return update({ cancelled: true, finished: true });
+      // no answer at all (the connection failed): the server may have begun, as when an answer breaks off
+      if (error instanceof ApiFailure && error.status === 0) return update({ failure: error, cut: true, finished: true });
       if (!(error instanceof ApiFailure && error.status === 429)) return update({ failure: error, finished: true });
       for (let left = error.retryAfter ?? 2; left > 0; left--) {
         update({ waiting: left });

@@ -72,9 +72,12 @@ function stored(state: ImportState): string {
     return done ? `${written} The rest, ${rest}, was not imported: the part that failed was undone.` : 'Nothing was imported.';
   }
   // cancelled or cut off: the API completes the part it is writing and starts no other
-  const last = Math.min(done + BATCH, total ?? done + BATCH);
   const when = state.cut ? 'when the connection was lost' : 'when you cancelled';
-  const after = total !== undefined && last < total ? ` Rows ${count(last + 1)} to ${count(total)} were not imported.` : '';
+  // no line yet: the file may still have been on its way, or its first part being written
+  if (total === undefined)
+    return `The server had not reported yet ${when}: if it had begun, its first part (up to ${BATCH} rows) is imported, as the Links page shows; nothing after it is.`;
+  const last = Math.min(done + BATCH, total);
+  const after = last < total ? ` Rows ${count(last + 1)} to ${count(total)} were not imported.` : '';
   return `${written} Rows ${count(done + 1)} to ${count(last)} were being written ${when}: they are imported as well (those that are valid), as the Links page shows.${after}`;
 }
 
