@@ -1,6 +1,6 @@
 // The audit module's public face: what other modules and the app use of it (nothing else is imported from outside).
 export { auditModule } from './module';
-export { recordAudit, userNames } from './service';
+export { recordAudit, recordAudits, userNames } from './service';
 
 // What an extension plugin may do with the log (`ctx.services.audit`, built in the descriptor).
 declare module '../../core/module' {

@@ -17,12 +17,17 @@ export interface AuditRecord {
 
 /** The one writer of the log: modules call it inside the transaction of the change they record. */
 export async function recordAudit(entry: AuditRecord): Promise<void> {
-  await entry.db.insert(auditLog).values({
-    workspaceId: entry.workspaceId,
-    userId: entry.userId,
-    action: entry.action,
-    details: JSON.stringify(entry.details ?? {}),
-  });
+  await recordAudits(entry.db, [entry]);
+}
+
+/** Several entries in one statement (an import's batch of links): one round trip instead of one per entry. */
+export async function recordAudits(db: DbOrTx, entries: Omit<AuditRecord, 'db'>[]): Promise<void> {
+  if (!entries.length) return;
+  await db
+    .insert(auditLog)
+    .values(
+      entries.map((entry) => ({ workspaceId: entry.workspaceId, userId: entry.userId, action: entry.action, details: JSON.stringify(entry.details ?? {}) })),
+    );
 }
 
 export interface AuditQuery {

@@ -7,6 +7,7 @@ import { shortUrl } from '../../core/hosts';
 import { clicksBefore, type ClickCursor } from '../clicks';
 import { conversionsBefore, type ConversionCursor } from '../conversions';
 import { createLinks, type LinkContext, type LinkRow, linksAfter, resolveDomain } from '../links';
+import { parseConsoleTable, looksLikeConsoleTable } from './console-table';
 import { checkCsvBounds, csvStream, tooManyRows } from './csv';
 import { type ImportColumns, type ImportFormat, importColumns, normalHeader } from './formats';
 import { linkItem, linkLine } from './full-fidelity';
@@ -36,11 +37,13 @@ export const looksLikeJson = (text: string) => /^\s*[[{]/.test(text);
  * Whole-file checks (400s): something to parse, within CSV_BOUNDS (checked first: papaparse holds
  * the event loop for as long as a row takes), a header, 1 to 500 data rows, a target column. A
  * file starting with `{` or `[` is JSON: Kutt's link list (`{data: [...]}`) or a list of such
- * objects, or JSON Lines (Linkhop's full-fidelity export).
+ * objects, or JSON Lines (Linkhop's full-fidelity export). A file starting with a `+---+` border is
+ * a table as Shlink's CLI prints it (console-table.ts).
  */
 export async function parseImportFile(text: string, format: ImportFormat = 'auto'): Promise<ParsedImport> {
   if (!text.trim()) throw badRequest('CSV is empty');
   if (looksLikeJson(text) && format !== 'generic') return parseJson(text, format);
+  if (looksLikeConsoleTable(text)) return parseConsoleTable(text, format, LIMITS.importRows);
   return parseImportCsv(text, format);
 }
 
@@ -90,28 +93,24 @@ function cellsOf(item: unknown): Cells {
 
 async function parseImportCsv(csv: string, format: ImportFormat): Promise<ParsedImport> {
   const { delimiter } = await checkCsvBounds(csv);
-  // row by row in 64 kB slices (in one slice papaparse splits the whole text first), still stopping
-  // at a row over the limit (the scan above counts rows as papaparse does, but papaparse decides),
+  // row by row, still stopping at a row over the limit (the scan above counts rows as papaparse does, but papaparse decides),
   // and pausing every PARSE_SLICE rows to let other requests in: 8 MB of rows take ~50 ms
   const rows: { cells: Cells; line?: number }[] = [];
-  const lines = lineCounter(csv);
+  const reader = csvReader(csv, delimiter);
   let headers: string[] = [];
   let refusal: string | undefined;
   await new Promise<void>((resolve) =>
-    Papa.parse<Cells>(csv, {
-      header: true,
-      delimiter,
-      newline: newlineOf(csv),
-      skipEmptyLines: 'greedy',
-      transformHeader: normalHeader,
-      chunkSize: 64 * 1024,
+    Papa.parse<Cells>(reader.text, {
+      ...reader.config,
       step: (result, parser) => {
         headers = result.meta.fields ?? headers;
         const broken = result.errors.find((e) => e.type === 'Quotes');
+        const line = reader.lineOf(result.data);
         if (broken) refusal = `Invalid CSV: ${broken.message} (data row ${rows.length + 1})`;
+        else if (line === undefined) return;
         else if (rows.length === LIMITS.importRows) refusal = tooManyRows().message;
         else {
-          rows.push({ cells: result.data, line: lines.startOf(result.meta.cursor, result.data) });
+          rows.push({ cells: result.data, line });
           if (rows.length % PARSE_SLICE === 0) {
             parser.pause();
             setImmediate(() => parser.resume());
@@ -138,22 +137,37 @@ export const newlineOf = (text: string): '\r\n' | '\n' | '\r' => {
 };
 
 /**
- * The line a parsed row starts on: papaparse gives the position after the row; the line there,
- * less the line breaks inside the row's quoted cells, is the row's first line. Counts as it goes
- * (each row's text is scanned once).
+ * Papaparse's settings for reading an import CSV row by row, and the line each row starts on (the
+ * header being line 1, after any blank lines before it). Lines are counted from the rows themselves,
+ * not from papaparse's cursor: after a pause and resume (both readers pause) that cursor counts from
+ * the pause point, and the lines of every later row came out wrong. So papaparse hands blank rows over
+ * too (each moves the count by its line), and `lineOf` says they are no row (undefined), as
+ * `skipEmptyLines: 'greedy'` would have skipped them.
  */
-export function lineCounter(text: string, offset = 0) {
-  let seen = offset;
-  let breaks = 0;
+export function csvReader(csv: string, delimiter: string) {
+  const lead = /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(csv)![0];
+  // the first data row's line, the header taking one (its quoted line breaks add theirs)
+  let next = lineBreaks(lead) + 2;
   return {
-    startOf(cursor: number, cells: Cells) {
-      const end = cursor - offset;
-      breaks += lineBreaks(text.slice(seen - offset, end));
-      seen = cursor;
-      // the row's own terminating break is counted above: the row ends on the line before it
-      const ended = /[\r\n]$/.test(text.slice(Math.max(0, end - 1), end)) ? breaks : breaks + 1;
-      const inside = Object.values(cells).reduce((n, v) => n + (typeof v === 'string' ? lineBreaks(v) : 0), 0);
-      return ended - inside;
+    text: csv.slice(lead.length),
+    config: {
+      header: true as const,
+      delimiter,
+      newline: newlineOf(csv),
+      skipEmptyLines: false as const,
+      transformHeader: (name: string) => {
+        next += lineBreaks(name);
+        return normalHeader(name);
+      },
+      // row by row in 64 kB slices (in one slice papaparse splits the whole text first)
+      chunkSize: 64 * 1024,
+    },
+    lineOf(cells: Cells): number | undefined {
+      // a row's cells, and the cells past the header's (papaparse's __parsed_extra, a list)
+      const values = Object.values(cells).flat() as (string | undefined)[];
+      const line = next;
+      next += 1 + values.reduce((n, v) => n + (v ? lineBreaks(v) : 0), 0);
+      return values.join('').trim() === '' ? undefined : line;
     },
   };
 }

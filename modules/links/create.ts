@@ -5,7 +5,7 @@ import { newId } from '../../core/format';
 import type { LinkBeforeCreate } from '../../core/hooks';
 import { RATE_LIMITS } from '../../core/plans';
 import { shortUrl } from '../../core/hosts';
-import { recordAudit } from '../audit';
+import { recordAudit, recordAudits } from '../audit';
 import { linkCreateInput } from './input';
 import type { LinkCreate } from './model';
 import { links } from './schema';
@@ -62,14 +62,66 @@ async function dropNotFound(deps: Deps, created: { row: LinkRow; custom: boolean
   if (keys.length) await deps.cache.invalidate(...keys);
 }
 
-const auditCreate = (db: DbOrTx, ctx: LinkContext, row: LinkRow) =>
-  recordAudit({
+const createEntry = (ctx: LinkContext, row: LinkRow) => ({
+  workspaceId: ctx.workspaceId,
+  userId: ctx.userId,
+  action: 'link.create',
+  details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, ...(ctx.via && { via: ctx.via }) },
+});
+const auditCreate = (db: DbOrTx, ctx: LinkContext, row: LinkRow) => recordAudit({ db, ...createEntry(ctx, row) });
+
+/** Rows one INSERT takes (the parameters of 500 links stay far below PostgreSQL's 65,535). */
+const INSERT_ROWS = 500;
+
+/**
+ * Several links inserted a statement at a time (an import of 20,000 rows made two round trips a row,
+ * the link and its audit entry): rows the unique index turns away go one by one through `insertLink`,
+ * so a generated slug that collided is drawn afresh and a custom one taken answers 409. In input order.
+ */
+async function insertLinks(
+  db: DbOrTx,
+  ctx: LinkContext,
+  items: { index: number; values: NewLinkValues; history?: ImportedHistory }[],
+  refused: (index: number, error: ApiError) => void,
+): Promise<{ row: LinkRow; custom: boolean }[]> {
+  const rows: { row: LinkRow; custom: boolean }[] = [];
+  for (let start = 0; start < items.length; start += INSERT_ROWS) {
+    const part = items.slice(start, start + INSERT_ROWS).map((item) => ({ ...item, id: newId() }));
+    const made = await db
+      .insert(links)
+      .values(
+        part.map(({ values, history, id }) => ({
+          ...values,
+          ...history,
+          slug: values.slug ?? generateSlug(),
+          id,
+          workspaceId: ctx.workspaceId,
+          createdBy: ctx.userId,
+        })),
+      )
+      .onConflictDoNothing({ target: [links.domain, links.slug] })
+      .returning();
+    const byId = new Map(made.map((row) => [row.id, row]));
+    for (const { index, values, history, id } of part) {
+      let row = byId.get(id);
+      if (!row) {
+        try {
+          row = await insertLink(db, ctx, values, history);
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 409) throw error;
+          refused(index, error);
+          continue;
+        }
+      }
+      rows.push({ row, custom: values.slug !== undefined });
+    }
+  }
+  await recordAudits(
     db,
-    workspaceId: ctx.workspaceId,
-    userId: ctx.userId,
-    action: 'link.create',
-    details: { id: row.id, domain: row.domain, slug: row.slug, target: row.target, ...(ctx.via && { via: ctx.via }) },
-  });
+    rows.map(({ row }) => createEntry(ctx, row)),
+  );
+  return rows;
+}
 
 /**
  * `link.beforeCreate`: governance and templates fill defaults or reject, after the schema and
@@ -154,17 +206,12 @@ export async function createLinks(
   const rolledBack = new Error('dry run: rolled back');
   const inserted = await deps.db
     .transaction(async (tx) => {
-      rows = [];
-      for (const { index, values } of prepared) {
-        try {
-          const row = await insertLink(tx, ctx, values, opts.history?.[index]);
-          await auditCreate(tx, ctx, row);
-          rows.push({ row, custom: values.slug !== undefined });
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status !== 409) throw error;
-          errors.push(itemError(index, error));
-        }
-      }
+      rows = await insertLinks(
+        tx,
+        ctx,
+        prepared.map(({ index, values }) => ({ index, values, history: opts.history?.[index] })),
+        (index, error) => errors.push(itemError(index, error)),
+      );
       if (opts.dryRun) throw rolledBack;
       return rows;
     })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { domains } from '../../modules/domains/schema';
 import { checkA11y, screenshot, skipBrowser, startDashboard, warnIfNoChromium, type Dashboard, DOCS_SCREENSHOTS } from './harness';
 import { signedIn } from './links-fixtures';
@@ -37,36 +37,35 @@ function longCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Holds the `n`th import request until `release()`; every other passes straight through. */
-async function holdImportRequest(page: Page, n: number) {
-  let seen = 0;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let arrived!: () => void;
-  const held = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route('**/api/workspaces/*/import/links', async (route: Route) => {
-    if (++seen === n) {
-      arrived();
-      await released;
-    }
-    await route.continue();
+/**
+ * Records every value the import's progressbar shows (its aria-valuetext), from now on: the API reports
+ * after each batch of 500 rows and the page must show each report, not jump to the end.
+ */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as any).progressSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('progress')?.getAttribute('aria-valuetext');
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuetext'] });
   });
-  return { held, release };
+  return () => page.evaluate(() => (window as any).progressSeen as string[]);
 }
 
-const chooseFile = (page: Page, name: string, text: string) =>
-  page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+const chooseFile = (page: Page, name: string, text: string, mimeType = 'text/csv') =>
+  page.getByLabel('File to import').setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
 
 /** Chooses a file and waits for its preview (the API's dry run) to answer: what it would create, or why the file is refused. */
-async function choosePreviewed(page: Page, name: string, text: string) {
-  await chooseFile(page, name, text);
+async function choosePreviewed(page: Page, name: string, text: string, mimeType?: string) {
+  await chooseFile(page, name, text, mimeType);
   const preview = page.getByRole('region', { name: 'Preview' });
-  await preview.getByRole('status').filter({ hasText: 'would be created' }).or(preview.getByRole('alert')).waitFor({ timeout: 30_000 });
+  await preview.getByRole('status').filter({ hasText: 'would be created' }).or(preview.getByRole('alert')).waitFor({ timeout: 60_000 });
   return preview;
 }
 
 describe.skipIf(skipBrowser)('Import & export page', () => {
-  test('owner: a 1,200-row file goes in 500-row requests with progress; row errors carry the row in the file; cancel stops before the next request', async () => {
+  test('owner: a 1,200-row file goes in one streamed request, its progress shown batch by batch; row errors carry the line in the file; a cancel says what is stored', async () => {
     const { page, cspViolations, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
     // the domain choice: the default domain and the verified custom domain, not the unverified one
     await d.t.deps.db.insert(domains).values([
@@ -90,13 +89,15 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
 
     // no file: said at the field, nothing sent
     await page.getByRole('button', { name: 'Import links' }).click();
-    await page.getByText('Choose a CSV file to import').waitFor();
+    await page.getByText('Choose a file to import').waitFor();
     await checkA11y(page);
 
-    // the preview goes through the whole file (three dry runs) and writes nothing
+    // the preview is one streamed dry run of the whole file, and writes nothing
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/import/links') && requests.push(new URL(r.url()).pathname + new URL(r.url()).search));
     const before = await linkTotal(workspaceId, key!);
     const preview = await choosePreviewed(page, 'links.csv', longCsv());
-    await preview.getByText('1,198 would be created, 2 skipped').waitFor();
+    await preview.getByText('1,200 rows: 1,198 would be created, 2 skipped').waitFor();
     await expect(
       preview
         .getByRole('table', { name: /Rows that would be skipped/ })
@@ -104,19 +105,18 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
         .allTextContents(),
     ).resolves.toEqual(['Line 5', 'Line 703']);
     expect(await linkTotal(workspaceId, key!)).toBe(before);
-    const gate = await holdImportRequest(page, 2);
-    await page.getByRole('button', { name: 'Import links' }).click();
-    await gate.held;
-    const progress = page.getByRole('progressbar', { name: 'Importing…' });
-    await progress.waitFor();
-    expect(await progress.getAttribute('aria-valuetext')).toBe('500 of 1,200 rows');
-    await page.getByRole('status').filter({ hasText: '500 of 1,200 rows' }).waitFor();
-    await page.getByRole('button', { name: 'Cancel import' }).waitFor();
-    await checkA11y(page);
-    gate.release();
 
+    const seen = await recordProgress(page);
+    await page.getByRole('button', { name: 'Import links' }).click();
     const summary = page.getByRole('region', { name: 'Import finished' });
-    await summary.waitFor({ timeout: 30_000 });
+    await summary.waitFor({ timeout: 60_000 });
+    // one request each, to the streamed route: no 500-row parts any more
+    expect(requests).toEqual([
+      `/api/workspaces/${workspaceId}/import/links/stream?format=auto&dry_run=true`,
+      `/api/workspaces/${workspaceId}/import/links/stream?format=auto`,
+    ]);
+    // each of the API's reports was shown: 500, 1,000, then 1,200 (the first, before the count, says the file is being sent)
+    expect((await seen()).filter((v) => v.endsWith('rows'))).toEqual(['0 of 1,200 rows', '500 of 1,200 rows', '1,000 of 1,200 rows', '1,200 of 1,200 rows']);
     expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+1,198\s+Skipped\s+2/);
     const errors = summary.getByRole('table', { name: /Rows not imported/ });
     const errorRows = await errors
@@ -133,23 +133,45 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     expect(first.body.links.map((l: any) => [l.title, l.tags])).toEqual([['Line one\nline two', ['spring', 'sale']]]);
     await checkA11y(page);
 
-    // again, cancelled while the second request is under way: it completes, the third is never sent
-    await page.unrouteAll();
-    // the preview's dry runs and the import share the workspace's bulk budget: start this run with it full
-    await Bun.sleep(11_000);
-    await choosePreviewed(page, 'links.csv', longCsv());
-    const gate2 = await holdImportRequest(page, 2);
+    // a file of 6,000 rows, cancelled once the first batch is reported: the API stops after the batch it is writing,
+    // and the page says which rows are in (those reported, and the batch under way) and which are not
+    const big = `url\n${Array.from({ length: 6000 }, (_, i) => `https://example.com/big/${i}`).join('\n')}\n`;
+    const bigPreview = await choosePreviewed(page, 'big.csv', big);
+    await bigPreview.getByText('6,000 rows: 6,000 would be created, 0 skipped').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Import links' }).click();
-    await gate2.held;
+    const progress = page.getByRole('progressbar', { name: 'Importing…' });
+    await progress.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => /^[1-9][\d,]* of 6,000 rows$/.test(document.querySelector('progress')?.getAttribute('aria-valuetext') ?? ''), undefined, {
+      timeout: 60_000,
+    });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /of 6,000 rows · [\d,]+ created, 0 skipped so far/ })
+      .waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'import-progress', undefined, progress);
     await page.getByRole('button', { name: 'Cancel import' }).click();
-    await page.getByRole('status').filter({ hasText: 'stopping after the part being sent' }).waitFor();
-    gate2.release();
     const cancelled = page.getByRole('region', { name: 'Import cancelled' });
     await cancelled.waitFor({ timeout: 30_000 });
-    expect(await cancelled.locator('.import-counts').innerText()).toMatch(/Created\s+998\s+Skipped\s+2\s+Not sent\s+200/);
-    expect(await linkTotal(workspaceId, key!)).toBe(before + 1198 + 998);
+    await screenshot(page, 'import-cancelled', undefined, cancelled);
+    const reported = Number((await cancelled.locator('.import-counts dd').first().innerText()).replace(/,/g, ''));
+    expect(reported % 500).toBe(0);
+    expect(reported).toBeGreaterThan(0);
+    expect(reported).toBeLessThan(6000);
+    const last = Math.min(reported + 500, 6000);
+    const said = `Rows 1 to ${reported.toLocaleString('en')} were imported: ${reported.toLocaleString('en')} links created. Rows ${(reported + 1).toLocaleString('en')} to ${last.toLocaleString('en')} were being written when you cancelled: they are imported as well (those that are valid), as the Links page shows.`;
+    await cancelled.getByText(last < 6000 ? `${said} Rows ${(last + 1).toLocaleString('en')} to 6,000 were not imported.` : said).waitFor();
+    // what the page said is what is stored: the server stops after the batch under way (give it time to finish it)
+    let stored = 0;
+    for (let i = 0; i < 60 && stored !== last; i++) {
+      await Bun.sleep(500);
+      stored = (await linkTotal(workspaceId, key!)) - before - 1198;
+    }
+    await Bun.sleep(3_000);
+    expect((await linkTotal(workspaceId, key!)) - before - 1198).toBe(last);
+    await checkA11y(page);
     expect(cspViolations).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   test('choosing another tool’s export previews it as the API’s dry run would do it: format, counts, rows skipped or changed, short codes kept only on a custom domain', async () => {
     const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
@@ -216,6 +238,104 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     expect(made.map((l: any) => l.slug).sort()).toEqual(onDomain.links.map((l: any) => l.slug).sort());
   }, 120_000);
 
+  test('JSON from the file picker: Kutt’s API link list and a Linkhop JSON Lines export preview as the API reads them, and import', async () => {
+    const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    const domain = `json-${workspaceId.slice(-6)}.example.com`;
+    await d.t.deps.db.insert(domains).values({ id: crypto.randomUUID(), workspaceId, domain, verified: true, verifyToken: 't5' });
+    await page.goto(pageUrl(workspaceId));
+    const dryRun = async (text: string, onDomain?: string) => {
+      const answer = await d.t.api('POST', `/workspaces/${workspaceId}/import/links?dry_run=true`, { key, body: { csv: text, domain: onDomain } });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+
+    // Kutt's GET /api/v2/links answer, saved as a file (test/import-export/samples/kutt.json cites its source)
+    const kutt = readFileSync(new URL('../import-export/samples/kutt.json', import.meta.url), 'utf8');
+    const kuttExpected = await dryRun(kutt);
+    const kuttPreview = await choosePreviewed(page, 'kutt-links.json', kutt, 'application/json');
+    await kuttPreview.getByRole('status').getByText('Kutt export', { exact: true }).waitFor();
+    await kuttPreview.getByText(`${kuttExpected.created} would be created, ${kuttExpected.skipped} skipped`).waitFor();
+    expect(kuttExpected.created).toBeGreaterThan(0);
+    // its short codes are generated on the default domain: the preview warns they are dropped
+    const dropped = kuttExpected.warnings.filter((w: any) => w.field === 'slug').length;
+    expect(dropped).toBeGreaterThan(0);
+    await kuttPreview.getByRole('note').getByText(`${dropped} short codes from the file will not be kept`).waitFor();
+
+    // a Linkhop full-fidelity export (JSON Lines), as another workspace's GET …/export/links?format=jsonl gives it
+    const source = await d.t.bootstrap({ plan: 'pro' });
+    for (const [i, title] of ['Spring sale', 'Careers', 'Pricing'].entries()) {
+      const made = await d.t.api('POST', `/workspaces/${source.workspaceId}/links`, {
+        key: source.key,
+        body: { target: `https://example.com/jsonl/${i}`, title, tags: ['moved'] },
+      });
+      expect(made.status).toBe(201);
+    }
+    const jsonl = (await d.t.api('GET', `/workspaces/${source.workspaceId}/export/links?format=jsonl`, { key: source.key })).text;
+    expect(jsonl.trim().split('\n')).toHaveLength(3);
+    const expected = await dryRun(jsonl);
+    const preview = await choosePreviewed(page, 'links.jsonl', jsonl, 'application/x-ndjson');
+    await preview.getByRole('status').getByText('Linkhop export', { exact: true }).waitFor();
+    await preview.getByText(`3 rows: ${expected.created} would be created, ${expected.skipped} skipped`).waitFor();
+    const wouldCreate = preview.getByRole('table', { name: 'Links it would create, 3 in all' });
+    await wouldCreate.waitFor();
+    expect(await wouldCreate.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Spring sale', 'Careers', 'Pricing']));
+    await checkA11y(page);
+    await screenshot(page, 'import-json-preview', undefined, preview);
+    await page.getByRole('button', { name: 'Import links' }).click();
+    const summary = page.getByRole('region', { name: 'Import finished' });
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.locator('.import-counts').innerText()).toMatch(/Created\s+3\s+Skipped\s+0/);
+    const made = (await d.t.api('GET', `/workspaces/${workspaceId}/links?tag=moved`, { key })).body.links;
+    expect(made.map((l: any) => l.title).sort()).toEqual(['Careers', 'Pricing', 'Spring sale']);
+    await checkA11y(page);
+  }, 120_000);
+
+  test('an import refused part-way, or whose connection fails, says what is stored', async () => {
+    const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
+    await page.goto(pageUrl(workspaceId));
+    const csv = `url\n${Array.from({ length: 1200 }, (_, i) => `https://example.com/part/${i}`).join('\n')}\n`;
+    await choosePreviewed(page, 'part.csv', csv);
+    // the server's answer as it would stream it when its second batch is refused as a whole (a plan quota: 402)
+    const link = {
+      id: crypto.randomUUID(),
+      domain: 'go.linkhop.test',
+      slug: 'a1',
+      target: 'https://example.com/part/0',
+      title: null,
+      tags: [],
+      short_url: 'https://go.linkhop.test/a1',
+    };
+    const lines = [
+      { type: 'start', format: 'generic', total: 1200, dry_run: false },
+      { type: 'progress', rows: 500, total: 1200, created: 500, skipped: 0, errors: [], warnings: [], links: [link] },
+      { type: 'failed', error: 'The plan allows no more links', code: 'plan_limit', status: 402, rows: 500, created: 500, skipped: 0, total: 1200 },
+    ];
+    await page.route('**/import/links/stream?format=auto', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/x-ndjson', body: lines.map((l) => JSON.stringify(l)).join('\n') }),
+    );
+    await page.getByRole('button', { name: 'Import links' }).click();
+    const stopped = page.getByRole('region', { name: 'Import stopped' });
+    await stopped.waitFor({ timeout: 30_000 });
+    await stopped.getByText('The plan allows no more links').waitFor();
+    await stopped
+      .getByText('Rows 1 to 500 were imported: 500 links created. The rest, rows 501 to 1,200, was not imported: the part that failed was undone.')
+      .waitFor();
+    await checkA11y(page);
+
+    // no answer at all: the page cannot know whether the server began, and says so
+    await page.unrouteAll();
+    await page.route('**/import/links/stream?format=auto', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Import links' }).click();
+    const cut = page.getByRole('region', { name: 'Import interrupted' });
+    await cut.waitFor({ timeout: 30_000 });
+    await cut
+      .getByText(
+        'The server had not reported yet when the connection was lost: if it had begun, its first part (up to 500 rows) is imported, as the Links page shows; nothing after it is.',
+      )
+      .waitFor();
+    await checkA11y(page);
+  }, 120_000);
+
   test('owner: links and clicks CSV download as files with the names the API gives, holding the workspace’s rows', async () => {
     const { page, workspaceId, key } = await signedIn(d, { role: 'owner', plan: 'team' });
     const api = (method: string, path: string, body?: unknown) => d.t.api(method, `/workspaces/${workspaceId}${path}`, { key, body });
@@ -259,7 +379,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     await page.goto(pageUrl(workspaceId));
     // the first request is answered as a busy server would; the page says so, waits and sends it again
     let requests = 0;
-    await page.route('**/api/workspaces/*/import/links*', async (route) => {
+    await page.route('**/api/workspaces/*/import/links/stream*', async (route) => {
       if (new URL(route.request().url()).searchParams.has('dry_run')) return route.continue();
       if (++requests === 1)
         return route.fulfill({ status: 429, headers: { 'retry-after': '2', 'content-type': 'application/json' }, body: '{"error":"Too many requests"}' });
@@ -278,7 +398,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       .getByRole('rowheader', { name: new RegExp(`^${domain}/`) })
       .waitFor();
     await page.getByRole('button', { name: 'Import links' }).click();
-    await page.getByRole('status').filter({ hasText: 'the server asks to slow down, next part in' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'the server asks to slow down, next try in' }).waitFor();
     const summary = page.getByRole('region', { name: 'Import finished' });
     await summary.waitFor({ timeout: 15_000 });
     expect(requests).toBe(2);
@@ -291,13 +411,14 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     ]);
   }, 120_000);
 
-  test('a header-only file is caught in the browser, a file refused whole stops with the API’s message; then an import with a couple of row errors (screenshots, wide and 375 px)', async () => {
+  test('an empty file is caught in the browser, a header-only file in the preview, a file refused whole stops with the API’s message; then an import with a couple of row errors (screenshots, wide and 375 px)', async () => {
     const { page, workspaceId } = await signedIn(d, { role: 'owner', plan: 'pro' });
     await page.goto(pageUrl(workspaceId));
-    // a header alone is caught in the browser; a file the API refuses whole stops with its message
-    await chooseFile(page, 'empty.csv', 'url,title\n\n');
-    await page.getByRole('button', { name: 'Import links' }).click();
-    await page.getByText('The file has a header row but no data rows').waitFor();
+    // an empty file is caught in the browser; a file the API refuses whole is said in the preview, and stops with its message
+    await chooseFile(page, 'empty.csv', ' \n\n');
+    await page.getByText('The file is empty').waitFor();
+    const headerOnly = await choosePreviewed(page, 'header.csv', 'url,title\n\n');
+    await headerOnly.getByRole('alert').getByText('CSV has no data rows: a header row and at least one link row are needed').waitFor();
     const refused = await choosePreviewed(page, 'wrong.csv', 'name,title\nx,y');
     await refused.getByRole('alert').getByText('No target column: name one of target, url, destination, long_url').waitFor();
     await page.getByRole('button', { name: 'Import links' }).click();
@@ -306,6 +427,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
       .getByRole('alert')
       .getByText('No target column: name one of target, url, destination, long_url')
       .waitFor();
+    await page.getByRole('region', { name: 'Import stopped' }).getByText('Nothing was imported.').waitFor();
     await checkA11y(page);
     const csv = [
       'url,title,tags',
@@ -341,7 +463,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
           .getByRole('note')
           .getByText('Editors, admins and the owner import links; admins and the owner download exports. Your role in this workspace is viewer.')
           .waitFor();
-        expect(await page.getByLabel('CSV file').count()).toBe(0);
+        expect(await page.getByLabel('File to import').count()).toBe(0);
       } else {
         await choosePreviewed(page, 'one.csv', `url,title\nhttps://example.com/${role},By ${role}`);
         await page.getByRole('button', { name: 'Import links' }).click();
@@ -368,7 +490,7 @@ describe.skipIf(skipBrowser)('Import & export page', () => {
     for (const plan of ['free', 'team', 'agency'] as const) {
       const { page, workspaceId: ws } = await signedIn(d, { role: 'owner', plan });
       await page.goto(pageUrl(ws));
-      await page.getByLabel('CSV file').waitFor();
+      await page.getByLabel('File to import').waitFor();
       await page.getByRole('link', { name: 'Download clicks CSV' }).waitFor();
       expect(await sessionFetch(page, 'POST', `/workspaces/${ws}/import/links`, importBody)).toBe(201);
       await page.context().close();

@@ -1,3 +1,4 @@
+import { errorOfAnswer } from '../../../packages/sdk/src/errors';
 import { createLinkhop, type ErrorCode, LinkhopError } from '../../../packages/sdk/src/index';
 
 /**
@@ -56,3 +57,23 @@ export const api = createLinkhop({
     },
   ],
 });
+
+/**
+ * A file posted as the body (text/plain), its answer read as it comes (the streamed import's JSON lines),
+ * which the typed client cannot hand over: the same cookie, CSRF token and sign-in on 401; a refusal (any
+ * status but 200) throws the ApiFailure the typed client would.
+ */
+export async function postForStream(path: string, body: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8', accept: 'application/x-ndjson, application/json' };
+  if (csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers, body, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new LinkhopError(0, 'The server could not be reached', { cause: error });
+  }
+  if (response.ok && response.body) return response.body;
+  if (response.status === 401) onSignedOut();
+  throw errorOfAnswer(response, await response.json().catch(() => undefined));
+}

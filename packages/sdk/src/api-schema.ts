@@ -1281,7 +1281,7 @@ export interface paths {
         put?: never;
         /**
          * Import links without the 500-row cap (up to 100,000 rows in the 8 MB body), written in transactions of 500 rows, with progress
-         * @description Takes the same body and formats as the import. Whole-file problems answer 400 as there. Otherwise the answer (200, `application/x-ndjson`) is one JSON object a line: `{type: "start", format, total, dry_run}`, then after each batch `{type: "progress", rows, total, created, skipped, errors, warnings}` (that batch's row notes, with `row` and `line` as in the import), then `{type: "done", rows, created, skipped}` or `{type: "failed", error, code, rows, created, skipped}` when a batch is refused as a whole (the batches before it stay written).
+         * @description Takes the same body and formats as the import. Whole-file problems answer 400 as there. Otherwise the answer (200, `application/x-ndjson`) is one JSON object a line: `{type: "start", format, total, dry_run}`, then after each batch `{type: "progress", rows, total, created, skipped, errors, warnings, links}` (that batch's row notes, with `row` and `line` as in the import, and its links as the import lists them), then `{type: "done", rows, created, skipped}` or `{type: "failed", error, code, status, rows, created, skipped}` when a batch is refused as a whole (the batches before it stay written; `status` is the one a request refused so would have). A client that stops reading (closes the connection) stops the import before its next batch: the batch being written completes.
          */
         post: operations["postApiWorkspacesByWsIdImportLinksStream"];
         delete?: never;

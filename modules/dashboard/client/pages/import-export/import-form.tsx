@@ -2,9 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
 import { Button, Field, useLoad } from '../../ui';
-import { type SplitFile, splitCsv } from './chunks';
 import { FORMAT_NAMES, type ImportFormat, type ImportRequest } from './run-import';
 
+/** the API's import body limit */
+const IMPORT_BYTES = 8 * 1024 * 1024;
 const FORMATS = Object.entries(FORMAT_NAMES) as [ImportFormat, string][];
 
 interface ImportFormProps {
@@ -18,20 +19,20 @@ interface ImportFormProps {
   children?: ComponentChildren;
 }
 
-/** The file, its format and the domain its links get; the file is read and split here, the requests are the caller's. */
+/** The file, its format and the domain its links get; the file is read here, the requests are the caller's. */
 export function ImportForm({ wsId, busy, onChoose, onStart, children }: ImportFormProps) {
   const domains = useLoad(() => api.get('/api/workspaces/{wsId}/domains', { params: { path: { wsId } } }), [wsId]);
-  const [file, setFile] = useState<SplitFile>();
+  const [file, setFile] = useState<string>();
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [domain, setDomain] = useState('');
   const [fileError, setFileError] = useState<string>();
 
-  const request = (change: { file?: SplitFile; format?: ImportFormat; domain?: string }): ImportRequest | undefined => {
-    const split = change.file ?? file;
-    return split && { wsId, ...split, format: change.format ?? format, domain: change.domain ?? domain };
+  const request = (change: { file?: string; format?: ImportFormat; domain?: string }): ImportRequest | undefined => {
+    const text = change.file ?? file;
+    return text === undefined ? undefined : { wsId, text, format: change.format ?? format, domain: change.domain ?? domain };
   };
   /** a new choice: kept, and previewed when there is a file */
-  const choose = (change: { file?: SplitFile; format?: ImportFormat; domain?: string }) => {
+  const choose = (change: { file?: string; format?: ImportFormat; domain?: string }) => {
     const next = request(change);
     if (next) onChoose(next);
   };
@@ -39,19 +40,18 @@ export function ImportForm({ wsId, busy, onChoose, onStart, children }: ImportFo
     const chosen = input.files?.[0];
     setFile(undefined);
     if (!chosen) return;
-    try {
-      const split = splitCsv(await chosen.text());
-      setFileError(undefined);
-      setFile(split);
-      choose({ file: split });
-    } catch (error) {
-      setFileError((error as Error).message);
-    }
+    if (chosen.size > IMPORT_BYTES) return setFileError('The file is over 8 MB, the most one import takes: split it in parts');
+    // the whole file goes to the API, which reads it (CSV or JSON) as the import does: the preview says what it finds
+    const text = await chosen.text();
+    if (!text.trim()) return setFileError('The file is empty');
+    setFileError(undefined);
+    setFile(text);
+    choose({ file: text });
   };
   const submit = (event: Event) => {
     event.preventDefault();
     const next = request({});
-    if (!next) return setFileError((current) => current ?? 'Choose a CSV file to import');
+    if (!next) return setFileError((current) => current ?? 'Choose a file to import');
     onStart(next);
   };
   const verified = domains.data?.domains.filter((d) => d.verified) ?? [];
@@ -61,13 +61,15 @@ export function ImportForm({ wsId, busy, onChoose, onStart, children }: ImportFo
       <p class="muted">
         Exports of Bitly, Shlink, YOURLS and Kutt are recognised by their columns; short codes they bring are kept on a custom domain. A generic CSV names its
         destination column <code>target</code>, <code>url</code>, <code>destination</code> or <code>long_url</code>, and may add <code>title</code>,{' '}
-        <code>slug</code>, <code>tags</code> and <code>note</code>. Choosing a file shows what the import would do; long files are sent 500 rows at a time.
+        <code>slug</code>, <code>tags</code> and <code>note</code>. A Linkhop JSON Lines export, Kutt's JSON link list and a table saved from Shlink's CLI are
+        read too. Choosing a file shows what the import would do; any length up to 8 MB is imported, 500 rows at a time.
       </p>
       <div class="import-fields">
         <Field
-          label="CSV file"
+          label="File to import"
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.txt,.json,.jsonl,.ndjson,text/csv,application/json,application/x-ndjson"
+          hint="CSV, JSON Lines, a JSON link list or a table saved from Shlink’s CLI"
           error={fileError}
           onChange={(event) => {
             setFileError(undefined);

@@ -14,27 +14,26 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
   const mayImport = roleAtLeast(workspace.role, 'editor');
   const mayExport = roleAtLeast(workspace.role, 'admin');
   const [state, setState] = useState<ImportState>();
-  const cancel = useRef(false);
+  const importRun = useRef<AbortController | undefined>(undefined);
   const [cancelling, setCancelling] = useState(false);
   const [preview, setPreview] = useState<ImportState>();
-  // each choice starts a new preview; an older one still under way stops sending and is not shown
-  const previewRun = useRef(0);
+  // each choice starts a new preview; an older one still under way is cancelled (the API stops it) and not shown
+  const previewRun = useRef<AbortController | undefined>(undefined);
 
   const showPreview = async (request: ImportRequest) => {
-    const run = ++previewRun.current;
+    previewRun.current?.abort();
+    const run = new AbortController();
+    previewRun.current = run;
     setState(undefined);
-    await runImport(
-      { ...request, dryRun: true },
-      (answer) => run === previewRun.current && setPreview(answer),
-      () => run !== previewRun.current,
-    );
+    await runImport({ ...request, dryRun: true }, (answer) => !run.signal.aborted && setPreview(answer), run.signal);
   };
   const start = async (request: ImportRequest) => {
-    previewRun.current++;
+    previewRun.current?.abort();
     setPreview(undefined);
-    cancel.current = false;
+    const run = new AbortController();
+    importRun.current = run;
     setCancelling(false);
-    await runImport(request, setState, () => cancel.current);
+    await runImport(request, setState, run.signal);
   };
   const running = state !== undefined && !state.finished;
   const checking = preview !== undefined && !preview.finished;
@@ -52,7 +51,7 @@ export function ImportExportPage({ wsId }: { wsId: string }) {
           state={state}
           cancelling={cancelling}
           onCancel={() => {
-            cancel.current = true;
+            importRun.current?.abort();
             setCancelling(true);
           }}
         />

@@ -1,4 +1,5 @@
 import { FailureNotice } from '../../ui';
+import { progressWords } from './progress';
 import { FORMAT_NAMES, type ImportState } from './run-import';
 import { ImportedLinks, RowNotes } from './summary';
 
@@ -13,8 +14,8 @@ export function ImportPreview({ state }: { state: ImportState }) {
       <h3 id="import-preview-title">Preview</h3>
       {!state.finished ? (
         <p role="status">
-          Checking the file: {count(state.done)} of {count(state.total)} rows
-          {state.waiting ? ` · the server asks to slow down, next part in ${state.waiting} s` : '…'}
+          Checking the file: {progressWords(state)}
+          {state.waiting ? ` · the server asks to slow down, next try in ${state.waiting} s` : '…'}
         </p>
       ) : state.failure !== undefined ? (
         <FailureNotice error={state.failure} />
@@ -22,8 +23,8 @@ export function ImportPreview({ state }: { state: ImportState }) {
         <>
           {/* said, not focused: the person may be choosing the domain or format next */}
           <p role="status">
-            Read as <strong>{state.format ? FORMAT_NAMES[state.format] : 'CSV'}</strong>: {count(state.created)} would be created, {count(state.skipped)}{' '}
-            skipped. Nothing is imported until you press Import links.
+            Read as <strong>{state.format ? FORMAT_NAMES[state.format] : 'CSV'}</strong>, {count(state.total ?? state.done)} rows: {count(state.created)} would
+            be created, {count(state.skipped)} skipped. Nothing is imported until you press Import links.
           </p>
           {droppedCodes(state) > 0 && (
             <div class="notice" role="note">

@@ -59,10 +59,32 @@ const PREVIEW_COLUMNS: Column<ImportedLink>[] = [
   ...LINK_DETAILS,
 ];
 
+/** The rows the API writes in one transaction (a cancel lets the one under way complete). */
+const BATCH = 500;
+
+/** What is stored after an import that did not finish: by the API's last report, in the file's rows. */
+function stored(state: ImportState): string {
+  const { done, created, total } = state;
+  const written = done ? `Rows 1 to ${count(done)} were imported: ${count(created)} links created.` : 'The server had reported no rows yet.';
+  if (total !== undefined && done >= total) return `${written} Every row of the file had been written.`;
+  if (state.failure !== undefined && !state.cut) {
+    const rest = total === undefined ? 'the file' : `rows ${count(done + 1)} to ${count(total)}`;
+    return done ? `${written} The rest, ${rest}, was not imported: the part that failed was undone.` : 'Nothing was imported.';
+  }
+  // cancelled or cut off: the API completes the part it is writing and starts no other
+  const when = state.cut ? 'when the connection was lost' : 'when you cancelled';
+  // no line yet: the file may still have been on its way, or its first part being written
+  if (total === undefined)
+    return `The server had not reported yet ${when}: if it had begun, its first part (up to ${BATCH} rows) is imported, as the Links page shows; nothing after it is.`;
+  const last = Math.min(done + BATCH, total);
+  const after = last < total ? ` Rows ${count(last + 1)} to ${count(total)} were not imported.` : '';
+  return `${written} Rows ${count(done + 1)} to ${count(last)} were being written ${when}: they are imported as well (those that are valid), as the Links page shows.${after}`;
+}
+
 /** The outcome: counts, each refused row with its row number in the file, and the links created. */
 export function ImportSummary({ state }: { state: ImportState }) {
-  const notSent = state.total - state.done;
-  const title = state.failure ? 'Import stopped' : state.cancelled ? 'Import cancelled' : 'Import finished';
+  const complete = state.finished && !state.failure && !state.cancelled && !state.cut;
+  const title = state.cancelled ? 'Import cancelled' : state.cut ? 'Import interrupted' : state.failure ? 'Import stopped' : 'Import finished';
   // the outcome takes the focus from the progress that disappears: a screen reader reads it, a keyboard goes on from here
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -72,19 +94,23 @@ export function ImportSummary({ state }: { state: ImportState }) {
         {title}
       </h2>
       {state.failure !== undefined && <FailureNotice error={state.failure} />}
+      {!complete && <p class="import-stored">{stored(state)}</p>}
       <dl class="import-counts">
         <div>
-          <dt>Created</dt>
+          {/* an import that did not finish: the counts are the server's last report (the text above says what else is in) */}
+          <dt>{complete ? 'Created' : 'Created (reported)'}</dt>
           <dd>{count(state.created)}</dd>
         </div>
         <div>
           <dt>Skipped</dt>
           <dd>{count(state.skipped)}</dd>
         </div>
-        {notSent > 0 && (
+        {!complete && state.total !== undefined && (
           <div>
-            <dt>Not sent</dt>
-            <dd>{count(notSent)}</dd>
+            <dt>Rows reported</dt>
+            <dd>
+              {count(state.done)} of {count(state.total)}
+            </dd>
           </div>
         )}
       </dl>
