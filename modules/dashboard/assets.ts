@@ -15,20 +15,6 @@ export interface ClientBundle {
 const ENTRY = fileURLToPath(new URL('./client/main.tsx', import.meta.url));
 
 /**
- * Packages whose browser build the bundle must take. Bun's bundler honours a package's `browser`
- * field, except in a process that has already loaded the package's server build (the API server
- * parses imports with papaparse): then it bundles `papaparse.js` and a Node stream polyfill for it,
- * ~38 KB gzipped more (measured, Bun 1.4.5). Named here, the browser build is taken in any process.
- */
-const BROWSER_BUILDS: Record<string, string> = { papaparse: Bun.resolveSync('papaparse/papaparse.min.js', import.meta.dir) };
-const browserBuilds: Bun.BunPlugin = {
-  name: 'browser-builds',
-  setup(build) {
-    build.onResolve({ filter: /^papaparse$/ }, (args) => ({ path: BROWSER_BUILDS[args.path]! }));
-  },
-};
-
-/**
  * The client, bundled by Bun in memory: minified, one JS entry and its CSS (ours and uPlot's),
  * each named by its content hash so browsers may cache it for a year.
  */
@@ -39,7 +25,6 @@ async function bundleClient(): Promise<ClientBundle> {
     minify: true,
     naming: '[name]-[hash].[ext]',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [browserBuilds],
   });
   if (!result.success) throw new AggregateError(result.logs, 'dashboard client failed to bundle');
   const bundle: ClientBundle = { assets: new Map(), scripts: [], styles: [] };

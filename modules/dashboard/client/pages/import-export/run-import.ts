@@ -1,4 +1,4 @@
-import { type ApiAnswer, ApiFailure, type ApiQuery, postForStream } from '../../api';
+import { type ApiAnswer, ApiFailure, type ApiQuery, hasCode, postForStream } from '../../api';
 
 type ImportAnswer = ApiAnswer<'post', '/api/workspaces/{wsId}/import/links'>;
 export type ImportedLink = ImportAnswer['links'][number];
@@ -103,8 +103,8 @@ export async function runImport(request: ImportRequest, report: (state: ImportSt
     } catch (error) {
       if (signal.aborted) return update({ cancelled: true, finished: true });
       // no answer at all (the connection failed): the server may have begun, as when an answer breaks off
-      if (error instanceof ApiFailure && error.status === 0) return update({ failure: error, cut: true, finished: true });
-      if (!(error instanceof ApiFailure && error.status === 429)) return update({ failure: error, finished: true });
+      if (hasCode(error, 'network_error')) return update({ failure: error, cut: true, finished: true });
+      if (!hasCode(error, 'rate_limited')) return update({ failure: error, finished: true });
       for (let left = error.retryAfter ?? 2; left > 0; left--) {
         update({ waiting: left });
         await sleep(1000);
