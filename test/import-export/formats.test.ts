@@ -16,8 +16,10 @@ import { DEFAULT_DOMAIN, startTestApp, type TestApp } from '../helpers/app';
  *   dev.bitly.com and its mirrors; the nearest are Bitly's API v4 Bitlink fields, link, long_url,
  *   title, created_at, custom_bitlinks, tags, which bitly-classic.csv follows, and the API's
  *   `POST /groups/{group_guid}/exports` with `export_type: links_list`, a CSV whose columns the pages
- *   found do not list). Nor does the issue's text name them. Treat this sample as a guess until
- *   someone exports a real file; the importer also takes the API field names (see below).
+ *   found do not list). Three of them come from a real export: issue 40's tester names `Link`,
+ *   `Custom Link` and `Destination URL` as the columns of Bitly's current export; `Title`, `Tags`,
+ *   `Date Created` and `Clicks` are a guess until someone exports a real file; the importer also takes
+ *   the API field names (see below).
  * - bitly-classic.csv: the classic export, one column per API v4 Bitlink field (Bitlink, Long URL,
  *   Title, Created as the API's `2024-03-01T09:12:44+0000`, "Custom Bitlinks" listing every branded
  *   link of the Bitlink, comma-separated).
