@@ -89,6 +89,26 @@ function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
   return and(eq(table.period, 'd'), f.from ? gte(table.start, dayOf(f.from)) : undefined, f.to ? lt(table.start, dayOf(f.to)) : undefined)!;
 }
 
+/** The first open facet day (facets.ts); none before the first closing: every day is closed then. */
+const firstOpenDay = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
+
+/**
+ * A link's rows with counts by value (its 'm' rows have none) covering the filter's whole UTC days
+ * exactly once: the closed months ('c', periods.ts's addClosedMonths) of the months wholly inside the
+ * range, and the day rows of the rest: the days at the range's ends, and the open days of its whole
+ * months (not in their closed month yet). A year is ~13 rows per link where it was 365.
+ */
+function linkCountsIn(f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+  const t = clickLinkPeriods;
+  const monthFrom = f.from && monthOf(f.from, true);
+  const monthTo = f.to && monthOf(f.to, false);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return daysIn(t, f);
+  const inMonths = and(monthFrom ? gte(t.start, monthFrom) : undefined, monthTo ? lt(t.start, monthTo) : undefined);
+  const edges = or(monthFrom ? lt(t.start, monthFrom) : undefined, monthTo ? gte(t.start, monthTo) : undefined);
+  const open = sql`${t.start} >= ${firstOpenDay}`;
+  return or(and(eq(t.period, 'c'), inMonths), and(daysIn(t, f), or(edges, open)))!;
+}
+
 /** The day and month rollup of the filter's scope (link or workspace). */
 function periodsOf(f: ClickFilter) {
   if (f.linkId) return { table: clickLinkPeriods, scope: eq(clickLinkPeriods.linkId, f.linkId) } as const;
@@ -212,7 +232,7 @@ async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
   return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
 }
 
-/** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
+/** Distinct known visitor countries of the filter's scope, all time (a link's from its closed months and open days, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
   if (isFiltered(f)) {
     const { table, source, scope } = facetsOf(f);
@@ -226,7 +246,7 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
   const [row] = await db
     .select({ n: sql<number>`count(distinct c.key)::int` })
     .from(sql`${table} cross join lateral jsonb_object_keys(${table.country}) as c(key)`)
-    .where(and(scope, eq(table.period, f.linkId ? 'd' : 'm'), sql`c.key <> ''`));
+    .where(and(scope, f.linkId ? linkCountsIn({}) : eq(table.period, 'm'), sql`c.key <> ''`));
   return row?.n ?? 0;
 }
 
@@ -310,7 +330,7 @@ async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
 /**
  * The `limit` most frequent values of a dimension (null = unknown, or direct for the referrer), most
  * clicks first; ties in byte order with null last, so the answer does not depend on the collation.
- * A link's come from its day rows (its month rows have no breakdowns; its ranges are at most 366 days).
+ * A link's come from its closed months and day rows (its 'm' rows have no breakdowns).
  */
 export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
   if (isFiltered(f)) return filteredTopValues(db, f, dimension as FacetDimension, limit);
@@ -319,7 +339,7 @@ export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension
     await db.execute(sql`
       select v.key as value, sum(v.value::int8) as clicks
       from ${table} cross join lateral jsonb_each_text(${table[dimension]}) as v(key, value)
-      where ${and(scope, f.linkId ? daysIn(table, f) : inRange(table, f))}
+      where ${and(scope, f.linkId ? linkCountsIn(f) : inRange(table, f))}
       group by v.key
       order by 2 desc, v.key = '', v.key collate "C"
       limit ${limit}`),
@@ -433,8 +453,6 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
   if (!slice) return undefined;
   const links = f.linkIds && sql`${s.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
   const slices = (months: SQL) => and(slice, links, months)!;
-  // the first open day; none before the first closing: every day's clicks are in the rows then
-  const until = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
   const monthFrom = f.from && monthOf(f.from, true);
   const monthTo = f.to && monthOf(f.to, false);
   const toDay = f.to && dayOf(f.to);
@@ -447,8 +465,8 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
     months = whole;
     if (f.from && monthFrom! > dayOf(f.from)) edges.push({ days: { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) }, month: monthOf(f.from, false) });
     if (f.to && toDay! > monthTo!) {
-      months = or(whole, and(eq(s.start, monthTo!), sql`${toDay}::date >= ${until}`));
-      edges.push({ days: { from: new Date(`${monthTo}T00:00:00Z`), to: f.to }, month: monthTo!, when: sql`${toDay}::date < ${until}` });
+      months = or(whole, and(eq(s.start, monthTo!), sql`${toDay}::date >= ${firstOpenDay}`));
+      edges.push({ days: { from: new Date(`${monthTo}T00:00:00Z`), to: f.to }, month: monthTo!, when: sql`${toDay}::date < ${firstOpenDay}` });
     }
   }
   const { scope } = facetScope(f, true);
