@@ -84,6 +84,56 @@ function rangeParts(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): { 
   return { months, days: or(before, after) };
 }
 
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+type Days = Pick<ClickFilter, 'from' | 'to'>;
+const at = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * How the unfiltered rollups, where a month's row is the sum of its day rows, read a range: the
+ * months [first, end) — those wholly inside it, and a month at an end of the range with more of its
+ * days inside the range than outside — less the day rows of those end months outside the range
+ * (`outside`), and the day rows of its other days at the ends (`days`). A range ending today reads the
+ * month row alone, not a day row per day of the month so far. None when no month is whole.
+ */
+function monthPlan(f: Days): { first?: string; end?: string; days: Days[]; outside: Days[] } | undefined {
+  const monthFrom = f.from && monthOf(f.from, true);
+  const monthTo = f.to && monthOf(f.to, false);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return undefined;
+  const plan = { first: monthFrom, end: monthTo, days: [] as Days[], outside: [] as Days[] };
+  if (f.from && monthFrom! > dayOf(f.from)) {
+    const month = monthOf(f.from, false);
+    if (daysBetween(month, dayOf(f.from)) < daysBetween(dayOf(f.from), monthFrom!)) {
+      plan.first = month;
+      plan.outside.push({ from: at(month), to: f.from });
+    } else plan.days.push({ from: f.from, to: at(monthFrom!) });
+  }
+  if (f.to && dayOf(f.to) > monthTo!) {
+    const next = monthOf(f.to, true);
+    if (daysBetween(dayOf(f.to), next) < daysBetween(monthTo!, dayOf(f.to))) {
+      plan.end = next;
+      plan.outside.push({ from: f.to, to: at(next) });
+    } else plan.days.push({ from: at(monthTo!), to: f.to });
+  }
+  return plan;
+}
+
+/** Rows read under `where`, counted with `sign` (-1 on the rows subtracted): sums can be 0 for a key no day of the range holds, the caller drops those. */
+interface Signed {
+  where: SQL;
+  sign: SQL;
+}
+const signed = (where: SQL, minus?: SQL): Signed => ({ where: or(where, minus)!, sign: minus ? sql`(case when ${minus} then -1 else 1 end)` : sql`1` });
+
+/** inRange for the unfiltered day and month rollups ('d' and 'm' rows), read as monthPlan says. */
+function signedRange(table: typeof clickLinkPeriods | typeof clickWorkspacePeriods, f: Days): Signed {
+  const plan = monthPlan(f);
+  if (!plan) return signed(daysIn(table, f));
+  const months = and(eq(table.period, 'm'), plan.first ? gte(table.start, plan.first) : undefined, plan.end ? lt(table.start, plan.end) : undefined)!;
+  return signed(or(months, ...plan.days.map((d) => daysIn(table, d)))!, or(...plan.outside.map((d) => daysIn(table, d))));
+}
+
 /** The day rows of the filter's whole UTC days (a link's breakdowns: its month rows have none). */
 function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
   return and(eq(table.period, 'd'), f.from ? gte(table.start, dayOf(f.from)) : undefined, f.to ? lt(table.start, dayOf(f.to)) : undefined)!;
@@ -93,20 +143,20 @@ function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
 const firstOpenDay = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
 
 /**
- * A link's rows with counts by value (its 'm' rows have none) covering the filter's whole UTC days
- * exactly once: the closed months ('c', periods.ts's addClosedMonths) of the months wholly inside the
- * range, and the day rows of the rest: the days at the range's ends, and the open days of its whole
- * months (not in their closed month yet). A year is ~13 rows per link where it was 365.
+ * A link's rows with counts by value (its 'm' rows have none) for the filter's whole UTC days, read
+ * as monthPlan says with closed months ('c', periods.ts's addClosedMonths) for months: those of its
+ * months, with the open days of those months inside the range (not in their closed month yet), less
+ * their closed days outside the range; and the day rows of its other days at the ends. A year ending
+ * today is ~14 rows per link where it was 365.
  */
-function linkCountsIn(f: Pick<ClickFilter, 'from' | 'to'>): SQL {
+function linkCountsIn(f: Days): Signed {
   const t = clickLinkPeriods;
-  const monthFrom = f.from && monthOf(f.from, true);
-  const monthTo = f.to && monthOf(f.to, false);
-  if (monthFrom && monthTo && monthFrom >= monthTo) return daysIn(t, f);
-  const inMonths = and(monthFrom ? gte(t.start, monthFrom) : undefined, monthTo ? lt(t.start, monthTo) : undefined);
-  const edges = or(monthFrom ? lt(t.start, monthFrom) : undefined, monthTo ? gte(t.start, monthTo) : undefined);
+  const plan = monthPlan(f);
+  if (!plan) return signed(daysIn(t, f));
+  const inMonths = and(plan.first ? gte(t.start, plan.first) : undefined, plan.end ? lt(t.start, plan.end) : undefined);
   const open = sql`${t.start} >= ${firstOpenDay}`;
-  return or(and(eq(t.period, 'c'), inMonths), and(daysIn(t, f), or(edges, open)))!;
+  const closedOutside = plan.outside.length ? and(or(...plan.outside.map((d) => daysIn(t, d))), sql`${t.start} < ${firstOpenDay}`) : undefined;
+  return signed(or(and(eq(t.period, 'c'), inMonths), and(daysIn(t, f), inMonths, open), ...plan.days.map((d) => daysIn(t, d)))!, closedOutside);
 }
 
 /** The day and month rollup of the filter's scope (link or workspace). */
@@ -246,7 +296,7 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
   const [row] = await db
     .select({ n: sql<number>`count(distinct c.key)::int` })
     .from(sql`${table} cross join lateral jsonb_object_keys(${table.country}) as c(key)`)
-    .where(and(scope, f.linkId ? linkCountsIn({}) : eq(table.period, 'm'), sql`c.key <> ''`));
+    .where(and(scope, f.linkId ? linkCountsIn({}).where : eq(table.period, 'm'), sql`c.key <> ''`));
   return row?.n ?? 0;
 }
 
@@ -335,12 +385,13 @@ async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
 export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
   if (isFiltered(f)) return filteredTopValues(db, f, dimension as FacetDimension, limit);
   const { table, scope } = periodsOf(f);
+  const { where, sign } = f.linkId ? linkCountsIn(f) : signedRange(table, f);
   const rows = rowsOf<{ value: string; clicks: string }>(
     await db.execute(sql`
-      select v.key as value, sum(v.value::int8) as clicks
+      select v.key as value, sum(${sign} * v.value::int8) as clicks
       from ${table} cross join lateral jsonb_each_text(${table[dimension]}) as v(key, value)
-      where ${and(scope, f.linkId ? linkCountsIn(f) : inRange(table, f))}
-      group by v.key
+      where ${and(scope, where)}
+      group by v.key having sum(${sign} * v.value::int8) > 0
       order by 2 desc, v.key = '', v.key collate "C"
       limit ${limit}`),
   );
@@ -401,7 +452,8 @@ export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit
   // links chosen by their attributes only: their own rollup rows
   const t = clickLinkPeriods;
   const links = f.linkIds && sql`${t.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
-  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, inRange(t, f))!, limit);
+  const { where, sign } = signedRange(t, f);
+  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, where)!, limit, sql`${sign} * ${t.clicks}`);
 }
 
 /**
@@ -486,12 +538,15 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
   ) as sliced`;
 }
 
-/** The most clicked links of `source` (rows with link_id and clicks) under `where`, most clicks first (ties by id). */
-async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number) {
+/**
+ * The most clicked links of `source` (rows with link_id and clicks, or `clicks` of them) under
+ * `where`, most clicks first (ties by id); none without clicks (signedRange's sums can be 0).
+ */
+async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number, clicks = sql`clicks`) {
   const rows = rowsOf<{ link_id: string; clicks: string }>(
     await db.execute(sql`
-      select link_id, sum(clicks) as clicks from ${source} where ${where}
-      group by link_id order by 2 desc, link_id::text collate "C" limit ${limit}`),
+      select link_id, sum(${clicks}) as clicks from ${source} where ${where}
+      group by link_id having sum(${clicks}) > 0 order by 2 desc, link_id::text collate "C" limit ${limit}`),
   );
   return rows.map((r) => ({ linkId: r.link_id, clicks: Number(r.clicks) }));
 }
