@@ -267,9 +267,9 @@ try {
       `select link_id, sum(clicks) from click_link_periods where workspace_id = '${ws.id}' and (${months}) group by 1 order by 2 desc limit 10`,
     ],
     [
-      'link top countries (closed months + the days of the ends and the open day, 365 days)',
+      'link top countries (closed months, the open day and the days of the first month, 365 days)',
       `select v.key, sum(v.value::int8) from click_link_periods p, jsonb_each_text(p.country) v(key, value) where link_id = '${ws.linkIds[0]}'
-        and ((period = 'c' and start >= '${monthFrom}' and start < '${today.slice(0, 7)}-01') or (period = 'd' and start >= '${from}' and (start < '${monthFrom}' or start >= '${today.slice(0, 7)}-01' or start >= (select until from click_facets_closed))))
+        and ((period = 'c' and start >= '${monthFrom}') or (period = 'd' and ((start >= '${from}' and start < '${monthFrom}') or start >= (select until from click_facets_closed))))
         group by 1 order by 2 desc limit 10`,
     ],
     [
