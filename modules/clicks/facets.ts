@@ -1,32 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type DbOrTx } from '../../core/db';
+import { addClosedMonths } from './periods';
 import { pgArray, pgTextArray } from './pg-arrays';
+import { DIMENSIONS, type FacetDays } from './rollup';
 import {
   clickFacetsClosed,
   clickLinkFacets,
+  clickLinkPeriods,
   clickLinkSlices,
   clicks,
   clickWorkspaceFacets,
+  clickWorkspacePeriods,
   clickWorkspaceSlices,
   FACET_DIMENSIONS,
   type FacetDimension,
 } from './schema';
 
 export { FACET_DIMENSIONS, type FacetDimension };
-
-/**
- * A batch's clicks of closed days per link, UTC day and hour, and combination of FACET_DIMENSIONS'
- * values ('' unknown), in the batch's own numbering: each link and each combination travels once, a
- * row is five numbers.
- */
-export interface FacetDays {
-  /** [link id, workspace id] by number */
-  links: [string, string][];
-  /** the dimensions' values by number */
-  combinations: string[][];
-  /** `hour`: the UTC hour of the day, 0–23 */
-  rows: { link: number; day: string; hour: number; combination: number; clicks: number }[];
-}
 
 /**
  * Facet days are closed one at a time (closeFacetDays) under this lock, held exclusively; storing
@@ -209,6 +199,14 @@ export async function closeFacetDays(db: Db, now = new Date()): Promise<string[]
           from ${clicks}
           where ${clicks.clickedAt} >= ${start} and ${clicks.clickedAt} < ${start} + interval '1 day'
           group by 1, 2, 4, ${sql.raw(FACET_DIMENSIONS.map((_, k) => String(k + 5)).join(', '))}`,
+      );
+      // the day's link rows into their closed months, found through the workspaces with a row of that
+      // day (both indexed; its raw clicks may be gone, CLICK_RETENTION_DAYS)
+      await addClosedMonths(
+        tx,
+        sql`select link_id, start, workspace_id, clicks, visitors, ${sql.raw(DIMENSIONS.join(', '))} from ${clickLinkPeriods}
+          where period = 'd' and start = ${until}::date
+            and workspace_id in (select workspace_id from ${clickWorkspacePeriods} where period = 'd' and start = ${until}::date)`,
       );
       await tx.execute(sql`update ${clickFacetsClosed} set until = until + 1`);
       return until;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../core/db';
 import { pgArray, pgTextArray } from './pg-arrays';
 import { DIMENSIONS, type PeriodRow, type ValueCounts } from './rollup';
@@ -60,4 +60,46 @@ export async function addPeriods(tx: DbOrTx, scope: keyof typeof SCOPES, rows: P
       ${withWorkspace ? sql`${text((r) => r.workspace)}::uuid[], ` : sql``}${pgArray(rows.map((r) => r.clicks))}::int8[], ${pgArray(rows.map(fresh))}::int8[],
       ${sql.join(counts, sql`, `)})
     on conflict (${key}, period, start) do update set ${COUNT_UPDATES}`);
+}
+
+const CLOSED_MONTH_UPDATES = sql.raw(
+  ['clicks', 'visitors']
+    .map((c) => `${c} = click_link_periods.${c} + excluded.${c}`)
+    .concat(DIMENSIONS.map((d) => `${d} = click_counts_add(click_link_periods.${d}, excluded.${d})`))
+    .join(', '),
+);
+
+/**
+ * Adds link day rows (`days`: a query of click_link_periods' columns, period aside) to their links'
+ * closed months: the 'c' rows of click_link_periods, one per link and month, which hold the sums of
+ * the link's day rows of the month's closed facet days (facets.ts), counts by value included — what
+ * a link's breakdowns read instead of a day row per day. Not kept by every batch (as the 'm' rows
+ * are): a busy link's month holds every value of the month, and each batch would rewrite them; the
+ * closing of a day adds its day rows once, and a batch adds its clicks of days already closed (late
+ * clicks). Both under the facet days' lock (the closing exclusively), so a day is added exactly once.
+ */
+export async function addClosedMonths(tx: DbOrTx, days: SQL): Promise<void> {
+  await tx.execute(sql`
+    insert into ${clickLinkPeriods} (link_id, period, start, workspace_id, clicks, visitors, ${COUNT_COLUMNS})
+    select link_id, 'c', date_trunc('month', start)::date, workspace_id, sum(clicks), sum(visitors),
+      ${sql.raw(DIMENSIONS.map((d) => `click_counts_sum(${d})`).join(', '))}
+    from (${days}) d
+    group by link_id, 3, workspace_id
+    order by link_id, 3
+    on conflict (link_id, period, start) do update set ${CLOSED_MONTH_UPDATES}`);
+}
+
+/**
+ * A batch's clicks of closed facet days (before `facetsBefore`) as link day rows for addClosedMonths,
+ * taken before addPeriods adds the stored rows into them. `freshVisitors` as for addPeriods.
+ */
+export function closedDaysOf(rows: PeriodRow[], facetsBefore: string, freshVisitors: Map<string, number>): SQL | undefined {
+  const late = rows.filter((r) => r.period === 'd' && r.start < facetsBefore);
+  if (!late.length) return undefined;
+  const text = (pick: (r: PeriodRow) => string) => pgTextArray(late.map(pick));
+  const counts = DIMENSIONS.map((_, k) => sql`${text((r) => JSON.stringify(r.counts[k]))}::jsonb[]`);
+  return sql`
+    select * from unnest(${text((r) => r.scope)}::uuid[], ${text((r) => r.start)}::date[], ${text((r) => r.workspace)}::uuid[],
+      ${pgArray(late.map((r) => r.clicks))}::int8[], ${pgArray(late.map((r) => freshVisitors.get(`${r.scope}:d:${r.start}`) ?? 0))}::int8[],
+      ${sql.join(counts, sql`, `)}) as d(link_id, start, workspace_id, clicks, visitors, ${COUNT_COLUMNS})`;
 }

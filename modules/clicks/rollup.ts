@@ -1,5 +1,19 @@
 import type { ClickBatch } from './batch';
-import { FACET_DIMENSIONS, type FacetDays } from './facets';
+import { FACET_DIMENSIONS } from './schema';
+
+/**
+ * A batch's clicks of closed days per link, UTC day and hour, and combination of FACET_DIMENSIONS'
+ * values ('' unknown), in the batch's own numbering: each link and each combination travels once, a
+ * row is five numbers.
+ */
+export interface FacetDays {
+  /** [link id, workspace id] by number */
+  links: [string, string][];
+  /** the dimensions' values by number */
+  combinations: string[][];
+  /** `hour`: the UTC hour of the day, 0–23 */
+  rows: { link: number; day: string; hour: number; combination: number; clicks: number }[];
+}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -92,12 +93,14 @@ const periodCounts = {
  * its first day), written together by the clicks worker; a month row is always the sum of its days
  * (a link's month rows: clicks and visitors only, its counts by value stay empty).
  * A range reads whole months from month rows and the days at its ends from day rows (drizzle/0014).
+ * And one per link and month ('c', its closed month) with the sums of its days already closed
+ * (facets.ts), counts by value included, for the link's breakdowns (drizzle/0041, periods.ts).
  */
 export const clickLinkPeriods = pgTable(
   'click_link_periods',
   {
     linkId: uuid('link_id').notNull(),
-    period: char('period', { length: 1 }).$type<'d' | 'm'>().notNull(),
+    period: char('period', { length: 1 }).$type<'d' | 'm' | 'c'>().notNull(),
     start: date('start', { mode: 'string' }).notNull(),
     workspaceId: uuid('workspace_id').notNull(),
     ...periodCounts,
@@ -117,7 +120,11 @@ export const clickWorkspacePeriods = pgTable(
     start: date('start', { mode: 'string' }).notNull(),
     ...periodCounts,
   },
-  (t) => [primaryKey({ name: 'click_workspace_periods_pk', columns: [t.workspaceId, t.period, t.start] })],
+  (t) => [
+    primaryKey({ name: 'click_workspace_periods_pk', columns: [t.workspaceId, t.period, t.start] }),
+    // the workspaces with clicks on a day: whose link day rows the closing adds to their closed months (drizzle/0041)
+    index('click_workspace_periods_day_idx').on(t.start).where(sql`${t.period} = 'd'`),
+  ],
 );
 
 /**

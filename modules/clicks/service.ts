@@ -6,7 +6,7 @@ import type { ClickRecord } from '../../core/hooks';
 import type { BotVisits, ClickBatch } from './batch';
 import { rollUp, type BatchRollup, type HourRow, type VisitorRow } from './rollup';
 import { addFacets, holdOpenFacetDay } from './facets';
-import { addPeriods } from './periods';
+import { addClosedMonths, addPeriods, closedDaysOf } from './periods';
 import { pgArray, pgTextArray } from './pg-arrays';
 import { clickBatches, clickLinkHours, clicks, clickSalts, clickVisitors, clickWorkspaceHours, linkBotDays } from './schema';
 
@@ -104,7 +104,10 @@ async function storeOnce(db: DbOrTx, batches: ClickBatch[], deleted: Set<string>
     const linkIds = [...alive].map((i) => merged.links[i]![0]);
     const locked = await lockExistingLinks(tx, linkIds);
     if (locked.size < linkIds.length) throw new LinksDeleted(linkIds.filter((id) => !locked.has(id)));
+    // before addPeriods, which adds the stored rows into the batch's
+    const lateDays = closedDaysOf(rollup.linkPeriods, facetsBefore, freshVisitors);
     await addPeriods(tx, 'link', rollup.linkPeriods, freshVisitors);
+    if (lateDays) await addClosedMonths(tx, lateDays);
     await addPeriods(tx, 'workspace', rollup.workspacePeriods, freshVisitors);
     await addFacets(tx, rollup.facetDays);
     const counts = await addClickCounts(tx, rollup.perLink);

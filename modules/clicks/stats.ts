@@ -84,9 +84,79 @@ function rangeParts(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): { 
   return { months, days: or(before, after) };
 }
 
+const DAY_MS = 86_400_000;
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+type Days = Pick<ClickFilter, 'from' | 'to'>;
+const at = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * How the unfiltered rollups, where a month's row is the sum of its day rows, read a range: the
+ * months [first, end) — those wholly inside it, and a month at an end of the range with more of its
+ * days inside the range than outside — less the day rows of those end months outside the range
+ * (`outside`), and the day rows of its other days at the ends (`days`). A range ending today reads the
+ * month row alone, not a day row per day of the month so far. None when no month is whole.
+ */
+function monthPlan(f: Days): { first?: string; end?: string; days: Days[]; outside: Days[] } | undefined {
+  const monthFrom = f.from && monthOf(f.from, true);
+  const monthTo = f.to && monthOf(f.to, false);
+  if (monthFrom && monthTo && monthFrom >= monthTo) return undefined;
+  const plan = { first: monthFrom, end: monthTo, days: [] as Days[], outside: [] as Days[] };
+  if (f.from && monthFrom! > dayOf(f.from)) {
+    const month = monthOf(f.from, false);
+    if (daysBetween(month, dayOf(f.from)) < daysBetween(dayOf(f.from), monthFrom!)) {
+      plan.first = month;
+      plan.outside.push({ from: at(month), to: f.from });
+    } else plan.days.push({ from: f.from, to: at(monthFrom!) });
+  }
+  if (f.to && dayOf(f.to) > monthTo!) {
+    const next = monthOf(f.to, true);
+    if (daysBetween(dayOf(f.to), next) < daysBetween(monthTo!, dayOf(f.to))) {
+      plan.end = next;
+      plan.outside.push({ from: f.to, to: at(next) });
+    } else plan.days.push({ from: at(monthTo!), to: f.to });
+  }
+  return plan;
+}
+
+/** Rows read under `where`, counted with `sign` (-1 on the rows subtracted): sums can be 0 for a key no day of the range holds, the caller drops those. */
+interface Signed {
+  where: SQL;
+  sign: SQL;
+}
+const signed = (where: SQL, minus?: SQL): Signed => ({ where: or(where, minus)!, sign: minus ? sql`(case when ${minus} then -1 else 1 end)` : sql`1` });
+
+/** inRange for the unfiltered day and month rollups ('d' and 'm' rows), read as monthPlan says. */
+function signedRange(table: typeof clickLinkPeriods | typeof clickWorkspacePeriods, f: Days): Signed {
+  const plan = monthPlan(f);
+  if (!plan) return signed(daysIn(table, f));
+  const months = and(eq(table.period, 'm'), plan.first ? gte(table.start, plan.first) : undefined, plan.end ? lt(table.start, plan.end) : undefined)!;
+  return signed(or(months, ...plan.days.map((d) => daysIn(table, d)))!, or(...plan.outside.map((d) => daysIn(table, d))));
+}
+
 /** The day rows of the filter's whole UTC days (a link's breakdowns: its month rows have none). */
 function daysIn(table: PeriodTable, f: Pick<ClickFilter, 'from' | 'to'>): SQL {
   return and(eq(table.period, 'd'), f.from ? gte(table.start, dayOf(f.from)) : undefined, f.to ? lt(table.start, dayOf(f.to)) : undefined)!;
+}
+
+/** The first open facet day (facets.ts); none before the first closing: every day is closed then. */
+const firstOpenDay = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
+
+/**
+ * A link's rows with counts by value (its 'm' rows have none) for the filter's whole UTC days, read
+ * as monthPlan says with closed months ('c', periods.ts's addClosedMonths) for months: those of its
+ * months, with the open days of those months inside the range (not in their closed month yet), less
+ * their closed days outside the range; and the day rows of its other days at the ends. A year ending
+ * today is ~14 rows per link where it was 365.
+ */
+function linkCountsIn(f: Days): Signed {
+  const t = clickLinkPeriods;
+  const plan = monthPlan(f);
+  if (!plan) return signed(daysIn(t, f));
+  const inMonths = and(plan.first ? gte(t.start, plan.first) : undefined, plan.end ? lt(t.start, plan.end) : undefined);
+  const open = sql`${t.start} >= ${firstOpenDay}`;
+  const closedOutside = plan.outside.length ? and(or(...plan.outside.map((d) => daysIn(t, d))), sql`${t.start} < ${firstOpenDay}`) : undefined;
+  return signed(or(and(eq(t.period, 'c'), inMonths), and(daysIn(t, f), inMonths, open), ...plan.days.map((d) => daysIn(t, d)))!, closedOutside);
 }
 
 /** The day and month rollup of the filter's scope (link or workspace). */
@@ -212,7 +282,7 @@ async function filteredTotals(db: DbOrTx, f: ClickFilter, todayStart: Date) {
   return { clicks: Number(row?.clicks ?? 0), visitors: null, today: Number(row?.today ?? 0), todayVisitors: null };
 }
 
-/** Distinct known visitor countries of the filter's scope, all time (a link's from its day rows, a workspace's from its months). */
+/** Distinct known visitor countries of the filter's scope, all time (a link's from its closed months and open days, a workspace's from its months). */
 export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | 'to'>): Promise<number> {
   if (isFiltered(f)) {
     const { table, source, scope } = facetsOf(f);
@@ -226,7 +296,7 @@ export async function countCountries(db: DbOrTx, f: Omit<ClickFilter, 'from' | '
   const [row] = await db
     .select({ n: sql<number>`count(distinct c.key)::int` })
     .from(sql`${table} cross join lateral jsonb_object_keys(${table.country}) as c(key)`)
-    .where(and(scope, eq(table.period, f.linkId ? 'd' : 'm'), sql`c.key <> ''`));
+    .where(and(scope, f.linkId ? linkCountsIn({}).where : eq(table.period, 'm'), sql`c.key <> ''`));
   return row?.n ?? 0;
 }
 
@@ -310,17 +380,18 @@ async function filteredWeekdayHours(db: DbOrTx, f: ClickFilter) {
 /**
  * The `limit` most frequent values of a dimension (null = unknown, or direct for the referrer), most
  * clicks first; ties in byte order with null last, so the answer does not depend on the collation.
- * A link's come from its day rows (its month rows have no breakdowns; its ranges are at most 366 days).
+ * A link's come from its closed months and day rows (its 'm' rows have no breakdowns).
  */
 export async function topValues(db: DbOrTx, f: ClickFilter, dimension: Dimension, limit: number) {
   if (isFiltered(f)) return filteredTopValues(db, f, dimension as FacetDimension, limit);
   const { table, scope } = periodsOf(f);
+  const { where, sign } = f.linkId ? linkCountsIn(f) : signedRange(table, f);
   const rows = rowsOf<{ value: string; clicks: string }>(
     await db.execute(sql`
-      select v.key as value, sum(v.value::int8) as clicks
+      select v.key as value, sum(${sign} * v.value::int8) as clicks
       from ${table} cross join lateral jsonb_each_text(${table[dimension]}) as v(key, value)
-      where ${and(scope, f.linkId ? daysIn(table, f) : inRange(table, f))}
-      group by v.key
+      where ${and(scope, where)}
+      group by v.key having sum(${sign} * v.value::int8) > 0
       order by 2 desc, v.key = '', v.key collate "C"
       limit ${limit}`),
   );
@@ -381,7 +452,8 @@ export async function topLinks(db: DbOrTx, f: Omit<ClickFilter, 'linkId'>, limit
   // links chosen by their attributes only: their own rollup rows
   const t = clickLinkPeriods;
   const links = f.linkIds && sql`${t.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
-  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, inRange(t, f))!, limit);
+  const { where, sign } = signedRange(t, f);
+  return linksByClicks(db, t, and(eq(t.workspaceId, f.workspaceId), links, where)!, limit, sql`${sign} * ${t.clicks}`);
 }
 
 /**
@@ -433,8 +505,6 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
   if (!slice) return undefined;
   const links = f.linkIds && sql`${s.linkId} = any(${`{${f.linkIds.join(',')}}`}::uuid[])`;
   const slices = (months: SQL) => and(slice, links, months)!;
-  // the first open day; none before the first closing: every day's clicks are in the rows then
-  const until = sql`coalesce((select until from ${clickFacetsClosed}), 'infinity'::date)`;
   const monthFrom = f.from && monthOf(f.from, true);
   const monthTo = f.to && monthOf(f.to, false);
   const toDay = f.to && dayOf(f.to);
@@ -447,8 +517,8 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
     months = whole;
     if (f.from && monthFrom! > dayOf(f.from)) edges.push({ days: { from: f.from, to: new Date(`${monthFrom}T00:00:00Z`) }, month: monthOf(f.from, false) });
     if (f.to && toDay! > monthTo!) {
-      months = or(whole, and(eq(s.start, monthTo!), sql`${toDay}::date >= ${until}`));
-      edges.push({ days: { from: new Date(`${monthTo}T00:00:00Z`), to: f.to }, month: monthTo!, when: sql`${toDay}::date < ${until}` });
+      months = or(whole, and(eq(s.start, monthTo!), sql`${toDay}::date >= ${firstOpenDay}`));
+      edges.push({ days: { from: new Date(`${monthTo}T00:00:00Z`), to: f.to }, month: monthTo!, when: sql`${toDay}::date < ${firstOpenDay}` });
     }
   }
   const { scope } = facetScope(f, true);
@@ -468,12 +538,15 @@ function slicedClicks(f: Omit<ClickFilter, 'linkId'>): SQL | undefined {
   ) as sliced`;
 }
 
-/** The most clicked links of `source` (rows with link_id and clicks) under `where`, most clicks first (ties by id). */
-async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number) {
+/**
+ * The most clicked links of `source` (rows with link_id and clicks, or `clicks` of them) under
+ * `where`, most clicks first (ties by id); none without clicks (signedRange's sums can be 0).
+ */
+async function linksByClicks(db: DbOrTx, source: SQL | typeof clickLinkPeriods, where: SQL, limit: number, clicks = sql`clicks`) {
   const rows = rowsOf<{ link_id: string; clicks: string }>(
     await db.execute(sql`
-      select link_id, sum(clicks) as clicks from ${source} where ${where}
-      group by link_id order by 2 desc, link_id::text collate "C" limit ${limit}`),
+      select link_id, sum(${clicks}) as clicks from ${source} where ${where}
+      group by link_id having sum(${clicks}) > 0 order by 2 desc, link_id::text collate "C" limit ${limit}`),
   );
   return rows.map((r) => ({ linkId: r.link_id, clicks: Number(r.clicks) }));
 }

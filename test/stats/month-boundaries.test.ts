@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../core/db';
+import { closeFacetDays } from '../../modules/clicks/facets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { seedClicks } from '../helpers/clicks';
 
@@ -35,6 +39,10 @@ const RANGES: [string, string][] = [
   ['2025-03-01', '2025-03-01'],
   ['2025-03-31', '2025-05-20'],
   ['2025-04-02', '2025-05-19'],
+  // an end month mostly inside the range is its month row less the days outside (modules/clicks/stats.ts's signedRange)
+  ['2025-01-15', '2025-05-19'],
+  ['2025-02-05', '2025-03-31'],
+  ['2025-01-10', '2025-02-20'],
 ];
 
 let t: TestApp;
@@ -76,7 +84,8 @@ test.each(RANGES)('workspace countries, devices and top links from %s to %s are 
   expect(new Map(top.map((l: any) => [l.link_id, l.clicks]))).toEqual(counted(clicks, (c) => links[c.link].id));
 });
 
-test.each(RANGES)("a link's stats from %s to %s are those of its clicks", async (from, to) => {
+// a link's breakdowns read its closed months ('c' rows) and the day rows of the rest (modules/clicks/stats.ts's linkCountsIn)
+async function expectLinkStats(from: string, to: string) {
   const clicks = CLICKS.filter((c) => c.link === 'a' && inRange(c, [from, to]));
   const body = await get(`/links/${links.a.id}/stats?from=${from}&to=${to}`);
   expect(asMap(body.countries, 'country')).toEqual(counted(clicks, (c) => c.country));
@@ -86,9 +95,11 @@ test.each(RANGES)("a link's stats from %s to %s are those of its clicks", async 
   const visitorDays = new Set(clicks.map((c) => `${c.visitor}:${c.at.slice(0, 10)}`));
   expect(body.days.reduce((n: number, d: any) => n + d.visitors, 0)).toBe(visitorDays.size);
   // all-time figures do not depend on the range
-  expect(body.total_clicks).toBe(CLICKS.filter((c) => c.link === 'a').length);
-  expect(body.total_countries).toBe(4);
-});
+  const all = CLICKS.filter((c) => c.link === 'a');
+  expect(body.total_clicks).toBe(all.length);
+  expect(body.total_countries).toBe(new Set(all.flatMap((c) => (c.country ? [c.country] : []))).size);
+}
+test.each(RANGES)("a link's stats from %s to %s are those of its clicks", expectLinkStats);
 
 test('all-time workspace summary: the month rows hold every click once', async () => {
   const summary = await get('/stats/summary');
@@ -96,4 +107,52 @@ test('all-time workspace summary: the month rows hold every click once', async (
   // the workspace counts a visitor once per day across its links
   expect(summary.unique_visitors).toBe(new Set(CLICKS.map((c) => `${c.visitor}:${c.at.slice(0, 10)}`)).size);
   expect(asMap((await get('/stats/countries')).countries, 'country')).toEqual(counted(CLICKS, (c) => c.country));
+});
+
+/** A link's closed months against the sums of its day rows of closed days: what the closing and late batches must keep equal. */
+async function expectClosedMonthsOfDays() {
+  const counts = 'clicks::int8::text as clicks, visitors::int8::text as visitors, country, referrer, browser, os, device, language';
+  const rows = async (query: string) => rowsOf(await t.deps.db.execute(sql.raw(query))).map((r) => JSON.stringify(r));
+  const closed = await rows(`select link_id, start::text, ${counts} from click_link_periods where period = 'c' order by 1, 2`);
+  const days = await rows(`
+    select link_id, date_trunc('month', start)::date::text as start, sum(clicks)::int8::text as clicks, sum(visitors)::int8::text as visitors,
+      click_counts_sum(country) as country, click_counts_sum(referrer) as referrer, click_counts_sum(browser) as browser,
+      click_counts_sum(os) as os, click_counts_sum(device) as device, click_counts_sum(language) as language
+    from click_link_periods where period = 'd' and start < coalesce((select until from click_facets_closed), 'infinity'::date)
+    group by 1, 2 order by 1, 2`);
+  expect(closed.length).toBeGreaterThan(0);
+  expect(closed).toEqual(days);
+}
+
+// only unfiltered figures are asked here: the facet rows (filtered ones) are left aside when days are reopened below
+describe('closed months and open days', () => {
+  beforeAll(async () => {
+    // as a database whose days from 2025-02-14 are open: drizzle/0041's back-fill makes the closed months of the days before
+    await t.deps.db.execute(sql`insert into click_facets_closed (until) values ('2025-02-14') on conflict (one) do update set until = excluded.until`);
+    await t.deps.db.execute(sql`delete from click_link_periods where period = 'c'`);
+    const migration = readFileSync(new URL('../../drizzle/0041_click_link_closed_months.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint').filter((s) => s.includes('INSERT'))) await t.deps.db.execute(sql.raw(statement));
+  });
+
+  test('the back-fill makes the closed months of the closed days', expectClosedMonthsOfDays);
+  test.each(RANGES)("with days open from 2025-02-14, a link's stats from %s to %s are those of its clicks", expectLinkStats);
+
+  test('closing days adds them to their closed months; late clicks of closed days go into them, clicks of open days do not', async () => {
+    expect(await closeFacetDays(t.deps.db, new Date('2025-04-15T12:00:00Z'))).toHaveLength(60);
+    await expectClosedMonthsOfDays();
+    for (const [from, to] of RANGES) await expectLinkStats(from, to);
+    const late: Seeded[] = [
+      { at: '2025-03-10T12:00:00Z', country: 'BR', device: 'tablet', visitor: 7, link: 'a' },
+      { at: '2025-02-01T09:00:00Z', country: 'DE', device: 'mobile', visitor: 8, link: 'a' },
+      { at: '2025-05-21T12:00:00Z', country: 'CA', device: 'desktop', visitor: 7, link: 'a' },
+    ];
+    await seedClicks(
+      t,
+      links.a,
+      late.map(({ at, country, device, visitor }) => ({ at: new Date(at), country, device, visitor })),
+    );
+    CLICKS.push(...late);
+    await expectClosedMonthsOfDays();
+    for (const [from, to] of RANGES) await expectLinkStats(from, to);
+  });
 });
