@@ -15,7 +15,12 @@ import { GeoLocator, RequestVisitor, type VisitorEnv } from './visitor';
 
 type Stage = (ctx: RedirectResolve) => void | Promise<void>;
 type IpSource = ConstructorParameters<typeof RequestVisitor>[1];
-type Answer = Response | Promise<Response>;
+/**
+ * What the lane's steps answer: a Response, or a counted visit (its Resolution, `response` made)
+ * whose answer waits for its click to reach the click spool; `visit` turns it into the Response.
+ */
+type Served = Response | Resolution;
+type Answer = Served | Promise<Served>;
 export type VisitMethod = 'GET' | 'HEAD' | 'POST';
 
 /** Runs the stages in order; stays synchronous until a stage returns a promise (the hot path). */
@@ -41,6 +46,8 @@ class Resolution implements RedirectResolve {
   routed = false;
   page?: Response | string;
   variant?: string;
+  /** the answer of a counted visit, sent once its click is in the click spool (`visit`) */
+  response?: Response;
   private cookies?: string[];
   private id?: string;
   private spooled?: Promise<void>;
@@ -165,11 +172,20 @@ export function createRedirector(deps: Deps) {
    * `host`: the request's, when the caller has read it already. Timed into the redirect latency
    * histogram; with LOG_REDIRECTS, logged (that share of visits).
    */
-  function visit(request: Request, slug: string, method: VisitMethod, server: IpSource, host = requestHost(request)): Answer {
+  function visit(request: Request, slug: string, method: VisitMethod, server: IpSource, host = requestHost(request)): Response | Promise<Response> {
     const start = performance.now();
-    const answer = route(request, slug, method, server, host);
-    if (answer instanceof Promise) return answer.then((response) => answered(request, server, response, start));
-    return answered(request, server, answer, start);
+    const served = route(request, slug, method, server, host);
+    if (served instanceof Promise) return served.then((done) => sent(request, server, done, start));
+    return sent(request, server, served, start);
+  }
+
+  /**
+   * A counted visit is answered once its click is in the click spool, so that no answered visit is
+   * lost; its wait and its timing are one promise (the cached path's only one before the kernel's).
+   */
+  function sent(request: Request, server: IpSource, served: Served, start: number): Response | Promise<Response> {
+    if (served instanceof Response) return answered(request, server, served, start);
+    return served.recorded().then(() => answered(request, server, served.response!, start));
   }
 
   function answered(request: Request, server: IpSource, response: Response, start: number): Response {
@@ -279,11 +295,12 @@ export function createRedirector(deps: Deps) {
     return answer(ctx);
   }
 
-  /** The visit's answer; a counted visit is answered once its click is in the click spool, so that no answered visit is lost. */
-  function answer(ctx: Resolution): Answer {
+  /** The visit's answer; a counted visit's waits for its click (`sent`). */
+  function answer(ctx: Resolution): Served {
     const response = respond(ctx);
     if (!ctx.counted) return response;
-    return ctx.recorded().then(() => response);
+    ctx.response = response;
+    return ctx;
   }
 
   function respond(ctx: Resolution): Response {
@@ -306,7 +323,7 @@ export function createRedirector(deps: Deps) {
     return new Response(null, { status: link.redirect_type, headers });
   }
 
-  async function unlock(request: Request, link: LinkSnapshot, visitor: RequestVisitor): Promise<Response> {
+  async function unlock(request: Request, link: LinkSnapshot, visitor: RequestVisitor): Promise<Served> {
     try {
       await deps.limiter.consume('passwordForm', `${link.id}:${visitor.ip}`, RATE_LIMITS.passwordForm);
       await deps.limiter.check('passwordWrong', link.id, RATE_LIMITS.passwordWrong);

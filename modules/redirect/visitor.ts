@@ -145,6 +145,23 @@ export function primaryLanguage(header: string | null): string {
   return primary;
 }
 
+/**
+ * The visitor hash of the last User-Agent seen from each address (bounded; cleared when full): a
+ * visitor's clicks come in runs, and the hash (wyhash of a string made for it, two BigInt steps)
+ * costs ~150-370 ns a counted visit where the lookup costs ~10-90 ns.
+ */
+const hashMemo = new Map<string, { userAgent: string; hash: number }>();
+
+/** 48 bits of wyhash over `ip` and `userAgent` (the clicks worker re-hashes them under the day's salt). */
+export function visitorHash(ip: string, userAgent: string): number {
+  const memo = hashMemo.get(ip);
+  if (memo?.userAgent === userAgent) return memo.hash;
+  const hash = Number(BigInt.asUintN(48, BigInt(Bun.hash.wyhash(`${ip}\n${userAgent}`))));
+  if (hashMemo.size >= IP_MEMO_MAX) hashMemo.clear();
+  hashMemo.set(ip, { userAgent, hash });
+  return hash;
+}
+
 /** The facts of one visit; the costly or rarely needed ones are computed on first access. */
 export class RequestVisitor implements Visitor {
   readonly userAgent: string;
@@ -181,7 +198,7 @@ export class RequestVisitor implements Visitor {
    */
   get hash(): number | null {
     const ip = this.ip;
-    return ip ? Number(BigInt.asUintN(48, BigInt(Bun.hash.wyhash(`${ip}\n${this.userAgent}`)))) : null;
+    return ip ? visitorHash(ip, this.userAgent) : null;
   }
   get country(): string {
     return (this._country ??= this.env.geo.country(this.request.headers, this));

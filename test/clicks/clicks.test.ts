@@ -15,7 +15,7 @@ import { createLogger } from '../../core/logger';
 import { createMemoryQueue } from '../../core/queue';
 import { links } from '../../modules/links/schema';
 import { continentOf } from '../../modules/redirect/continents';
-import { GeoLocator, primaryLanguage, uaFacts } from '../../modules/redirect/visitor';
+import { GeoLocator, primaryLanguage, uaFacts, visitorHash } from '../../modules/redirect/visitor';
 
 let t: TestApp;
 let ws: Ws;
@@ -335,6 +335,20 @@ describe('visitor facts', () => {
     ).toBe('tablet');
     expect(uaFacts('').isBot).toBe(false);
     expect(uaFacts('LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)')).toMatchObject({ isBot: true, isSocialBot: true });
+  });
+
+  test('the visitor hash: 48 bits of wyhash over address and User-Agent, the same when it comes from its memo', () => {
+    // pinned: processes of two versions (a rolling upgrade) must hash one visitor alike
+    const expected = (ip: string, ua: string) => Number(BigInt.asUintN(48, BigInt(Bun.hash.wyhash(`${ip}\n${ua}`))));
+    for (const [ip, ua] of [
+      ['203.0.113.7', IPHONE_UA],
+      ['203.0.113.7', IPHONE_UA],
+      ['203.0.113.7', 'curl/8.5.0'],
+      ['203.0.113.7', IPHONE_UA],
+      ['2001:db8::1', IPHONE_UA],
+    ] as const)
+      expect(visitorHash(ip, ua)).toBe(expected(ip, ua));
+    expect(visitorHash('203.0.113.7', IPHONE_UA)).not.toBe(visitorHash('203.0.113.7', 'curl/8.5.0'));
   });
 
   test('language, continent', () => {
