@@ -16,6 +16,16 @@ export function LinkOrder({ at, links, editable, onChanged }: { at: PortfolioAt;
   const [moved, setMoved] = useState<{ linkId: string; direction: Direction; before: PortfolioLink[] }>();
   const list = useRef<HTMLOListElement>(null);
 
+  // a change is pending until the reloaded links arrive, so the next press works on the new order;
+  // buttons stay enabled meanwhile (a disabled button would drop the keyboard focus), presses made
+  // meanwhile are ignored. A ref, cleared before the focus comes back below: a press right after it
+  // (the state would still say busy until the next render) is taken
+  const pending = useRef(false);
+  useEffect(() => {
+    pending.current = false;
+    setBusy(false);
+  }, [links]);
+
   // after the reload, the moved link's button again (or its other one, at the end of the list)
   useEffect(() => {
     if (!moved || links === moved.before) return;
@@ -25,11 +35,9 @@ export function LinkOrder({ at, links, editable, onChanged }: { at: PortfolioAt;
     (same && !same.disabled ? same : document.getElementById(buttonId(other, moved.linkId)))?.focus();
   }, [links, moved]);
 
-  // a change is pending until the reloaded links arrive, so the next press works on the new order;
-  // buttons stay enabled meanwhile (a disabled button would drop the keyboard focus), presses wait
-  useEffect(() => setBusy(false), [links]);
   const change = async (request: () => Promise<unknown>, done: string, failed: string) => {
-    if (busy) return false;
+    if (pending.current) return false;
+    pending.current = true;
     setBusy(true);
     try {
       await request();
@@ -38,6 +46,7 @@ export function LinkOrder({ at, links, editable, onChanged }: { at: PortfolioAt;
       return true;
     } catch (error) {
       toast(`${failed}: ${failureMessage(error)}`);
+      pending.current = false;
       setBusy(false);
       // another editor may have changed the links (the API then refuses a stale order): show them as they are
       onChanged();
