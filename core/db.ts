@@ -62,14 +62,15 @@ export interface OpenOptions {
   memory?: boolean;
   migrate?: boolean;
   poolSize?: number;
-  /** PostgreSQL behind PgBouncer in transaction mode: statements are not prepared by name (a name lives on one server connection) */
+  /** PostgreSQL behind PgBouncer in transaction mode: statements are not prepared by name (a name lives on one server connection) nor pipelined */
   pgbouncer?: boolean;
   /** where a transaction pooler found at start without `pgbouncer` is reported */
   log?: { warn(fields: object, msg: string): void };
 }
 
+const POOLED_CLIENT = 'statements are neither prepared by name nor pipelined';
 /** The warning of a start that found a transaction pooler in front of PostgreSQL with DATABASE_PGBOUNCER unset. */
-export const POOLER_DETECTED = 'DATABASE_PGBOUNCER is not set but a transaction pooler answers at the database URL: statements are not prepared';
+export const POOLER_DETECTED = `DATABASE_PGBOUNCER is not set but a transaction pooler answers at the database URL: ${POOLED_CLIENT}`;
 
 /**
  * A transaction that PostgreSQL did not commit although every statement of it had answered (see
@@ -121,14 +122,13 @@ async function appliedMigrations(database: Database): Promise<number> {
 async function openPostgres(url: string, max: number, opts: Pick<OpenOptions, 'pgbouncer' | 'log'>): Promise<Database> {
   // PgBouncer in transaction mode hands each transaction any server connection, where a statement
   // prepared by name on another is unknown. postgres.js honours a URL's `?prepare=false` too.
-  let pgbouncer = opts.pgbouncer ?? false;
   const unpreparedByUrl = /[?&]prepare=false(&|$)/.test(url);
-  if (!pgbouncer && !unpreparedByUrl) {
-    const pooled = await transactionPooled(url).catch((error: Error) => error);
-    if (pooled instanceof Error)
-      opts.log?.warn({ err: pooled }, 'could not tell whether a transaction pooler answers at the database URL: statements are not prepared');
-    else if (pooled) opts.log?.warn({ hint: 'set DATABASE_PGBOUNCER=true' }, POOLER_DETECTED);
-    pgbouncer = pooled !== false;
+  let pooled = opts.pgbouncer ?? false;
+  if (!pooled) {
+    const found = await transactionPooled(url).catch((error: Error) => error);
+    if (found instanceof Error) opts.log?.warn({ err: found }, `could not tell whether a transaction pooler answers at the database URL: ${POOLED_CLIENT}`);
+    else if (found) opts.log?.warn({ hint: 'set DATABASE_PGBOUNCER=true' }, POOLER_DETECTED);
+    pooled = found !== false;
   }
   // fetch_types off: postgres.js would run its array-type query on every new connection from a
   // handler that nobody awaits, so a PostgreSQL crash or refusal during that query was an unhandled
@@ -139,11 +139,16 @@ async function openPostgres(url: string, max: number, opts: Pick<OpenOptions, 'p
     onnotice: () => {},
     connect_timeout: 5,
     idle_timeout: 30,
-    ...(pgbouncer ? { prepare: false } : {}),
+    // max_pipeline 0: with every connection busy, postgres.js sends the next statement down one of
+    // them before the last is answered. PgBouncer before 1.21 hands the server back to its pool at
+    // the first statement's ReadyForQuery and closes it when the second's answer comes ("idle
+    // server got dirty"): the second is never answered and its request hangs (CI, pgbouncer#759).
+    // patches/postgres+3.4.9.patch lets a transaction's BEGIN reserve its connection with it.
+    ...(pooled ? { prepare: false, max_pipeline: 0 } : {}),
     fetch_types: false,
     backoff: reconnectDelaySec,
   });
-  if (!pgbouncer && !unpreparedByUrl) commitChecked(client);
+  if (!pooled && !unpreparedByUrl) commitChecked(client);
   const db = withAfterCommitQueues(drizzlePostgres(client));
   return {
     db,
