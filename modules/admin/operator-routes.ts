@@ -47,40 +47,78 @@ export const operatorRoutes = (deps: Deps) =>
     .use(accessMacro(deps.access))
     // every route: a signed-in instance operator (checked before the handler runs, after the credential)
     .resolve({ as: 'local' }, () => ({ operator: (actor: Actor) => assertOperator(deps, actor) }))
-    .get('/workspaces', async ({ query, actor, operator }) => (await operator(actor), operatorWorkspaces(deps, query)), {
-      access: true,
-      query: t.Object({ ...PageQuery, ...search('Search: workspaces whose name or slug contains this text (case-insensitive), or whose id it is') }),
-      response: { 200: Paged(OperatorWorkspace), ...errors(400, 401, 403) },
-      detail: { summary: 'Every workspace of the instance, newest first, with its plan, members, links and clicks' },
-    })
-    .patch('/workspaces/:wsId', async ({ params, body, actor, operator }) => (await operator(actor), setPlan(deps, params.wsId, body.plan, actor.userId)), {
-      access: true,
-      params: t.Object({ wsId: t.String({ maxLength: 64 }) }),
-      body: withExample(t.Object({ plan: Plan }), { plan: 'agency' }),
-      response: { 200: OkBody, ...errors(400, 401, 403, 404) },
-      detail: { summary: "Set a workspace's plan (audited in its log as workspace.plan)" },
-    })
-    .get('/users', async ({ query, actor, operator }) => (await operator(actor), operatorUsers(deps, query)), {
-      access: true,
-      query: t.Object({ ...PageQuery, ...search('Search: users whose e-mail or name contains this text (case-insensitive)') }),
-      response: { 200: Paged(OperatorUser), ...errors(400, 401, 403) },
-      detail: { summary: 'Every user of the instance, oldest first' },
-    })
-    .post('/users/:userId/sign-in-link', async ({ params, actor, operator }) => (await operator(actor), signInLinkForUser(deps, actor, params.userId)), {
-      access: true,
-      params: t.Object({ userId: t.String({ maxLength: 64 }) }),
-      response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(401, 403, 404) },
-      detail: { summary: 'A one-time sign-in link for a user (installs without mail)' },
-    })
-    .get('/audit-log', async ({ query, actor, operator }) => (await operator(actor), listOperatorAudit(deps.db, query)), {
-      access: true,
-      query: t.Object(PageQuery),
-      response: { 200: t.Object({ entries: t.Array(OperatorAuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403) },
-      detail: { summary: "The instance's audit log, newest first: sign-in links, plan changes, operators named or removed, bootstraps" },
-    })
+    .get(
+      '/workspaces',
+      async ({ query, actor, operator }) => {
+        await operator(actor);
+        return operatorWorkspaces(deps, query);
+      },
+      {
+        access: true,
+        query: t.Object({ ...PageQuery, ...search('Search: workspaces whose name or slug contains this text (case-insensitive), or whose id it is') }),
+        response: { 200: Paged(OperatorWorkspace), ...errors(400, 401, 403) },
+        detail: { summary: 'Every workspace of the instance, newest first, with its plan, members, links and clicks' },
+      },
+    )
+    .patch(
+      '/workspaces/:wsId',
+      async ({ params, body, actor, operator }) => {
+        await operator(actor);
+        return setPlan(deps, params.wsId, body.plan, actor.userId);
+      },
+      {
+        access: true,
+        params: t.Object({ wsId: t.String({ maxLength: 64 }) }),
+        body: withExample(t.Object({ plan: Plan }), { plan: 'agency' }),
+        response: { 200: OkBody, ...errors(400, 401, 403, 404) },
+        detail: { summary: "Set a workspace's plan (audited in its log as workspace.plan)" },
+      },
+    )
+    .get(
+      '/users',
+      async ({ query, actor, operator }) => {
+        await operator(actor);
+        return operatorUsers(deps, query);
+      },
+      {
+        access: true,
+        query: t.Object({ ...PageQuery, ...search('Search: users whose e-mail or name contains this text (case-insensitive)') }),
+        response: { 200: Paged(OperatorUser), ...errors(400, 401, 403) },
+        detail: { summary: 'Every user of the instance, oldest first' },
+      },
+    )
+    .post(
+      '/users/:userId/sign-in-link',
+      async ({ params, actor, operator }) => {
+        await operator(actor);
+        return signInLinkForUser(deps, actor, params.userId);
+      },
+      {
+        access: true,
+        params: t.Object({ userId: t.String({ maxLength: 64 }) }),
+        response: { 200: t.Object({ url: t.String({ description: 'A one-time dashboard sign-in link (15 minutes)' }) }), ...errors(401, 403, 404) },
+        detail: { summary: 'A one-time sign-in link for a user (installs without mail)' },
+      },
+    )
+    .get(
+      '/audit-log',
+      async ({ query, actor, operator }) => {
+        await operator(actor);
+        return listOperatorAudit(deps.db, query);
+      },
+      {
+        access: true,
+        query: t.Object(PageQuery),
+        response: { 200: t.Object({ entries: t.Array(OperatorAuditEntry), total: Int(), page: Int(), limit: Int() }), ...errors(400, 401, 403) },
+        detail: { summary: "The instance's audit log, newest first: sign-in links, plan changes, operators named or removed, bootstraps" },
+      },
+    )
     .patch(
       '/users/:userId',
-      async ({ params, body, actor, operator }) => (await operator(actor), setUserOperator(deps, actor, params.userId, body.is_operator)),
+      async ({ params, body, actor, operator }) => {
+        await operator(actor);
+        return setUserOperator(deps, actor, params.userId, body.is_operator);
+      },
       {
         access: true,
         params: t.Object({ userId: t.String({ maxLength: 64 }) }),

@@ -108,7 +108,7 @@ describe.skipIf(skipBrowser)('first run', () => {
     const wsId = /\/app\/w\/([^/]+)$/.exec(page.url())![1]!;
 
     // a link, made in the dashboard, to a page this closed network can reach (not on the short domain itself: that would loop)
-    const target = site.replace('localhost', '127.0.0.1') + '/healthz';
+    const target = `${site.replace('localhost', '127.0.0.1')}/healthz`;
     await page.goto(`${site}/app/w/${wsId}/links`);
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL', { exact: true }).fill(`${target}`);
