@@ -16,6 +16,11 @@ export const webhooks = pgTable(
     /** HMAC key of the signatures, sealed with the instance's secrets key (`webhook:<id>`) */
     secret: text('secret').notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * When it last became active (created, or resumed): an event older than this is not delivered,
+     * though its delivery may be looked up or run after a resume (it came while the webhook was paused)
+     */
+    activeSince: timestamp('active_since', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

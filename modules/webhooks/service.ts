@@ -1,6 +1,6 @@
 import { pageWindow } from '../../core/model';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, required } from '../../core/errors';
@@ -142,7 +142,8 @@ export interface WebhookPatch {
 export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: string, patch: WebhookPatch) {
   if (!Object.values(patch).some((v) => v !== undefined)) throw badRequest('No updates provided');
   await getOwnWebhook(deps.db, workspaceId, webhookId);
-  const set: Partial<typeof webhooks.$inferInsert> = { updatedAt: new Date() };
+  const now = new Date();
+  const set: Partial<Omit<typeof webhooks.$inferInsert, 'activeSince'>> & { activeSince?: SQL } = { updatedAt: now };
   if (patch.name !== undefined) {
     if (!patch.name.trim()) throw badRequest('name cannot be empty', { field: 'name', code: 'required' });
     set.name = patch.name.trim();
@@ -150,6 +151,8 @@ export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: 
   if (patch.events !== undefined) set.events = parseEvents(patch.events);
   if (patch.url !== undefined) set.url = await checkUrl(deps, patch.url);
   if (patch.active !== undefined) set.active = patch.active;
+  // resumed: events from before now came while it was paused (their deliveries may still run)
+  if (patch.active) set.activeSince = sql`case when ${webhooks.active} then ${webhooks.activeSince} else ${now.toISOString()}::timestamptz end`;
   const updated = await deps.db
     .update(webhooks)
     .set(set)
@@ -207,11 +210,11 @@ async function deliverNow(deps: Deps, webhook: WebhookRow, payload: WebhookPaylo
   return { status_code: result.statusCode, success, duration_ms: result.durationMs, error: result.error };
 }
 
-export const payloadOf = (type: string, workspaceId: string, data: Record<string, unknown>): WebhookPayload => ({
+export const payloadOf = (type: string, workspaceId: string, data: Record<string, unknown>, at = new Date()): WebhookPayload => ({
   id: newId(),
   type,
   workspace_id: workspaceId,
-  timestamp: new Date().toISOString(),
+  timestamp: at.toISOString(),
   data,
 });
 
@@ -286,8 +289,11 @@ export interface DeliverJob {
  * deliveries are never retried automatically.
  */
 export async function enqueueDeliveries<K extends WebhookEventType>(deps: Deps, type: K, event: EventMap[K]) {
+  // the event's time, taken as it is emitted: the subscriptions may be read after a pause and a
+  // resume that came later (the request answered meanwhile), and the delivery then drops it
+  const at = new Date();
   for (const webhookId of await subscribedWebhooks(deps, event.workspaceId, type)) {
-    await enqueueDelivery(deps, webhookId, payloadOf(type, event.workspaceId, event.data as Record<string, unknown>));
+    await enqueueDelivery(deps, webhookId, payloadOf(type, event.workspaceId, event.data as Record<string, unknown>, at));
   }
 }
 
@@ -322,7 +328,6 @@ export function forwardEventsToWebhooks(deps: Deps) {
   }
 }
 
-/** The job: a webhook deleted or paused since the event was queued gets nothing. */
 /**
  * How far back a delivery job looks for its own earlier run. A job runs again when its completion
  * never reached Redis (a Redis primary lost before its replica had it, a worker killed between the
@@ -334,7 +339,8 @@ const RERUN_WINDOW_MS = 3_600_000;
 /** Sends the job's event, unless the delivery log shows this event already sent to this webhook: a delivery is made once. */
 export async function runDeliverJob(deps: Deps, job: DeliverJob) {
   const [webhook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
-  if (!webhook?.active) return;
+  // paused now, or paused when the event came and resumed since
+  if (!webhook?.active || Date.parse(job.payload.timestamp) < webhook.activeSince.getTime()) return;
   const [earlier] = await deps.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)

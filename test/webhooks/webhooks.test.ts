@@ -3,6 +3,7 @@ import { outboundCa, sendOutbound } from '../../core/outbound';
 import { webhookDeliveries } from '../../app/schema';
 import { ADMIN_TOKEN, startTestApp, type TestApp } from '../helpers/app';
 import { makeTestCerts, startHttpsReceiver, type HttpsReceiver, type Received, type TestCerts } from '../helpers/https-receiver';
+import { payloadOf, runDeliverJob } from '../../modules/webhooks/service';
 
 let t: TestApp;
 let certs: TestCerts;
@@ -234,6 +235,26 @@ describe('delivery', () => {
     const got = rx.received.filter((r) => r.path === '/paused');
     expect(got.map((r) => JSON.parse(r.body).data.id)).toEqual(['after-resume']);
     expect((await t.api('GET', `${hooksPath()}/${hook.id}/deliveries`, { key: ws.key })).body.total).toBe(1);
+    await t.api('DELETE', `${hooksPath()}/${hook.id}`, { key: ws.key });
+  });
+
+  test('an event that came while paused is dropped even when its delivery runs after the resume', async () => {
+    const { body: hook } = await createHook({ url: `${rx.origin}/overtaken` });
+    await t.api('PATCH', `${hooksPath()}/${hook.id}`, { key: ws.key, body: { active: false } });
+    // the event is emitted now; its webhooks are looked up (or its job run) only after the resume:
+    // the lookup of another process can be that late (CI: remembered-access.test.ts, through PgBouncer)
+    const whilePaused = payloadOf('link.created', ws.workspaceId, { id: 'while-paused' });
+    await Bun.sleep(5);
+    await t.api('PATCH', `${hooksPath()}/${hook.id}`, { key: ws.key, body: { active: true } });
+    await runDeliverJob(t.deps, { webhookId: hook.id, payload: whilePaused });
+    await runDeliverJob(t.deps, { webhookId: hook.id, payload: payloadOf('link.created', ws.workspaceId, { id: 'after-resume' }) });
+    expect(rx.received.filter((r) => r.path === '/overtaken').map((r) => JSON.parse(r.body).data.id)).toEqual(['after-resume']);
+    // a PATCH that leaves it active (a rename) does not move its start: an event from before it still goes
+    const beforeRename = payloadOf('link.created', ws.workspaceId, { id: 'before-rename' });
+    await Bun.sleep(5);
+    await t.api('PATCH', `${hooksPath()}/${hook.id}`, { key: ws.key, body: { name: 'renamed', active: true } });
+    await runDeliverJob(t.deps, { webhookId: hook.id, payload: beforeRename });
+    expect(rx.received.filter((r) => r.path === '/overtaken').map((r) => JSON.parse(r.body).data.id)).toEqual(['after-resume', 'before-rename']);
     await t.api('DELETE', `${hooksPath()}/${hook.id}`, { key: ws.key });
   });
 
