@@ -4,7 +4,8 @@
  * One embedded server on a fresh DATA_DIR, one cached link, BENCH_SECONDS of wrk (every visit a
  * stored click); each thread's CPU time (/proc/<pid>/task/<tid>/stat) over the window and until the
  * window's clicks are all stored, in µs per redirect. Says how much of a redirect's cost is the
- * request thread's and how much the embedded database's thread (core/pglite-worker.ts) storing it.
+ * request thread's and how much the embedded database's thread (core/pglite-worker.ts) storing it,
+ * and how long an API read waits meanwhile (every 50 ms during the window).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,20 @@ async function main() {
     for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await Bun.sleep(500);
     const start = await count();
     const before = threads(server.pid);
+    // an API read every 50 ms during the window: it waits behind the storing transaction on the database's one connection
+    let loading = true;
+    const apiMs: number[] = [];
+    const probe = (async () => {
+      while (loading) {
+        const started = performance.now();
+        await count();
+        apiMs.push(performance.now() - started);
+        await Bun.sleep(50);
+      }
+    })();
     const result = await wrk(`${base}/${link.slug}`, { seconds: SECONDS, connections: CONNECTIONS });
+    loading = false;
+    await probe;
     const windowEnd = threads(server.pid);
     const storedInWindow = (await count()) - start;
     for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await Bun.sleep(500);
@@ -62,6 +76,9 @@ async function main() {
     console.log(`${result.requests} redirects (${Math.round(result.rps)} req/s), ${storedInWindow} stored in the window, ${served} in all`);
     console.log(`in the window, µs per redirect: ${perRedirect(before, windowEnd, served)}`);
     console.log(`window + storing the rest: ${perRedirect(before, settled, served)}`);
+    apiMs.sort((a, b) => a - b);
+    const at = (q: number) => apiMs[Math.min(apiMs.length - 1, Math.floor(q * apiMs.length))]!.toFixed(1);
+    console.log(`GET /links/{id} during the window (${apiMs.length} reads): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
     return true;
   } finally {
     server.kill('SIGTERM');

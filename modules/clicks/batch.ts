@@ -53,7 +53,7 @@ export const BATCH_MAX = 10_000;
  * (core/pglite-worker.ts), but it is one connection: a storing transaction holds it, so every API
  * query waits behind it (10,000 clicks at the ~40 µs a click measured before the move would be
  * ~400 ms), and the rollup and JSON are still built on the server thread. Small batches keep that
- * wait short; when they queue up, the worker stores up to four together (jobs.ts: ~25 ms a group).
+ * wait short; the worker stores up to eight together (jobs.ts: ~30 ms a group).
  */
 export const EMBEDDED_BATCH_MAX = 500;
 

@@ -10,8 +10,8 @@ const FLUSH_EVERY_MS = 100;
 const BATCH_ATTEMPTS = 8_640;
 /**
  * Clicks handed to the queue and not confirmed yet, at most; the batches beyond wait in the spool
- * only (on disk) and are read back as these are confirmed. Embedded: 20 batches, five storing
- * transactions' worth (jobs.ts); production: ten full batches on their way to Redis.
+ * only (on disk) and are read back as these are confirmed. Embedded: 20 batches, two and a half
+ * storing transactions' worth (jobs.ts); production: ten full batches on their way to Redis.
  */
 const BACKLOG_MAX = 10 * BATCH_MAX;
 const EMBEDDED_BACKLOG_MAX = 20 * EMBEDDED_BATCH_MAX;

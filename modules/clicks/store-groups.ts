@@ -2,6 +2,8 @@ import type { ClickBatch } from './batch';
 
 interface Waiting {
   batch: ClickBatch;
+  /** when it arrived (ms) */
+  since: number;
   stored: () => void;
   failed: (err: unknown) => void;
 }
@@ -11,23 +13,27 @@ interface Waiting {
  * wait while a transaction runs are stored together by the next one, up to `maxClicks`. Per click
  * that writes fewer rollup rows (a link's day row once per group, not once per batch) and runs fewer
  * statements. Each job still succeeds or fails on its own: when a group fails, its batches are
- * stored one by one, so one bad batch is retried alone and never holds the others back.
+ * stored one by one, so one bad batch is retried alone and never holds the others back. With a
+ * linger, a group that could still grow also waits for more batches until its first is that old.
  */
 export class StoreGroups {
   private readonly waiting: Waiting[] = [];
   private inFlight = 0;
+  private lingering: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: (batches: ClickBatch[]) => Promise<void>,
     private readonly maxClicks: number,
     /** groups stored at once: the next group's JavaScript runs while PostgreSQL stores the previous one */
     private readonly maxInFlight: number,
+    /** a group short of `maxClicks` waits until its first batch is this old (ms), for more to join it */
+    private readonly lingerMs = 0,
   ) {}
 
   /** resolves once the batch is committed (in whichever group) */
   add(batch: ClickBatch): Promise<void> {
     return new Promise((stored, failed) => {
-      this.waiting.push({ batch, stored, failed });
+      this.waiting.push({ batch, since: performance.now(), stored, failed });
       this.next();
     });
   }
@@ -37,6 +43,14 @@ export class StoreGroups {
       let clicks = this.waiting[0]!.batch.at.length;
       let n = 1;
       while (n < this.waiting.length && clicks + this.waiting[n]!.batch.at.length <= this.maxClicks) clicks += this.waiting[n++]!.batch.at.length;
+      const wait = this.waiting[0]!.since + this.lingerMs - performance.now();
+      if (n === this.waiting.length && clicks < this.maxClicks && wait > 0) {
+        this.lingering ??= setTimeout(() => {
+          this.lingering = undefined;
+          this.next();
+        }, wait);
+        return;
+      }
       const group = this.waiting.splice(0, n);
       this.inFlight++;
       void this.run(group).finally(() => {
