@@ -1,25 +1,14 @@
 import { expect, test } from 'bun:test';
 import { ClickBatchBuilder, type ClickBatch } from '../../modules/clicks/batch';
 import { StoreGroups } from '../../modules/clicks/store-groups';
+import { clickOf } from '../helpers/clicks';
+
+const link = { id: '0190f5a0-0000-7000-8000-000000000001', workspace_id: '0190f5a0-0000-7000-8000-000000000002', domain: 'lh.test', slug: 'a' };
 
 /** a batch of `n` clicks of one link */
 function batchOf(n: number): ClickBatch {
   const builder = new ClickBatchBuilder();
-  for (let i = 0; i < n; i++)
-    builder.add({
-      link_id: '0190f5a0-0000-7000-8000-000000000001',
-      workspace_id: '0190f5a0-0000-7000-8000-000000000002',
-      domain: 'lh.test',
-      slug: 'a',
-      clicked_at: Date.now(),
-      country: null,
-      referer: null,
-      browser: null,
-      os: null,
-      device: null,
-      language: null,
-      visitor: null,
-    });
+  for (let i = 0; i < n; i++) builder.add(clickOf(link));
   return builder.build();
 }
 
