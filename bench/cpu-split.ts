@@ -1,12 +1,18 @@
 import { readdirSync } from 'node:fs';
 
-/** CPU time (ms) a process has used so far (utime + stime; 100 ticks a second); 0 once it is gone. */
-export async function cpuMs(pid: number): Promise<number> {
-  const stat = await Bun.file(`/proc/${pid}/stat`)
-    .text()
-    .catch(() => '');
+/** CPU time (ms) in a `/proc/<pid>/stat` or `/proc/<pid>/task/<tid>/stat` line: utime + stime, 100 ticks a second. */
+export function statCpuMs(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
+
+/** CPU time (ms) a process has used so far; 0 once it is gone. */
+export async function cpuMs(pid: number): Promise<number> {
+  return statCpuMs(
+    await Bun.file(`/proc/${pid}/stat`)
+      .text()
+      .catch(() => ''),
+  );
 }
 
 const commOf = async (pid: number) =>
@@ -35,11 +41,17 @@ export async function cpuByGroup(own: Record<string, number>): Promise<Map<strin
 }
 
 /** What each group used between two readings, in cores (CPU seconds per second of the window). */
-export function coresBetween(before: Map<string, number>, after: Map<string, number>, ms: number): string {
+export const coresBetween = (before: Map<string, number>, after: Map<string, number>, ms: number): string => usedBetween(before, after, ms, 2);
+
+/**
+ * What each name used between two readings (CPU ms), divided by `per`, largest first, with `digits`
+ * decimals (those that round to nothing left out).
+ */
+export function usedBetween(before: Map<string, number>, after: Map<string, number>, per: number, digits: number): string {
   return [...after]
-    .map(([group, used]) => [group, (used - (before.get(group) ?? 0)) / ms] as const)
-    .filter(([, cores]) => cores >= 0.01)
+    .map(([name, used]) => [name, (used - (before.get(name) ?? 0)) / per] as const)
+    .filter(([, share]) => share >= 10 ** -digits)
     .sort((a, b) => b[1] - a[1])
-    .map(([group, cores]) => `${group} ${cores.toFixed(2)}`)
+    .map(([name, share]) => `${name} ${share.toFixed(digits)}`)
     .join(', ');
 }

@@ -10,6 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { statCpuMs, usedBetween } from './cpu-split';
 import { api, embeddedEnv } from './modes';
 import { freePort, runBenchmark, startProcess, waitUntilUp } from './processes';
 import { wrk } from './wrk';
@@ -24,21 +25,14 @@ function threads(pid: number): Map<string, number> {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
-      byName.set(name, (byName.get(name) ?? 0) + ms);
+      byName.set(name, (byName.get(name) ?? 0) + statCpuMs(stat));
     } catch {}
   }
   return byName;
 }
 
-const perRedirect = (before: Map<string, number>, after: Map<string, number>, n: number) =>
-  [...after]
-    .map(([name, ms]) => [name, ((ms - (before.get(name) ?? 0)) * 1000) / n] as const)
-    .filter(([, us]) => us >= 0.1)
-    .sort((a, b) => b[1] - a[1])
-    .map(([name, us]) => `${name} ${us.toFixed(1)}`)
-    .join(', ');
+/** µs per redirect of each thread between two readings */
+const perRedirect = (before: Map<string, number>, after: Map<string, number>, redirects: number) => usedBetween(before, after, redirects / 1000, 1);
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'linkhop-threads-'));
@@ -50,8 +44,12 @@ async function main() {
     const owner = await api(base, 'POST', '/admin/bootstrap', { email: 'bench@example.com', plan: 'pro' });
     const link = await api(base, 'POST', `/workspaces/${owner.workspace_id}/links`, { target: 'https://example.com/t' }, owner.api_key);
     const count = async () => (await api(base, 'GET', `/workspaces/${owner.workspace_id}/links/${link.id}`, undefined, owner.api_key)).click_count as number;
+    /** until the link's count stops moving: every click served so far is stored */
+    const settled = async () => {
+      for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await Bun.sleep(500);
+    };
     await wrk(`${base}/${link.slug}`, { seconds: 2, connections: CONNECTIONS });
-    for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await Bun.sleep(500);
+    await settled();
     const start = await count();
     const before = threads(server.pid);
     // an API read every 50 ms during the window: it waits behind the storing transaction on the database's one connection
@@ -70,12 +68,12 @@ async function main() {
     await probe;
     const windowEnd = threads(server.pid);
     const storedInWindow = (await count()) - start;
-    for (let last = -1, now = await count(); now !== last; last = now, now = await count()) await Bun.sleep(500);
-    const settled = threads(server.pid);
+    await settled();
+    const whenStored = threads(server.pid);
     const served = (await count()) - start;
     console.log(`${result.requests} redirects (${Math.round(result.rps)} req/s), ${storedInWindow} stored in the window, ${served} in all`);
     console.log(`in the window, µs per redirect: ${perRedirect(before, windowEnd, served)}`);
-    console.log(`window + storing the rest: ${perRedirect(before, settled, served)}`);
+    console.log(`window + storing the rest: ${perRedirect(before, whenStored, served)}`);
     apiMs.sort((a, b) => a - b);
     const at = (q: number) => apiMs[Math.min(apiMs.length - 1, Math.floor(q * apiMs.length))]!.toFixed(1);
     console.log(`GET /links/{id} during the window (${apiMs.length} reads): p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
