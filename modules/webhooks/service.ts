@@ -1,6 +1,7 @@
 import { pageWindow } from '../../core/model';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../core/db';
 import type { Deps } from '../../core/deps';
 import { badRequest, notFound, required } from '../../core/errors';
@@ -143,7 +144,7 @@ export async function updateWebhook(deps: Deps, workspaceId: string, webhookId: 
   if (!Object.values(patch).some((v) => v !== undefined)) throw badRequest('No updates provided');
   await getOwnWebhook(deps.db, workspaceId, webhookId);
   const now = new Date();
-  const set: Partial<Omit<typeof webhooks.$inferInsert, 'activeSince'>> & { activeSince?: SQL } = { updatedAt: now };
+  const set: PgUpdateSetSource<typeof webhooks> = { updatedAt: now };
   if (patch.name !== undefined) {
     if (!patch.name.trim()) throw badRequest('name cannot be empty', { field: 'name', code: 'required' });
     set.name = patch.name.trim();
