@@ -43,6 +43,13 @@ beforeAll(async () => {
   worker = await startWorkerProcess(env);
 }, 90_000);
 
+/** the database through PgBouncer without `?prepare=false` (CI's test URL has it): nothing tells the client a pooler is there */
+function unpreparedNotAsked(): URL {
+  const url = new URL(bouncer.through(database.url!));
+  url.searchParams.delete('prepare');
+  return url;
+}
+
 afterAll(async () => {
   if (!enabled) return;
   await Promise.all([...(apis ?? []).map((api) => api.stop()), worker?.stop()]);
@@ -96,9 +103,8 @@ test.skipIf(!enabled)('two API processes and a worker through 3 pooled server co
 test.skipIf(!enabled)(
   'DATABASE_PGBOUNCER=false behind a transaction pooler: every 201 is stored with its audit row, no key is refused',
   async () => {
-    // misconfigured both ways: no DATABASE_PGBOUNCER, and no ?prepare=false (CI's test URL has it)
-    const url = new URL(bouncer.through(database.url!));
-    url.searchParams.delete('prepare');
+    // misconfigured both ways: no DATABASE_PGBOUNCER, and no ?prepare=false
+    const url = unpreparedNotAsked();
     const env = {
       databaseUrl: url.toString(),
       redisUrl: TEST_REDIS_URL!,
@@ -192,8 +198,7 @@ test.skipIf(!enabled)(
 test.skipIf(!enabled)(
   'DATABASE_PGBOUNCER unset, the pool busy with other clients: every start finds the pooler',
   async () => {
-    const url = new URL(bouncer.through(database.url!));
-    url.searchParams.delete('prepare');
+    const url = unpreparedNotAsked();
     const other = await openDatabase({ url: url.toString(), poolSize: 2, migrate: false, pgbouncer: true });
     let stop = false;
     const busy = [0, 1].map(async () => {
